@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+// Piper: share a link, it lands where it belongs.
+// Layers (see ARCHITECTURE.md and scripts/check-layers):
+//   cores    HTML, Readability, PiperCore        Swift + Foundation only
+//   adapters PiperSQLite, PiperNet, PiperServer, MediaImport (+ C shims)
+//   CLI      piper                                no C shim, no FoundationNetworking
+import PackageDescription
+
+func system(_ name: String, _ pkg: String, _ apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkg, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Piper",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "piper", targets: ["piper"]),
+        .library(name: "HTML", targets: ["HTML"]),
+        .library(name: "Readability", targets: ["Readability"]),
+        .library(name: "PiperCore", targets: ["PiperCore"]),
+    ],
+    targets: [
+        // C libraries from Debian, through system-library targets.
+        system("CCurl", "libcurl", ["libcurl4-openssl-dev"]),
+        system("CMicroHTTPD", "libmicrohttpd", ["libmicrohttpd-dev"]),
+        system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        system("CPostgres", "libpq", ["libpq-dev"]),
+        system("CArchive", "libarchive", ["libarchive-dev"]),
+        system("CTagLib", "taglib_c", ["libtagc0-dev"]),
+        system("CGumbo", "gumbo", ["libgumbo-dev"]),
+
+        // Cores: Swift standard library and Foundation only.
+        .target(name: "HTML"),
+        .target(name: "Readability", dependencies: ["HTML"]),
+        .target(name: "PiperCore"),
+
+        // Adapters.
+        .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
+        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "CCurl"]),
+        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "CMicroHTTPD", "CPostgres"]),
+        .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "CCurl", "CArchive", "CTagLib"]),
+
+        // The command-line tool: presentation only.
+        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
+
+        .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
+        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore"]),
+        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite"]),
+        .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite"]),
+        .testTarget(name: "CLITests", dependencies: ["piper"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+// The contract between the tokenizer (WHATWG HTML § 13.2.5) and the tree builder (§ 13.2.6).
+// The tokenizer pushes tokens into a `TokenSink`; the tree builder is one sink, the
+// conformance tests' token collector is another.
+
+/// One attribute as the tokenizer produced it (name already lowercased, duplicates dropped).
+/// The tree builder adjusts names and sets `namespace` for foreign content.
+public struct Attribute: Equatable, Sendable {
+    public var name: String
+    public var value: String
+    /// nil for ordinary attributes; set by the tree builder's foreign attribute adjustment
+    /// (xlink:href etc.).
+    public var namespace: Namespace?
+    /// The prefix for adjusted foreign attributes ("xlink" in xlink:href), else nil.
+    public var prefix: String?
+
+    public init(name: String, value: String, namespace: Namespace? = nil, prefix: String? = nil) {
+        self.name = name
+        self.value = value
+        self.namespace = namespace
+        self.prefix = prefix
+    }
+}
+
+/// Element namespaces the HTML parser knows about.
+public enum Namespace: UInt8, Sendable {
+    case html, svg, mathml, xlink, xml, xmlns
+}
+
+public struct DoctypeToken: Equatable, Sendable {
+    public var name: String?
+    public var publicIdentifier: String?
+    public var systemIdentifier: String?
+    public var forceQuirks: Bool
+
+    public init(name: String? = nil, publicIdentifier: String? = nil, systemIdentifier: String? = nil, forceQuirks: Bool = false) {
+        self.name = name
+        self.publicIdentifier = publicIdentifier
+        self.systemIdentifier = systemIdentifier
+        self.forceQuirks = forceQuirks
+    }
+}
+
+public struct TagToken: Equatable, Sendable {
+    /// Lowercased tag name (ASCII upper alpha lowered, as the spec says).
+    public var name: String
+    public var attributes: [Attribute]
+    public var selfClosing: Bool
+
+    public init(name: String, attributes: [Attribute] = [], selfClosing: Bool = false) {
+        self.name = name
+        self.attributes = attributes
+        self.selfClosing = selfClosing
+    }
+
+    public func attribute(_ name: String) -> String? {
+        attributes.first(where: { $0.name == name })?.value
+    }
+}
+
+public enum Token: Equatable, Sendable {
+    case doctype(DoctypeToken)
+    case startTag(TagToken)
+    case endTag(TagToken)
+    case comment(String)
+    /// A run of character tokens. Runs are coalesced for speed; the string may contain
+    /// U+0000 (which the tree builder handles per insertion mode).
+    case characters(String)
+    case eof
+}
+
+/// Tokenizer states the tree builder may switch to (§ 13.2.5 and the tree builder's
+/// "switch the tokenizer to the … state" steps).
+public enum TokenizerContentState: Sendable {
+    case data, rcdata, rawtext, scriptData, plaintext
+}
+
+/// Receives tokens. Called synchronously from the tokenizer; during `process` the sink may
+/// call `Tokenizer.switchTo(_:)` and the switch takes effect for the very next input character.
+public protocol TokenSink: AnyObject {
+    func process(_ token: Token)
+    /// True when the adjusted current node exists and is not in the HTML namespace; the
+    /// tokenizer asks this at `<![CDATA[` (§ 13.2.5.42 Markup declaration open state).
+    var adjustedCurrentNodeIsForeign: Bool { get }
+}

@@ -1,0 +1,1 @@
+// MediaImport: journal, downloader, agent, inbox, sniffer, archive, tags, library.

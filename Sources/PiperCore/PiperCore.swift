@@ -1,0 +1,1 @@
+// PiperCore: share input, router, config, messages, ShareFlow and its ports.

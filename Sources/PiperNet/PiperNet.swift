@@ -1,0 +1,1 @@
+// PiperNet: Linux adapters: HTTP client (libcurl), Chromium over CDP, clipboard.

@@ -1,0 +1,1 @@
+// PiperSQLite: a small owner-per-handle wrapper over SQLite's C API.

@@ -1,0 +1,1 @@
+// PiperServer: the backend: routes, stores, sanitizer, reader page.

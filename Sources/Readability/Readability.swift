@@ -1,0 +1,1 @@
+// Readability: Mozilla Readability's behaviour on the HTML module's DOM.
