@@ -1,15 +1,17 @@
 import Foundation
 import HTML
 
-// piper-bench-html [--rounds N] [CORPUS_DIR]
+// piper-bench-html [--rounds N] [--no-gumbo] [CORPUS_DIR]
 // Parses every readability source.html N rounds with our parser and with gumbo, and prints
 // throughput (MB/s), ms per page, peak RSS and the speed ratio. Build with -c release.
 
 var rounds = 5
+var skipGumbo = false
 var dir = Corpus.defaultDirectory()
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     if arg == "--rounds", let n = args.popFirst().flatMap({ Int($0) }) { rounds = n }
+    else if arg == "--no-gumbo" { skipGumbo = true }  // for profiling our parser alone
     else { dir = URL(fileURLWithPath: arg) }
 }
 
@@ -20,7 +22,7 @@ let baseRSS = Memory.statusKB("VmRSS")
 
 let ours: [ParserRunner] = Benchmark.ourRunners()
 var results: [String: Double] = [:]
-for runner in ours + [GumboRunner()] {
+for runner in ours + (skipGumbo ? [] : [GumboRunner()]) {
     let seconds = Benchmark.time(runner, pages, rounds: rounds)
     results[runner.name] = seconds
     let mbps = Double(totalBytes * rounds) / 1e6 / seconds

@@ -43,7 +43,7 @@ extension InputDecoder {
                 out.append(b)
             } else {
                 let v = b < 0xA0 ? windows1252C1[Int(b - 0x80)] : UInt32(b)
-                Tokenizer.appendUTF8(v, to: &out)
+                TokenizerCore.appendUTF8(v, to: &out)
             }
         }
         return out
@@ -62,7 +62,7 @@ extension InputDecoder {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         for b in bytes {
-            if b < 0x80 { out.append(b) } else { Tokenizer.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
+            if b < 0x80 { out.append(b) } else { TokenizerCore.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
         }
         return out
     }

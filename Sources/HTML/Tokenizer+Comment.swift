@@ -1,6 +1,6 @@
 // Comment states: § 13.2.5.41 Bogus comment, .42 Markup declaration open, .43–52 comments.
 
-extension Tokenizer {
+extension TokenizerCore {
     private static let doctypeWord: [UInt8] = Array("doctype".utf8)
     private static let cdataWord: [UInt8] = Array("[CDATA[".utf8)
 
@@ -18,7 +18,7 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.42. Returns false to wait for more input.
-    func markupDeclarationOpen(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
+    mutating func markupDeclarationOpen(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
         if p[pos] == Byte.dash {
             if pos + 1 == end { if !atEOF { return false } }
             else if p[pos + 1] == Byte.dash {
@@ -28,17 +28,17 @@ extension Tokenizer {
                 return true
             }
         } else if Byte.lower(p[pos]) == 0x64 {  // "d"
-            guard let isDoctype = lookahead(p, end, Tokenizer.doctypeWord, caseInsensitive: true) else { return false }
+            guard let isDoctype = lookahead(p, end, TokenizerCore.doctypeWord, caseInsensitive: true) else { return false }
             if isDoctype { pos += 7; state = .doctype; return true }
         } else if p[pos] == Byte.lbracket {
-            guard let isCDATA = lookahead(p, end, Tokenizer.cdataWord, caseInsensitive: false) else { return false }
+            guard let isCDATA = lookahead(p, end, TokenizerCore.cdataWord, caseInsensitive: false) else { return false }
             if isCDATA {
                 pos += 7
-                if sink.adjustedCurrentNodeIsForeign {
+                if owner.sink.adjustedCurrentNodeIsForeign {
                     state = .cdataSection
                 } else {
                     commentData.removeAll(keepingCapacity: true)
-                    commentData.append(contentsOf: Tokenizer.cdataWord)
+                    commentData.append(contentsOf: TokenizerCore.cdataWord)
                     state = .bogusComment
                 }
                 return true
@@ -49,7 +49,7 @@ extension Tokenizer {
         return true
     }
 
-    func commentStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func commentStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
         let c = p[pos]
         switch state {
         case .bogusComment:  // § 13.2.5.41

@@ -1,20 +1,20 @@
 // Building and emitting tokens (§ 13.2.5: "emit the current tag token", etc.).
 
-extension Tokenizer {
-    @inline(__always) func appendText(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
+extension TokenizerCore {
+    @inline(__always) mutating func appendText(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
         if to > from { text.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
     }
 
-    func flushText() {
+    mutating func flushText() {
         guard !text.isEmpty else { return }
         let s = String(decoding: text, as: UTF8.self)
         text.removeAll(keepingCapacity: true)
-        sink.process(.characters(s))
+        deliver(.characters(s))
     }
 
     // MARK: tags
 
-    func startTag(isEnd: Bool) {
+    mutating func startTag(isEnd: Bool) {
         tagName.removeAll(keepingCapacity: true)
         tagIsEnd = isEnd
         selfClosing = false
@@ -22,7 +22,7 @@ extension Tokenizer {
         attrActive = false
     }
 
-    func startAttribute() {
+    mutating func startAttribute() {
         commitAttribute()
         attrName.removeAll(keepingCapacity: true)
         attrValue.removeAll(keepingCapacity: true)
@@ -31,7 +31,7 @@ extension Tokenizer {
 
     /// Adds the attribute under construction unless its name is a duplicate
     /// (§ 13.2.5.33: the later attribute is dropped).
-    func commitAttribute() {
+    mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
         let name = TokenNames.string(attrName)
@@ -41,58 +41,67 @@ extension Tokenizer {
 
     /// Emits the current tag. The caller has already set the next state, so that a switch
     /// requested by the sink wins.
-    func emitTag() {
+    mutating func emitTag() {
         flushText()
         commitAttribute()
         let name = TokenNames.string(tagName)
         if tagIsEnd {
-            sink.process(.endTag(TagToken(name: name)))
+            deliver(.endTag(TagToken(name: name)))
         } else {
-            lastStartTag = tagName
-            hasLastStartTag = true
-            sink.process(.startTag(TagToken(name: name, attributes: attributes, selfClosing: selfClosing)))
+            owner.lastStartTagName = name
+            deliver(.startTag(TagToken(name: name, attributes: attributes, selfClosing: selfClosing)))
         }
     }
 
     /// "Appropriate end tag token": an end tag whose name matches the last start tag emitted.
     var isAppropriateEndTag: Bool {
-        hasLastStartTag && tagName == lastStartTag
+        guard let last = owner.lastStartTagName else { return false }
+        return last.utf8.elementsEqual(tagName)
+    }
+
+    /// Hands a token to the sink, then applies a state switch the sink asked for.
+    @inline(__always) mutating func deliver(_ token: Token) {
+        owner.sink.process(token)
+        if let requested = owner.requestedState {
+            state = requested
+            owner.requestedState = nil
+        }
     }
 
     // MARK: comments and doctypes
 
-    func emitComment() {
+    mutating func emitComment() {
         flushText()
-        sink.process(.comment(String(decoding: commentData, as: UTF8.self)))
+        deliver(.comment(String(decoding: commentData, as: UTF8.self)))
     }
 
-    func startDoctype() {
+    mutating func startDoctype() {
         doctypeName = nil
         doctypePublic = nil
         doctypeSystem = nil
         doctypeForceQuirks = false
     }
 
-    func emitDoctype() {
+    mutating func emitDoctype() {
         flushText()
         let token = DoctypeToken(
             name: doctypeName.map { String(decoding: $0, as: UTF8.self) },
             publicIdentifier: doctypePublic.map { String(decoding: $0, as: UTF8.self) },
             systemIdentifier: doctypeSystem.map { String(decoding: $0, as: UTF8.self) },
             forceQuirks: doctypeForceQuirks)
-        sink.process(.doctype(token))
+        deliver(.doctype(token))
     }
 
-    func emitEOF() {
+    mutating func emitEOF() {
         flushText()
-        sink.process(.eof)
+        deliver(.eof)
     }
 
     // MARK: character reference output
 
     /// "Flush code points consumed as a character reference": into the attribute value when
     /// the return state is an attribute value state, else as character tokens.
-    func flushCharRef(_ bytes: [UInt8]) {
+    mutating func flushCharRef(_ bytes: [UInt8]) {
         if returnState.isAttributeValue {
             attrValue.append(contentsOf: bytes)
         } else {
@@ -100,11 +109,11 @@ extension Tokenizer {
         }
     }
 
-    func appendCharRefScalar(_ v: UInt32) {
+    mutating func appendCharRefScalar(_ v: UInt32) {
         if returnState.isAttributeValue {
-            Tokenizer.appendUTF8(v, to: &attrValue)
+            TokenizerCore.appendUTF8(v, to: &attrValue)
         } else {
-            Tokenizer.appendUTF8(v, to: &text)
+            TokenizerCore.appendUTF8(v, to: &text)
         }
     }
 

@@ -1,8 +1,8 @@
 // The main loop: dispatch on the current state until the input runs out or a state needs
 // more lookahead than is buffered; and the end-of-file rules of every state.
 
-extension Tokenizer {
-    func run(_ p: UnsafePointer<UInt8>, _ end: Int) {
+extension TokenizerCore {
+    mutating func run(_ p: UnsafePointer<UInt8>, _ end: Int) {
         while pos < end {
             switch state {
             case .data, .rcdata, .rawtext, .plaintext, .scriptData, .cdataSection,
@@ -51,7 +51,7 @@ extension Tokenizer {
     }
 
     /// Applies each state's "EOF" rule (after all input was consumed) until `.eof` is emitted.
-    func runEOF(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func runEOF() {
         let lt = Byte.lt, slash = Byte.slash
         while true {
             switch state {

@@ -1,8 +1,8 @@
 // Script data escape states (§ 13.2.5.18–31, except the ones in Tokenizer+Text.swift) and
 // the CDATA section bracket/end states (§ 13.2.5.70–71). One input byte per call.
 
-extension Tokenizer {
-    func scriptStep(_ c: UInt8) {
+extension TokenizerCore {
+    mutating func scriptStep(_ c: UInt8) {
         switch state {
         case .scriptDataEscapeStart:  // § 13.2.5.18
             if c == Byte.dash {
@@ -36,7 +36,7 @@ extension Tokenizer {
         case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:  // § 13.2.5.26, .31
             let starting = state == .scriptDataDoubleEscapeStart
             if Byte.isWhitespace(c) || c == Byte.slash || c == Byte.gt {
-                let isScript = temp == Tokenizer.scriptName
+                let isScript = temp == TokenizerCore.scriptName
                 if starting {
                     state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
                 } else {

@@ -1,8 +1,8 @@
 // Tag states: § 13.2.5.6 Tag open … § 13.2.5.40 Self-closing start tag (except the
 // RCDATA/RAWTEXT/script end tag states, in Tokenizer+Text.swift).
 
-extension Tokenizer {
-    func tagStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
+extension TokenizerCore {
+    mutating func tagStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
         let c = p[pos]
         switch state {
         case .tagOpen:  // § 13.2.5.6
@@ -110,7 +110,7 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.8 Tag name state, a run at a time.
-    private func tagNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    private mutating func tagNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         var i = pos
         while i < end {
             let c = p[i]
@@ -131,7 +131,7 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.33 Attribute name state, a run at a time.
-    private func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    private mutating func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         var i = pos
         while i < end {
             let c = p[i]

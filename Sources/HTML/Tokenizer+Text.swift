@@ -2,7 +2,7 @@
 // .20 Script data escaped, .27 Script data double escaped, .69 CDATA section.
 // Each scans a run of ordinary bytes at once and appends it to the pending character run.
 
-extension Tokenizer {
+extension TokenizerCore {
     /// Index of the first byte in p[i..<end] equal to a, b or c (end if none).
     @inline(__always)
     func scan(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
@@ -15,7 +15,7 @@ extension Tokenizer {
         return end
     }
 
-    func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         switch state {
         case .data:
             let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
@@ -87,7 +87,7 @@ extension Tokenizer {
 
     /// The less-than-sign, end tag open and end tag name states of RCDATA, RAWTEXT, script
     /// data and script data escaped (§ 13.2.5.9–17, .23–25).
-    func endTagStep(_ c: UInt8) {
+    mutating func endTagStep(_ c: UInt8) {
         switch state {
         case .rcdataLessThanSign, .rawtextLessThanSign:
             if c == Byte.slash {
@@ -159,7 +159,7 @@ extension Tokenizer {
 
     /// "Anything else" of the end tag name states: emit `</` and the buffer, reconsume in the
     /// text state they came from.
-    func endTagNameAnythingElse() {
+    mutating func endTagNameAnythingElse() {
         text.append(contentsOf: [Byte.lt, Byte.slash])
         text.append(contentsOf: temp)
         switch state {
