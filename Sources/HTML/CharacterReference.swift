@@ -10,8 +10,8 @@ extension TokenizerCore {
     mutating func characterReference(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
         let c = p[pos]
         if c == Byte.hash {
-            temp.removeAll(keepingCapacity: true)
-            temp.append(contentsOf: [Byte.amp, Byte.hash])
+            temp.clear()
+            temp.append([Byte.amp, Byte.hash])
             pos += 1
             state = .numericCharacterReference
             return true
@@ -34,7 +34,7 @@ extension TokenizerCore {
                 if pos + length == end && !atEOF { return false }
                 if pos + length < end && (p[pos + length] == Byte.eq || Byte.isAlnum(p[pos + length])) {
                     attrValue.append(Byte.amp)
-                    attrValue.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: length))
+                    attrValue.append(p + pos, length)
                     pos += length
                     state = returnState
                     return true

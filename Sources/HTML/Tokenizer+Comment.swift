@@ -23,7 +23,7 @@ extension TokenizerCore {
             if pos + 1 == end { if !atEOF { return false } }
             else if p[pos + 1] == Byte.dash {
                 pos += 2
-                commentData.removeAll(keepingCapacity: true)
+                commentData.clear()
                 state = .commentStart
                 return true
             }
@@ -37,14 +37,14 @@ extension TokenizerCore {
                 if owner.sink.adjustedCurrentNodeIsForeign {
                     state = .cdataSection
                 } else {
-                    commentData.removeAll(keepingCapacity: true)
-                    commentData.append(contentsOf: TokenizerCore.cdataWord)
+                    commentData.clear()
+                    commentData.append(TokenizerCore.cdataWord)
                     state = .bogusComment
                 }
                 return true
             }
         }
-        commentData.removeAll(keepingCapacity: true)
+        commentData.clear()
         state = .bogusComment
         return true
     }
@@ -54,14 +54,14 @@ extension TokenizerCore {
         switch state {
         case .bogusComment:  // § 13.2.5.41
             let i = scan(p, pos, end, Byte.gt, 0, 0)
-            if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { commentData.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             if p[i] == Byte.gt {
                 state = .data; emitComment()
             } else {
-                commentData.append(contentsOf: Byte.replacement)
+                commentData.append(Byte.replacement)
             }
         case .commentStart:  // § 13.2.5.43
             if c == Byte.dash {
@@ -81,14 +81,14 @@ extension TokenizerCore {
             }
         case .comment:  // § 13.2.5.45
             let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
-            if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { commentData.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             switch p[i] {
             case Byte.lt: commentData.append(Byte.lt); state = .commentLessThanSign
             case Byte.dash: state = .commentEndDash
-            default: commentData.append(contentsOf: Byte.replacement)
+            default: commentData.append(Byte.replacement)
             }
         case .commentLessThanSign:  // § 13.2.5.46
             if c == Byte.bang {
@@ -118,15 +118,15 @@ extension TokenizerCore {
             } else if c == Byte.dash {
                 commentData.append(Byte.dash); pos += 1
             } else {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash]); state = .comment
+                commentData.append([Byte.dash, Byte.dash]); state = .comment
             }
         case .commentEndBang:  // § 13.2.5.52
             if c == Byte.dash {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash, Byte.bang]); pos += 1; state = .commentEndDash
+                commentData.append([Byte.dash, Byte.dash, Byte.bang]); pos += 1; state = .commentEndDash
             } else if c == Byte.gt {
                 pos += 1; state = .data; emitComment()
             } else {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash, Byte.bang]); state = .comment
+                commentData.append([Byte.dash, Byte.dash, Byte.bang]); state = .comment
             }
         default:
             preconditionFailure("commentStep in \(state)")

@@ -2,30 +2,30 @@
 
 extension TokenizerCore {
     @inline(__always) mutating func appendText(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
-        if to > from { text.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
+        text.append(p + from, to - from)
     }
 
     mutating func flushText() {
         guard !text.isEmpty else { return }
-        let s = String(decoding: text, as: UTF8.self)
-        text.removeAll(keepingCapacity: true)
+        let s = text.string
+        text.clear()
         deliver(.characters(s))
     }
 
     // MARK: tags
 
     mutating func startTag(isEnd: Bool) {
-        tagName.removeAll(keepingCapacity: true)
+        tagName.clear()
         tagIsEnd = isEnd
         selfClosing = false
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes = [] }  // the last tag token holds the old array
         attrActive = false
     }
 
     mutating func startAttribute() {
         commitAttribute()
-        attrName.removeAll(keepingCapacity: true)
-        attrValue.removeAll(keepingCapacity: true)
+        attrName.clear()
+        attrValue.clear()
         attrActive = true
     }
 
@@ -34,9 +34,9 @@ extension TokenizerCore {
     mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = TokenNames.string(attrName)
+        let name = TokenNames.string(attrName.buffer)
         for a in attributes where a.name == name { return }
-        attributes.append(Attribute(name: name, value: String(decoding: attrValue, as: UTF8.self)))
+        attributes.append(Attribute(name: name, value: attrValue.string))
     }
 
     /// Emits the current tag. The caller has already set the next state, so that a switch
@@ -44,7 +44,7 @@ extension TokenizerCore {
     mutating func emitTag() {
         flushText()
         commitAttribute()
-        let name = TokenNames.string(tagName)
+        let name = TokenNames.string(tagName.buffer)
         if tagIsEnd {
             deliver(.endTag(TagToken(name: name)))
         } else {
@@ -56,7 +56,7 @@ extension TokenizerCore {
     /// "Appropriate end tag token": an end tag whose name matches the last start tag emitted.
     var isAppropriateEndTag: Bool {
         guard let last = owner.lastStartTagName else { return false }
-        return last.utf8.elementsEqual(tagName)
+        return last.utf8.elementsEqual(tagName.buffer)
     }
 
     /// Hands a token to the sink, then applies a state switch the sink asked for.
@@ -72,7 +72,7 @@ extension TokenizerCore {
 
     mutating func emitComment() {
         flushText()
-        deliver(.comment(String(decoding: commentData, as: UTF8.self)))
+        deliver(.comment(commentData.string))
     }
 
     mutating func startDoctype() {
@@ -101,19 +101,27 @@ extension TokenizerCore {
 
     /// "Flush code points consumed as a character reference": into the attribute value when
     /// the return state is an attribute value state, else as character tokens.
+    mutating func flushCharRef(_ bytes: ByteRun) {
+        if returnState.isAttributeValue {
+            attrValue.append(bytes)
+        } else {
+            text.append(bytes)
+        }
+    }
+
     mutating func flushCharRef(_ bytes: [UInt8]) {
         if returnState.isAttributeValue {
-            attrValue.append(contentsOf: bytes)
+            attrValue.append(bytes)
         } else {
-            text.append(contentsOf: bytes)
+            text.append(bytes)
         }
     }
 
     mutating func appendCharRefScalar(_ v: UInt32) {
         if returnState.isAttributeValue {
-            TokenizerCore.appendUTF8(v, to: &attrValue)
+            attrValue.appendScalar(v)
         } else {
-            TokenizerCore.appendUTF8(v, to: &text)
+            text.appendScalar(v)
         }
     }
 

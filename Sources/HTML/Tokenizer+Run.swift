@@ -64,16 +64,16 @@ extension TokenizerCore {
                 emitEOF()
                 return
             case .tagOpen: text.append(lt); state = .data
-            case .endTagOpen: text.append(contentsOf: [lt, slash]); state = .data
+            case .endTagOpen: text.append([lt, slash]); state = .data
             case .rcdataLessThanSign: text.append(lt); state = .rcdata
             case .rawtextLessThanSign: text.append(lt); state = .rawtext
             case .scriptDataLessThanSign: text.append(lt); state = .scriptData
             case .scriptDataEscapedLessThanSign: text.append(lt); state = .scriptDataEscaped
-            case .rcdataEndTagOpen: text.append(contentsOf: [lt, slash]); state = .rcdata
-            case .rawtextEndTagOpen: text.append(contentsOf: [lt, slash]); state = .rawtext
-            case .scriptDataEndTagOpen: text.append(contentsOf: [lt, slash]); state = .scriptData
+            case .rcdataEndTagOpen: text.append([lt, slash]); state = .rcdata
+            case .rawtextEndTagOpen: text.append([lt, slash]); state = .rawtext
+            case .scriptDataEndTagOpen: text.append([lt, slash]); state = .scriptData
             case .scriptDataEscapedEndTagOpen:
-                text.append(contentsOf: [lt, slash]); state = .scriptDataEscaped
+                text.append([lt, slash]); state = .scriptDataEscaped
             case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName,
                  .scriptDataEscapedEndTagName:
                 endTagNameAnythingElse()
@@ -82,7 +82,7 @@ extension TokenizerCore {
             case .scriptDataDoubleEscapedLessThanSign, .scriptDataDoubleEscapeEnd:
                 state = .scriptDataDoubleEscaped
             case .markupDeclarationOpen:
-                commentData.removeAll(keepingCapacity: true)
+                commentData.clear()
                 state = .bogusComment
             case .bogusComment, .commentStart, .commentStartDash, .comment, .commentLessThanSign,
                  .commentLessThanSignBang, .commentLessThanSignBangDash,
@@ -113,7 +113,7 @@ extension TokenizerCore {
             case .cdataSectionBracket:
                 text.append(Byte.rbracket); state = .cdataSection
             case .cdataSectionEnd:
-                text.append(contentsOf: [Byte.rbracket, Byte.rbracket]); state = .cdataSection
+                text.append([Byte.rbracket, Byte.rbracket]); state = .cdataSection
             case .characterReference:
                 flushCharRef([Byte.amp]); state = returnState
             case .numericCharacterReference, .hexadecimalCharacterReferenceStart,

@@ -13,7 +13,7 @@ extension TokenizerCore {
             } else if Byte.isAlpha(c) {
                 startTag(isEnd: false); state = .tagName
             } else if c == Byte.question {
-                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+                commentData.clear(); state = .bogusComment
             } else {
                 text.append(Byte.lt); state = .data
             }
@@ -23,7 +23,7 @@ extension TokenizerCore {
             } else if c == Byte.gt {
                 pos += 1; state = .data
             } else {
-                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+                commentData.clear(); state = .bogusComment
             }
         case .tagName:  // § 13.2.5.8
             tagNameRun(p, end)
@@ -66,14 +66,14 @@ extension TokenizerCore {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:  // § 13.2.5.36, .37
             let q = state == .attributeValueDoubleQuoted ? Byte.quote : Byte.apos
             let i = scan(p, pos, end, q, Byte.amp, 0)
-            if i > pos { attrValue.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { attrValue.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             switch p[i] {
             case q: state = .afterAttributeValueQuoted
             case Byte.amp: returnState = state; state = .characterReference
-            default: attrValue.append(contentsOf: Byte.replacement)
+            default: attrValue.append(Byte.replacement)
             }
         case .attributeValueUnquoted:  // § 13.2.5.38
             pos += 1
@@ -84,7 +84,7 @@ extension TokenizerCore {
             } else if c == Byte.gt {
                 state = .data; emitTag()
             } else if c == 0 {
-                attrValue.append(contentsOf: Byte.replacement)
+                attrValue.append(Byte.replacement)
             } else {
                 attrValue.append(c)
             }
@@ -121,7 +121,7 @@ extension TokenizerCore {
             } else if c == Byte.gt {
                 pos = i + 1; state = .data; emitTag(); return
             } else if c == 0 {
-                tagName.append(contentsOf: Byte.replacement)
+                tagName.append(Byte.replacement)
             } else {
                 tagName.append(Byte.lower(c))
             }
@@ -140,7 +140,7 @@ extension TokenizerCore {
             } else if c == Byte.eq {
                 state = .beforeAttributeValue; i += 1; break
             } else if c == 0 {
-                attrName.append(contentsOf: Byte.replacement)
+                attrName.append(Byte.replacement)
             } else {
                 attrName.append(Byte.lower(c))
             }

@@ -37,7 +37,7 @@ extension TokenizerCore {
             switch p[i] {
             case Byte.lt: state = .rcdataLessThanSign
             case Byte.amp: returnState = .rcdata; state = .characterReference
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .rawtext, .scriptData, .plaintext:
             let lt: UInt8 = state == .plaintext ? 0 : Byte.lt  // PLAINTEXT stops only at U+0000
@@ -47,7 +47,7 @@ extension TokenizerCore {
             guard stop < end else { return }
             pos += 1
             if p[stop] == 0 {
-                text.append(contentsOf: Byte.replacement)
+                text.append(Byte.replacement)
             } else {
                 state = state == .rawtext ? .rawtextLessThanSign : .scriptDataLessThanSign
             }
@@ -60,7 +60,7 @@ extension TokenizerCore {
             switch p[i] {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataEscapedDash
             case Byte.lt: state = .scriptDataEscapedLessThanSign
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .scriptDataDoubleEscaped:
             let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
@@ -71,7 +71,7 @@ extension TokenizerCore {
             switch p[i] {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataDoubleEscapedDash
             case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .cdataSection:
             let i = scan(p, pos, end, Byte.rbracket, Byte.rbracket, Byte.rbracket)
@@ -91,7 +91,7 @@ extension TokenizerCore {
         switch state {
         case .rcdataLessThanSign, .rawtextLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = state == .rcdataLessThanSign ? .rcdataEndTagOpen : .rawtextEndTagOpen
             } else {
@@ -100,11 +100,11 @@ extension TokenizerCore {
             }
         case .scriptDataLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = .scriptDataEndTagOpen
             } else if c == Byte.bang {
-                text.append(contentsOf: [Byte.lt, Byte.bang])
+                text.append([Byte.lt, Byte.bang])
                 pos += 1
                 state = .scriptDataEscapeStart
             } else {
@@ -113,11 +113,11 @@ extension TokenizerCore {
             }
         case .scriptDataEscapedLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = .scriptDataEscapedEndTagOpen
             } else if Byte.isAlpha(c) {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 text.append(Byte.lt)
                 state = .scriptDataDoubleEscapeStart
             } else {
@@ -135,7 +135,7 @@ extension TokenizerCore {
                 startTag(isEnd: true)
                 state = next
             } else {
-                text.append(contentsOf: [Byte.lt, Byte.slash])
+                text.append([Byte.lt, Byte.slash])
                 state = base
             }
         default:  // the four end tag name states
@@ -160,8 +160,8 @@ extension TokenizerCore {
     /// "Anything else" of the end tag name states: emit `</` and the buffer, reconsume in the
     /// text state they came from.
     mutating func endTagNameAnythingElse() {
-        text.append(contentsOf: [Byte.lt, Byte.slash])
-        text.append(contentsOf: temp)
+        text.append([Byte.lt, Byte.slash])
+        text.append(temp)
         switch state {
         case .rcdataEndTagName: state = .rcdata
         case .rawtextEndTagName: state = .rawtext

@@ -34,6 +34,10 @@ public final class Tokenizer {
         core = TokenizerCore(owner: self)
     }
 
+    deinit {
+        core?.freeBuffers()
+    }
+
     /// Switch the content state; callable from inside `sink.process`, effective for the next
     /// input character.
     public func switchTo(_ state: TokenizerContentState) {
@@ -134,25 +138,28 @@ struct TokenizerCore {
     var state: TokenizerState = .data
     var returnState: TokenizerState = .data
 
-    var text: [UInt8] = []            // pending character run
-    var tagName: [UInt8] = []
+    var text = ByteRun(capacity: 4096) // pending character run
+    var tagName = ByteRun()
     var tagIsEnd = false
     var selfClosing = false
     var attributes: [Attribute] = []
-    var attrName: [UInt8] = []
-    var attrValue: [UInt8] = []
+    var attrName = ByteRun()
+    var attrValue = ByteRun(capacity: 256)
     var attrActive = false
-    var commentData: [UInt8] = []
+    var commentData = ByteRun(capacity: 256)
     var doctypeName: [UInt8]? = nil
     var doctypePublic: [UInt8]? = nil
     var doctypeSystem: [UInt8]? = nil
     var doctypeForceQuirks = false
-    var temp: [UInt8] = []            // the spec's temporary buffer
+    var temp = ByteRun()              // the spec's temporary buffer
     var charRefCode: UInt32 = 0
 
     init(owner: Tokenizer) {
         self.owner = owner
-        text.reserveCapacity(4096)
+    }
+
+    func freeBuffers() {
+        for run in [text, tagName, attrName, attrValue, commentData, temp] { run.free() }
     }
 
     mutating func applyRequestedState() {
