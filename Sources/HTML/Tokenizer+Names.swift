@@ -43,13 +43,21 @@ enum TokenNames {
         return h & 1023
     }
 
+    @inline(__always) private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            for k in 0..<a.count where a[k] != b[k] { return false }
+            return true
+        }
+    }
+
     static func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
         if b.count <= 12 {
             var h = hash(b)
             while true {
                 let i = Int(table[h])
                 if i < 0 { break }
-                if commonBytes[i].elementsEqual(b) { return common[i] }
+                if same(commonBytes[i], b) { return common[i] }
                 h = (h + 1) & 1023
             }
         }

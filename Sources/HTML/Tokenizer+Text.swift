@@ -3,16 +3,11 @@
 // Each scans a run of ordinary bytes at once and appends it to the pending character run.
 
 extension TokenizerCore {
-    /// Index of the first byte in p[i..<end] equal to a, b or c (end if none).
+    /// Index of the first byte in p[i..<end] equal to a, b or c (end if none). Looks at eight
+    /// bytes at a time (SWAR: a zero byte in x ^ pattern marks a match).
     @inline(__always)
     func scan(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
-        var i = i
-        while i < end {
-            let x = p[i]
-            if x == a || x == b || x == c { return i }
-            i += 1
-        }
-        return end
+        ByteScan.first(p, i, end, a, b, c)
     }
 
     mutating func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {

@@ -65,20 +65,37 @@ public final class Tokenizer {
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!finished, "Tokenizer.feed after finish")
-        guard !bytes.isEmpty, var machine = core else { return }
+        guard var chunk = bytes.baseAddress, !bytes.isEmpty, var machine = core else { return }
         core = nil
+        defer { core = machine }
+        var count = bytes.count
+        if skipLeadingLF {
+            skipLeadingLF = false
+            if chunk[0] == Byte.lf {
+                chunk += 1
+                count -= 1
+            }
+        }
         if machine.pos == input.count {
             input.removeAll(keepingCapacity: true)
         } else if machine.pos > 0 {
             input.removeSubrange(0..<machine.pos)
         }
         machine.pos = 0
-        appendPreprocessed(bytes)
+        machine.applyRequestedState()
+        let firstCR = ByteScan.first(chunk, 0, count, Byte.cr, Byte.cr, Byte.cr)
+        if input.isEmpty && firstCR == count {
+            // Common case: nothing buffered and no CR; tokenize the caller's bytes in place
+            // and keep only the unconsumed tail.
+            machine.run(chunk, count)
+            input.append(contentsOf: UnsafeBufferPointer(start: chunk + machine.pos, count: count - machine.pos))
+            machine.pos = 0
+            return
+        }
+        appendPreprocessed(chunk, count, firstCR: firstCR)
         input.withUnsafeBufferPointer { buf in
-            machine.applyRequestedState()
             if let base = buf.baseAddress { machine.run(base, buf.count) }
         }
-        core = machine
     }
 
     /// End of input: tokenize what is left, flush, emit `.eof`.
@@ -97,19 +114,9 @@ public final class Tokenizer {
     }
 
     /// § 13.2.3.5 Preprocessing the input stream: CRLF → LF, CR → LF.
-    private func appendPreprocessed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        if skipLeadingLF {
-            skipLeadingLF = false
-            if bytes[0] == Byte.lf { start = 1 }
-        }
-        guard let firstCR = bytes[start...].firstIndex(of: Byte.cr) else {
-            input.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-            return
-        }
-        input.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstCR]))
+    private func appendPreprocessed(_ bytes: UnsafePointer<UInt8>, _ n: Int, firstCR: Int) {
+        input.append(contentsOf: UnsafeBufferPointer(start: bytes, count: firstCR))
         var i = firstCR
-        let n = bytes.count
         while i < n {
             let c = bytes[i]
             if c == Byte.cr {
