@@ -36,6 +36,7 @@ extension TokenizerCore {
         attrActive = false
         let name = TokenNames.string(attrName.buffer)
         for a in attributes where a.name == name { return }
+        if attributes.isEmpty { attributes.reserveCapacity(4) }
         attributes.append(Attribute(name: name, value: attrValue.string))
     }
 
