@@ -7,15 +7,15 @@ enum Benchmark {
         [TokenizeRunner()]
     }
 
-    /// Best-of-rounds is noisy on a shared machine; total time over all rounds is reported.
-    static func time(_ runner: ParserRunner, _ pages: [Page], rounds: Int) -> Double {
+    /// Total (wall, CPU) seconds over all rounds, after one warm-up round.
+    static func time(_ runner: ParserRunner, _ pages: [Page], rounds: Int) -> (wall: Double, cpu: Double) {
         var keep = 0
         for page in pages { keep &+= runner.parse(page) }  // warm-up round
-        let start = now()
+        let start = now(), cpuStart = cpuNow()
         for _ in 0..<rounds {
             for page in pages { keep &+= runner.parse(page) }
         }
-        let elapsed = now() - start
+        let elapsed = (now() - start, cpuNow() - cpuStart)
         if keep == 42 { print("") }  // keeps the results alive
         return elapsed
     }
