@@ -141,6 +141,7 @@ struct TokenizerCore {
     /// The tokenizer that owns this core (its sink, requested switches, last start tag).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
+    let names = TokenNames.shared
 
     var pos = 0
     var atEOF = false
