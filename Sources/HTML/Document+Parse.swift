@@ -101,7 +101,8 @@ extension TreeBuilder {
         tokenizer.lastStartTagName = context.localName
         let root = document.newElement(Tag.html, .html, [])
         document.link(root, appendTo: 0)
-        stack = [root]
+        stack.removeAll()
+        stack.append(root)
         if isHTML(contextElement, Tag.template) { templateModes.append(.inTemplate) }
         resetInsertionMode()
     }
