@@ -29,6 +29,7 @@ import Testing
         let serialized = doc.documentElement?.outerHTML ?? ""
         #expect(serialized.utf8.count > 19_000_000)
         let reparsed = Document.parse("<!DOCTYPE html>" + serialized)
-        #expect(dumpTree(reparsed.node) == dumpTree(doc.node))
+        let roundTrips = reparsed.documentElement?.outerHTML == serialized
+        #expect(roundTrips)
     }
 }
