@@ -56,7 +56,10 @@ extension Document {
         tokenizer.finish()
         let root = document.nodes[Int(document.node.index)].firstChild
         let fragment = document.newNode(.documentFragment)
-        if root >= 0 { document.moveChildren(of: root, to: fragment) }
+        if root >= 0 {
+            document.moveChildren(of: root, to: fragment)
+            document.unlink(root)
+        }
         return (document, Node(document, fragment))
     }
 }
