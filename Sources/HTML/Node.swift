@@ -1,7 +1,10 @@
 // A node handle: (document, index). Cheap to copy; equality is same document and same index.
 
 public struct Node: Hashable {
-    public unowned(unsafe) let document: Document
+    /// Strong on purpose: a handle keeps its document alive, so `Document.parse(html).body`
+    /// and other chains on a temporary document are safe. The arena holds no `Node`s, so
+    /// there is no cycle, and the builder's hot paths use raw indices, not handles.
+    public let document: Document
     public let index: Int32
 
     init(_ document: Document, _ index: Int32) {
