@@ -112,21 +112,22 @@ extension Readability {
         return next
     }
 
-    /// `_isPhrasingContent`.
+    /// `_isPhrasingContent` (iterative: <ins>/<del> may nest very deeply).
     func isPhrasingContent(_ node: Node) -> Bool {
-        if node.isText { return true }
-        guard node.isElement, node.namespace == .html else { return false }
-        let name = node.localName
-        if Readability.phrasingElems.contains(name) { return true }
-        if name == "a" || name == "del" || name == "ins" {
-            var child = node.firstChild
+        var stack = [node]
+        while let n = stack.popLast() {
+            if n.isText { continue }
+            guard n.isElement, n.namespace == .html else { return false }
+            let name = n.localName
+            if Readability.phrasingElems.contains(name) { continue }
+            guard name == "a" || name == "del" || name == "ins" else { return false }
+            var child = n.firstChild
             while let c = child {
-                if !isPhrasingContent(c) { return false }
+                stack.append(c)
                 child = c.nextSibling
             }
-            return true
         }
-        return false
+        return true
     }
 
     static let phrasingElems: Set<String> = [
