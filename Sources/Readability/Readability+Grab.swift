@@ -42,6 +42,9 @@ extension Readability {
             }
 
             let articleContent = doc.createElement("div")
+            // Readability.js calls _grabArticle() without a page, so its `isPaging` test
+            // (`page !== null`) is true and the container gets this id.
+            articleContent.setAttribute("id", "readability-content")
             let parentOfTopCandidate = topCandidate.parent
             if let parentOfTopCandidate {
                 joinSiblings(into: articleContent, topCandidate: topCandidate, parent: parentOfTopCandidate)
