@@ -34,7 +34,7 @@ extension Tokenizer {
     func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = TagNames.string(attrName)
+        let name = TokenNames.string(attrName)
         for a in attributes where a.name == name { return }
         attributes.append(Attribute(name: name, value: String(decoding: attrValue, as: UTF8.self)))
     }
@@ -44,7 +44,7 @@ extension Tokenizer {
     func emitTag() {
         flushText()
         commitAttribute()
-        let name = TagNames.string(tagName)
+        let name = TokenNames.string(tagName)
         if tagIsEnd {
             sink.process(.endTag(TagToken(name: name)))
         } else {

@@ -1,7 +1,7 @@
 // Tag and attribute names as Strings. Names up to 15 UTF-8 bytes are small Strings (stored
 // inline, no allocation); the common ones skip UTF-8 validation through a lookup table.
 
-enum TagNames {
+enum TokenNames {
     /// The most frequent element and attribute names in real pages.
     private static let common: [String] = [
         "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
