@@ -71,6 +71,8 @@ enum DOMCompare {
         }
         for node in body.descendants {
             if node.isText {
+                // Only sibling text nodes merge; text in another element is another item.
+                if let previous = node.previousSibling, previous.isText {} else { flush() }
                 pendingText += node.data
             } else if node.isElement {
                 flush()

@@ -14,9 +14,6 @@ import Testing
     @Test func okMaybeItsACandidate() {
         for s in ["sidebar-and-main", "ArticleFooter", "contentfooter", "SHADOW"] { #expect(Matching.isOkMaybeItsACandidate(s)) }
         #expect(!Matching.isOkMaybeItsACandidate("footer comments"))
-        // The readerable copy has no "content".
-        #expect(!Matching.isReaderableOkMaybe("contentfooter"))
-        #expect(Matching.isReaderableOkMaybe("main-footer"))
     }
 
     @Test func positiveAndNegative() {
