@@ -120,3 +120,11 @@ import Testing
         #expect(r("mailto:a@b.c") == "mailto:a@b.c")
     }
 }
+
+@Suite struct FileURLTests {
+    @Test func driveLetters() throws {
+        let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
+        #expect(ResolvedURL.parse("file:///C|/Documents%20and/a.gif", base: base)?.href == "file:///C:/Documents%20and/a.gif")
+        #expect(ResolvedURL.parse("file:///home/x.html", base: base)?.href == "file:///home/x.html")
+    }
+}
