@@ -15,9 +15,12 @@ extension Readability {
         for node in nodes { setNodeTag(node, tag) }
     }
 
-    /// `_removeScripts`.
+    /// `_removeScripts`, plus comments (they would split text runs and paragraphs).
     func removeScripts() {
         removeNodes(elements(doc.node, "script", "noscript"))
+        var comments: [Node] = []
+        for n in doc.node.descendants where n.kind == .comment { comments.append(n) }
+        for c in comments { c.remove() }
     }
 
     /// `_prepDocument`.
