@@ -42,10 +42,15 @@ let package = Package(
 
         // The command-line tool: presentation only.
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
+
+        // Benchmarks (release builds print their numbers; not tests).
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),
+        .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability"),
+        .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download"),
+        .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
