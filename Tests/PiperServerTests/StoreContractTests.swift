@@ -159,3 +159,35 @@ final class Failures: @unchecked Sendable {
         }
     }
 }
+
+@Suite struct ScaleOutTests {
+    /// Two servers, two connection pools, one PostgreSQL table: a save made through one server is
+    /// read through the other (what a balancer in front of several `piper serve` needs).
+    @Test func twoServersShareOnePostgresTable() async throws {
+        guard let url = postgresURL() else { return }
+        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let storeA = try PostgresStore(url: url, table: table)
+        defer { try? storeA.dropTable() }
+        let storeB = try PostgresStore(url: url, table: table)
+        let a = try startBackend(store: storeA) { $0.publicURL = "https://piper.example" }
+        let b = try startBackend(store: storeB) { $0.publicURL = "https://piper.example" }
+        let saved = try await Client.saveURL(a.baseURL, title: "Shared", content: "<p>Through A</p>")
+        let id = try #require(saved.split(separator: "/").last)
+        let page = try await Client.get(b.baseURL + "/" + id)
+        #expect(page.status == 200)
+        #expect(page.text.contains("Through A"))
+        #expect(try await Client.get(b.baseURL + "/healthz").text.contains("postgres"))
+    }
+
+    @Test func nulCharactersAreStorableEverywhere() async throws {
+        for driver in Driver.allCases {
+            guard let (store, cleanup) = try makeStore(driver) else { continue }
+            defer { cleanup() }
+            let backend = try startBackend(store: store)
+            let url = try await Client.saveURL(backend.baseURL, title: "Nul\u{0}title", content: "<p>nul\u{0}body</p>")
+            let page = try await Client.get(url)
+            #expect(page.status == 200, "driver \(driver)")
+            #expect(page.text.contains("<title>Nul\u{FFFD}title</title>"), "driver \(driver)")
+        }
+    }
+}

@@ -93,7 +93,7 @@ extension HTTPServer {
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         var address = [CChar](repeating: 0, count: 64)
         let client = piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
-            ? String(cString: address) : ""
+            ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         state.body = []

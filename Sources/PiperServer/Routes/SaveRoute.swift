@@ -53,8 +53,10 @@ struct SaveInput: Equatable {
         guard let object = parsed as? [String: Any] else {
             throw HTTPError(400, "Request body must be a JSON object with title and content")
         }
+        // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
         title = try Self.field("title", in: object).trimmingCharacters(in: .whitespacesAndNewlines)
-        content = try Self.field("content", in: object)
+            .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        content = try Self.field("content", in: object).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
     }
 
     private static func field(_ name: String, in object: [String: Any]) throws -> String {
