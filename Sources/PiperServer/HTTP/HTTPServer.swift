@@ -9,7 +9,7 @@ public struct HTTPServerOptions: Sendable {
     public var port: UInt16 = 0
     /// Worker threads, each with its own epoll loop (never a thread per connection). Handlers
     /// block while a save commits, so more threads let more saves share one fsync.
-    public var threads: Int = 16
+    public var threads: Int = 32
     /// Bodies larger than this get a 413 before the responder sees them.
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024
