@@ -65,3 +65,28 @@ import Testing
         #expect(RequestLog.printable(String(repeating: "x", count: 300)).count == 201)
     }
 }
+
+@Suite struct NestingScanTests {
+    @Test(arguments: [
+        ("<p>flat</p><p>flat</p>", 0),
+        ("<div><div><span>x</span></div></div>", 3),
+        ("<ul><li>a<li>b<li>c</ul>", 1),
+        ("<div><br><img src=x><hr/></div>", 1),
+        ("<div title='a>b'><div>", 2),
+        ("<!-- <div><div> --><div>", 1),
+        ("<script>if (a < b) { '<div><div>' }</script><div>", 1),
+        ("<DIV><Div></dIv></DIV>", 2),
+        ("<custom-el/><x-y>", 1),
+    ])
+    func boundsNestingCheaply(html: String, expected: Int) {
+        #expect(NestingScan.maxDepth(html) == expected)
+    }
+
+    @Test func hugeNestingIsRefusedBeforeParsing() async throws {
+        let backend = try startBackend()
+        let content = String(repeating: "<div>", count: 200_000) + "deep"
+        let reply = try await Client.save(backend.baseURL, title: "Deep", content: content)
+        #expect(reply.status == 400)
+        #expect((try reply.json()["error"] as? String)?.contains("levels deep") == true)
+    }
+}

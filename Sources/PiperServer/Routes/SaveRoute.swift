@@ -22,6 +22,9 @@ struct SaveRoute: HTTPResponder {
                             headers: [("Retry-After", String(seconds)), CORS.allowOrigin])
         }
         let input = try SaveInput(json: request.body)
+        guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
+            throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
+        }
         let article = SavedArticle(id: UUID().uuidString.lowercased(),
                                    title: input.title,
                                    content: HTMLSanitizer.sanitize(input.content),
