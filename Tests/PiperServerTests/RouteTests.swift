@@ -80,6 +80,27 @@ import Testing
         #expect(small.status == 200)
     }
 
+    @Test func chunkedBodyOverTheLimitIs413() async throws {
+        let backend = try startBackend { $0.http.maxBodyBytes = 4096 }
+        let dir = try freshDirectory("chunked")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("body.json")
+        try Data(#"{"title":"T","content":"\#(String(repeating: "a", count: 10_000))"}"#.utf8).write(to: file)
+        let (_, code) = try runProcess("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}",
+                                                          "-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/json",
+                                                          "--data-binary", "@" + file.path, backend.baseURL + "/save"])
+        #expect(code == "413")
+    }
+
+    @Test func headServesHeadersOnly() async throws {
+        let backend = try startBackend()
+        let url = try await Client.saveURL(backend.baseURL, title: "Head", content: "<p>x</p>")
+        let reply = try await Client.send("HEAD", url)
+        #expect(reply.status == 200)
+        #expect(reply.body.isEmpty)
+        #expect(reply.header("Content-Type") == "text/html; charset=utf-8")
+    }
+
     @Test func defaultLimitIsFiveMegabytes() async throws {
         let backend = try startBackend()
         let big = String(repeating: "a", count: 5 * 1024 * 1024 + 10)
