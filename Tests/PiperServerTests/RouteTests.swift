@@ -126,6 +126,29 @@ import Testing
         #expect(try await Client.save(backend.baseURL, title: "T", content: "<p>x</p>").status == 200)
     }
 
+    @Test func rateLimitFollowsXForwardedForOnlyFromTrustedProxies() async throws {
+        let trusted = try startBackend {
+            $0.savesPerMinute = 1
+            $0.saveBurst = 1
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        func save(_ backend: Backend, as client: String) async throws -> Int {
+            let body = try JSONSerialization.data(withJSONObject: ["title": "T", "content": "<p>x</p>"])
+            return try await Client.send("POST", backend.baseURL + "/save", body: body,
+                                         headers: ["X-Forwarded-For": "198.51.100.9, \(client)"]).status
+        }
+        #expect(try await save(trusted, as: "203.0.113.1") == 200)
+        #expect(try await save(trusted, as: "203.0.113.2") == 200)
+        #expect(try await save(trusted, as: "203.0.113.1") == 429)
+
+        let untrusted = try startBackend {
+            $0.savesPerMinute = 1
+            $0.saveBurst = 1
+        }
+        #expect(try await save(untrusted, as: "203.0.113.1") == 200)
+        #expect(try await save(untrusted, as: "203.0.113.2") == 429)   // same TCP peer
+    }
+
     @Test func storeFailureIs500AndNeverReturnsAURL() async throws {
         let backend = try startBackend(store: FailingStore())
         let reply = try await Client.save(backend.baseURL, title: "T", content: "<p>x</p>")

@@ -7,6 +7,7 @@ struct SaveRoute: HTTPResponder {
     let limiter: RateLimiter
     let publicURL: LateValue
     let ttl: TimeInterval
+    let trustedProxies: Set<String>
     let clock: @Sendable () -> Date
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
@@ -16,7 +17,7 @@ struct SaveRoute: HTTPResponder {
         default: throw HTTPError.methodNotAllowed(["POST", "OPTIONS"])
         }
         let now = clock()
-        if case .denied(let retryAfter) = limiter.take(client: request.clientAddress, now: now.timeIntervalSince1970) {
+        if case .denied(let retryAfter) = limiter.take(client: clientKey(request), now: now.timeIntervalSince1970) {
             let seconds = max(1, Int(retryAfter.rounded(.up)))
             throw HTTPError(429, "Too many saves; try again in \(seconds) s",
                             headers: [("Retry-After", String(seconds)), CORS.allowOrigin])
@@ -37,6 +38,19 @@ struct SaveRoute: HTTPResponder {
             throw HTTPError(500, "Could not store the article; nothing was saved")
         }
         return .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
+    }
+}
+
+extension SaveRoute {
+    /// The address rate limits apply to: the TCP peer, or, when the peer is a trusted proxy, the
+    /// last address it appended to `X-Forwarded-For`.
+    func clientKey(_ request: HTTPRequest) -> String {
+        guard trustedProxies.contains(request.clientAddress),
+              let forwarded = request.header("X-Forwarded-For")?.split(separator: ",").last else {
+            return request.clientAddress
+        }
+        let address = forwarded.trimmingCharacters(in: .whitespaces)
+        return address.isEmpty ? request.clientAddress : address
     }
 }
 

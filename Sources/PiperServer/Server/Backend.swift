@@ -37,7 +37,8 @@ public final class Backend: Sendable {
     static func makeResponder(store: any Store, configuration: BackendConfiguration, publicURL: LateValue) -> any HTTPResponder {
         let limiter = RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst)
         return Router(
-            save: SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock),
+            save: SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
+                           trustedProxies: configuration.trustedProxies, clock: configuration.clock),
             reader: ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL, clock: configuration.clock),
             health: HealthRoute(store: store))
     }

@@ -11,6 +11,9 @@ public struct BackendConfiguration: Sendable {
     public var savesPerMinute: Double = 30
     /// Saves a client may make at once before the per-minute rate applies.
     public var saveBurst: Double = 10
+    /// Peers (numeric addresses, e.g. a load balancer) whose `X-Forwarded-For` names the real
+    /// client for rate limiting. Empty: the TCP peer is the client.
+    public var trustedProxies: Set<String> = []
     /// How often expired rows are deleted; nil means ttl/4, between 1 s and 60 s.
     public var sweepInterval: TimeInterval?
     /// Rendered pages kept in memory (0 disables the cache).

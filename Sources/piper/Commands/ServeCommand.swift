@@ -21,6 +21,8 @@ struct ServeCommand: Command {
         .value("--ttl", placeholder: "SECONDS", help: "How long a save lives (default 3600)."),
         .value("--rate-limit", placeholder: "PER_MINUTE", help: "Saves per minute per client; 0 disables (default 30)."),
         .value("--threads", placeholder: "N", help: "HTTP worker threads (default 32)."),
+        .value("--trusted-proxy", placeholder: "ADDRESS",
+               help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
     ]
 
     let configuration: BackendConfiguration
@@ -41,6 +43,7 @@ struct ServeCommand: Command {
             }
             configuration.publicURL = url
         }
+        configuration.trustedProxies = Set(parsed.allValues("--trusted-proxy"))
         database = parsed.value("--db")
         postgres = parsed.value("--postgres")
         if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
