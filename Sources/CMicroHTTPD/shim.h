@@ -19,7 +19,8 @@ static inline struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port
                                                  unsigned int connection_limit, unsigned int timeout_seconds,
                                                  MHD_AccessHandlerCallback handler, void *handler_cls,
                                                  MHD_RequestCompletedCallback completed, void *completed_cls) {
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG
+                        | MHD_ALLOW_SUSPEND_RESUME;
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *addr;

@@ -34,11 +34,14 @@ import Testing
         let home = try freshDirectory("ttl")
         defer { try? FileManager.default.removeItem(at: home) }
         let db = home.appendingPathComponent("saves.sqlite").path
-        let server = try ServeProcess(arguments: ["--db", db, "--ttl", "1"], home: home)
+        // A few seconds of TTL leave room for a loaded machine between the save and the first read.
+        let server = try ServeProcess(arguments: ["--db", db, "--ttl", "4"], home: home)
         defer { server.stop(signal: SIGTERM) }
+        let before = Date()
         let url = try await Client.saveURL(server.url, title: "Short lived", content: "<p>x</p>")
         #expect(try await Client.get(url).status == 200)
-        try await Task.sleep(for: .milliseconds(1100))
+        let expiry = before.addingTimeInterval(4.2)
+        try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
         #expect(try await Client.get(url).status == 404)
         // The sweep runs every second at this TTL; wait for it to delete the row.
         var remaining = -1

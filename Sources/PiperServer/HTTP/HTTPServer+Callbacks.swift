@@ -6,8 +6,12 @@ import Foundation
 // main.swift, because top-level code there is inferred @MainActor and would trap when C calls it.
 
 /// Per-request state, kept in libmicrohttpd's `con_cls` slot from the first callback until the
-/// completion callback. Not Sendable: one connection is served by one worker thread at a time.
-final class RequestState {
+/// completion callback. One connection is served by one worker thread at a time; an offloaded
+/// handler hands its response over through `pending`, guarded by `lock`.
+///
+/// `@unchecked Sendable`: apart from `pending`, fields are only touched by the worker thread
+/// serving the connection (libmicrohttpd does not call us for a suspended connection).
+final class RequestState: @unchecked Sendable {
     let method: String
     let path: String
     let started: UInt64
@@ -15,6 +19,14 @@ final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
     var status: Int?
+    private let lock = NSLock()
+    private var pendingResponse: HTTPResponse?
+    var suspended = false
+
+    var pending: HTTPResponse? {
+        get { lock.withLock { pendingResponse } }
+        set { lock.withLock { pendingResponse = newValue } }
+    }
 
     init(method: String, path: String) {
         self.method = method
@@ -70,6 +82,13 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         size.pointee = 0
         return .YES
     }
+    if state.suspended {
+        // Resumed after an offloaded handler finished: send what it produced.
+        guard let response = state.pending else { return .YES }
+        state.suspended = false
+        state.pending = nil
+        return server.send(response, state, connection)
+    }
     if state.status != nil { return .YES }
     if state.tooLarge {
         return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
@@ -97,6 +116,19 @@ extension HTTPServer {
         let request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         state.body = []
+        if options.offloadedMethods.contains(request.method) {
+            state.suspended = true
+            MHD_suspend_connection(connection)
+            let handle = SuspendedConnection(pointer: connection)
+            let responder = self.responder
+            inFlight.enter()
+            blockingWork.async { [inFlight] in
+                state.pending = ErrorMiddleware(responder).respond(to: request)
+                MHD_resume_connection(handle.pointer)
+                inFlight.leave()
+            }
+            return .YES
+        }
         let response = ErrorMiddleware(responder).respond(to: request)
         return send(response, state, connection)
     }
@@ -115,4 +147,12 @@ extension HTTPServer {
         MHD_destroy_response(mhdResponse)
         return result
     }
+}
+
+/// A suspended libmicrohttpd connection handed to the offloaded handler.
+///
+/// `@unchecked Sendable`: the pointer is only used for `MHD_resume_connection`, which the
+/// library allows from any thread.
+struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

@@ -14,6 +14,12 @@ public struct HTTPServerOptions: Sendable {
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024
     public var connectionTimeoutSeconds: Int = 30
+    /// Methods whose handlers may block (a save waits for its commit). Their connections are
+    /// suspended and the handler runs on `blockingWork`, so waiting saves do not hold worker
+    /// threads and many of them can share one commit.
+    public var offloadedMethods: Set<String> = ["POST"]
+    /// Threads that run offloaded handlers.
+    public var blockingThreads: Int = 128
     /// Where the one-line-per-request log goes; nil silences it.
     public var log: RequestLog? = RequestLog.standardError
 
@@ -39,15 +45,21 @@ public final class HTTPServer: @unchecked Sendable {
     let options: HTTPServerOptions
     private let lock = NSLock()
     private var daemon: OpaquePointer?
+    /// Runs offloaded handlers; `inFlight` counts them so `stop()` can wait for them (a daemon
+    /// must not stop while a connection is suspended).
+    let blockingWork: BlockingPool
+    let inFlight = DispatchGroup()
     public private(set) var port: UInt16 = 0
 
     public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
         self.responder = responder
         self.options = options
+        blockingWork = BlockingPool(threads: options.blockingThreads, name: "piper-save")
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let started = piper_mhd_start(options.host, options.port, UInt32(max(1, options.threads)),
                                             UInt32(options.connectionLimit), UInt32(options.connectionTimeoutSeconds),
                                             piperAccessHandler, me, piperRequestCompleted, me) else {
+            blockingWork.shutdown()
             throw HTTPServerStartError(host: options.host, port: options.port)
         }
         daemon = started
@@ -64,7 +76,9 @@ public final class HTTPServer: @unchecked Sendable {
         lock.unlock()
         guard let running else { return }
         _ = MHD_quiesce_daemon(running)
+        inFlight.wait()
         MHD_stop_daemon(running)
+        blockingWork.shutdown()
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.
