@@ -9,7 +9,7 @@ public final class PostgresStore: Store {
 
     /// Connects to `url` (a libpq URI or conninfo string) and creates the table if needed.
     /// `table` must be a plain identifier (tests use one table each).
-    public init(url: String, table: String = "piper_saves", connections: Int = 4) throws {
+    public init(url: String, table: String = "piper_saves", connections: Int = 16) throws {
         guard let first = table.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
               table.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
               table.count <= 63 else {
