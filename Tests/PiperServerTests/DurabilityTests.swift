@@ -38,14 +38,16 @@ import Testing
         let server = try ServeProcess(arguments: ["--db", db, "--ttl", "4"], home: home)
         defer { server.stop(signal: SIGTERM) }
         let before = Date()
-        let url = try await Client.saveURL(server.url, title: "Short lived", content: "<p>x</p>")
-        #expect(try await Client.get(url).status == 200)
         let expiry = before.addingTimeInterval(4.2)
+        let url = try await Client.saveURL(server.url, title: "Short lived", content: "<p>x</p>")
+        let early = try await Client.get(url).status
+        // On a loaded machine the read may land after the TTL; only then is a 404 right.
+        if Date() < before.addingTimeInterval(4) { #expect(early == 200) } else { #expect(early == 404) }
         try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
         #expect(try await Client.get(url).status == 404)
         // The sweep runs every second at this TTL; wait for it to delete the row.
         var remaining = -1
-        for _ in 0..<30 where remaining != 0 {
+        for _ in 0..<100 where remaining != 0 {
             try await Task.sleep(for: .milliseconds(200))
             remaining = try rowCount(db)
         }

@@ -28,7 +28,7 @@ final class ServeProcess {
         let out = Pipe()
         process.standardOutput = out
         stderrFile = home.appendingPathComponent("serve-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         try process.run()
         // Read stdout until the first line (the child flushes it once it is listening).

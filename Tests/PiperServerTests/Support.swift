@@ -56,18 +56,22 @@ struct Reply {
 
 /// A tiny HTTP client over URLSession (no cookies, no cache, no redirects followed by us).
 enum Client {
-    static let session: URLSession = {
+    /// A fresh session per exchange: parallel tests must not queue behind each other's
+    /// connections (URLSession limits connections per host, and every server here is 127.0.0.1).
+    static func makeSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         return URLSession(configuration: configuration)
-    }()
+    }
 
     static func send(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
         request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let session = makeSession()
+        defer { session.finishTasksAndInvalidate() }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var lowered: [String: String] = [:]
