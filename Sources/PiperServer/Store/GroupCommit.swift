@@ -1,63 +1,74 @@
+import Dispatch
 import Foundation
 import PiperSQLite
 
-/// Serializes writes on one SQLite connection and commits concurrent inserts together: the first
-/// waiting thread becomes the leader, takes every pending insert, and commits them in one
-/// transaction (one fsync for the batch); the others wait for its result. If a batch fails, each
-/// of its inserts is retried alone so one bad row cannot fail its neighbours.
+/// Serializes writes on one SQLite connection and commits concurrent inserts together. The first
+/// writer to arrive while nobody commits becomes the leader: it takes every pending insert and
+/// commits them in one transaction (one fsync for the batch), wakes each writer of the batch
+/// through its own semaphore (no thundering herd), then hands leadership to the first writer that
+/// queued meanwhile. If a batch fails, each of its inserts is retried alone so one bad row cannot
+/// fail its neighbours.
 ///
-/// `@unchecked Sendable`: `pending` and `leaderActive` are only touched while holding
-/// `condition`; `connection` is only used by the current leader (or under `withConnection`).
+/// `@unchecked Sendable`: `pending` and `leaderActive` are only touched while holding `lock`;
+/// `connection` only while holding `connectionLock`. A ticket's result is written before its
+/// semaphore is signalled, which orders it before the waiter reads it.
 final class GroupCommit: @unchecked Sendable {
-    private final class Ticket {
+    private final class Ticket: @unchecked Sendable {
         let article: SavedArticle
+        let wake = DispatchSemaphore(value: 0)
         var done = false
+        var isLeader = false
         var error: Error?
         init(_ article: SavedArticle) { self.article = article }
     }
 
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var pending: [Ticket] = []
     private var leaderActive = false
+    private let connectionLock = NSLock()
     private let connection: SQLiteConnection
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
     func insert(_ article: SavedArticle) throws {
         let ticket = Ticket(article)
-        condition.lock()
+        lock.lock()
         pending.append(ticket)
-        while !ticket.done {
-            if !leaderActive {
-                leaderActive = true
-                let batch = pending
-                pending = []
-                condition.unlock()
-                commit(batch)
-                condition.lock()
-                leaderActive = false
-                condition.broadcast()
-            } else {
-                condition.wait()
-            }
+        let leading = !leaderActive
+        if leading {
+            leaderActive = true
+            ticket.isLeader = true
         }
-        condition.unlock()
+        lock.unlock()
+        if !leading { ticket.wake.wait() }      // woken when committed, or made leader
+        if !ticket.done { lead() }
         if let error = ticket.error { throw error }
     }
 
     /// Runs `body` with the write connection while no batch is being committed.
     func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        condition.lock()
-        while leaderActive { condition.wait() }
-        leaderActive = true
-        condition.unlock()
-        defer {
-            condition.lock()
+        try connectionLock.withLock { try body(connection) }
+    }
+
+    /// Commits everything pending (including the leader's own ticket), then passes leadership on.
+    private func lead() {
+        lock.lock()
+        let batch = pending
+        pending = []
+        lock.unlock()
+
+        connectionLock.withLock { commit(batch) }
+        for ticket in batch where !ticket.isLeader { ticket.wake.signal() }
+
+        lock.lock()
+        if let next = pending.first {
+            next.isLeader = true        // leaderActive stays true
+            lock.unlock()
+            next.wake.signal()
+        } else {
             leaderActive = false
-            condition.broadcast()
-            condition.unlock()
+            lock.unlock()
         }
-        return try body(connection)
     }
 
     private func commit(_ batch: [Ticket]) {
@@ -65,18 +76,11 @@ final class GroupCommit: @unchecked Sendable {
             try connection.database.transaction {
                 for ticket in batch { try connection.insert(ticket.article) }
             }
-            condition.lock()
-            for ticket in batch { ticket.done = true }
-            condition.unlock()
         } catch {
             for ticket in batch {
-                var failure: Error?
-                do { try connection.database.transaction { try connection.insert(ticket.article) } } catch { failure = error }
-                condition.lock()
-                ticket.error = failure
-                ticket.done = true
-                condition.unlock()
+                do { try connection.database.transaction { try connection.insert(ticket.article) } } catch { ticket.error = error }
             }
         }
+        for ticket in batch { ticket.done = true }
     }
 }
