@@ -179,6 +179,20 @@ final class Failures: @unchecked Sendable {
         #expect(try await Client.get(b.baseURL + "/healthz").text.contains("postgres"))
     }
 
+    /// A real store failure (the table vanished under the server): 500, and no URL.
+    @Test func postgresFailureIs500WithoutAURL() async throws {
+        guard let url = postgresURL() else { return }
+        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let store = try PostgresStore(url: url, table: table)
+        let backend = try startBackend(store: store)
+        #expect(try await Client.save(backend.baseURL, title: "Before", content: "<p>x</p>").status == 200)
+        try store.dropTable()
+        let reply = try await Client.save(backend.baseURL, title: "After", content: "<p>x</p>")
+        #expect(reply.status == 500)
+        #expect(try reply.json()["url"] == nil)
+        #expect(try reply.json()["error"] as? String == "Could not store the article; nothing was saved")
+    }
+
     @Test func nulCharactersAreStorableEverywhere() async throws {
         for driver in Driver.allCases {
             guard let (store, cleanup) = try makeStore(driver) else { continue }
