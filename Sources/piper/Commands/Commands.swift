@@ -2,6 +2,7 @@
 let allCommands: [any Command.Type] = [
     ConfigCommand.self,
     ExtractCommand.self,
+    ServeCommand.self,
 ]
 
 let piperVersion = "0.1.0"
