@@ -12,10 +12,10 @@ public enum NetscapeCookies {
     public static func parse(_ text: String) throws -> [Cookie] {
         var cookies: [Cookie] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, and it is a newline: CRLF files split like LF ones.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
             var httpOnly = false
             if line.hasPrefix(httpOnlyPrefix) {
                 httpOnly = true
