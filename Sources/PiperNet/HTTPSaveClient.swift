@@ -29,8 +29,9 @@ public struct HTTPSaveClient: SaveClient {
             let json = String(decoding: try encoder.encode(article), as: UTF8.self)
             curl = try CurlEasy(url: url, limit: 1_000_000)
             try curl.set(CURLOPT_POST, 1)
-            try curl.set(CURLOPT_COPYPOSTFIELDS, json)
+            // The size first: setting it after COPYPOSTFIELDS would discard the copied body.
             try curl.set(CURLOPT_POSTFIELDSIZE, json.utf8.count)
+            try curl.set(CURLOPT_COPYPOSTFIELDS, json)
             try curl.addHeader("Content-Type: application/json; charset=utf-8")
             try curl.addHeader("Accept: application/json")
             try curl.addHeader("Expect:")  // no 100-continue round trip

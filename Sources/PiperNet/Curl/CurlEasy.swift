@@ -8,12 +8,15 @@ final class CurlEasy {
 
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    /// libcurl writes detailed messages here; allocated by `init`, freed by `deinit`.
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     let body: CurlBody
 
     /// `limit`: bytes of body kept before the transfer is aborted as too large.
     init(url: URL, limit: Int) throws {
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         guard Self.globalInit == CURLE_OK, let h = curl_easy_init() else {
+            errorBuffer.deallocate()
             throw CurlFailure(code: CURLE_FAILED_INIT, message: "libcurl could not start")
         }
         handle = h
@@ -26,14 +29,13 @@ final class CurlEasy {
         try set(CURLOPT_NOPROXY, "localhost,127.0.0.1,::1")
         try check(piper_curl_setopt_datacb(h, CURLOPT_WRITEFUNCTION, curlWriteBody))
         try check(piper_curl_setopt_pointer(h, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque()))
-        try errorBuffer.withUnsafeMutableBufferPointer { buf in
-            try check(piper_curl_setopt_pointer(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(buf.baseAddress)))
-        }
+        try check(piper_curl_setopt_pointer(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
     }
 
     deinit {
         curl_easy_cleanup(handle)
         if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
     }
 
     func set(_ option: CURLoption, _ value: Int) throws {
@@ -78,9 +80,7 @@ final class CurlEasy {
 
     /// The detailed message libcurl left in the error buffer, else the code's generic text.
     func message(for code: CURLcode) -> String {
-        let detail = errorBuffer.withUnsafeBufferPointer { buf in
-            String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        let detail = String(cString: errorBuffer)
         return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
     }
 
