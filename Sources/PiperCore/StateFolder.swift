@@ -67,8 +67,10 @@ public struct StateFolder: Sendable, Equatable {
             let handle = try FileHandle(forWritingTo: tmp)
             try handle.synchronize()
             try handle.close()
-            _ = try fm.replaceItemAt(file, withItemAt: tmp)
-            try fm.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+            // POSIX rename(2) (reached through Foundation on Linux and Apple platforms alike)
+            // replaces the target atomically; FileManager's replaceItemAt is not a plain rename
+            // on Linux and fails when the target does not exist yet.
+            guard rename(tmp.path, file.path) == 0 else { throw StateFolderError.cannotWrite(file.path) }
         } catch {
             try? fm.removeItem(at: tmp)
             throw error

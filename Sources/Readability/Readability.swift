@@ -1,1 +1,173 @@
-// Readability: Mozilla Readability's behaviour on the HTML module's DOM.
+// Readability: Mozilla Readability.js (0.6.0) behaviour on the HTML module's DOM.
+// One phase per file, with Readability.js's function names:
+//   Readability+Metadata / +JSONLD / +Title   metadata
+//   Readability+Prep                           prepDocument, replaceBrs, unwrapNoscriptImages
+//   Readability+Grab / +Score                  grabArticle and its scoring
+//   Readability+PrepArticle / +CleanConditionally
+//   Readability+PostProcess                    fixRelativeUris, simplifyNestedElements, cleanClasses
+import Foundation
+import HTML
+
+/// Readability.js's options, with the same defaults.
+public struct ReadabilityOptions: Sendable {
+    /// Documents with more elements than this make `parse()` throw. 0 = no limit.
+    public var maxElemsToParse: Int = 0
+    /// How many top candidates to weigh against each other.
+    public var nbTopCandidates: Int = 5
+    /// Characters an article needs before the flag-dropping retries stop.
+    public var charThreshold: Int = 500
+    /// Classes kept by the class cleanup (besides "page").
+    public var classesToPreserve: [String] = []
+    /// Keep every class attribute.
+    public var keepClasses: Bool = false
+    /// Skip JSON-LD metadata.
+    public var disableJSONLD: Bool = false
+    /// Which embed/iframe/object attribute values count as allowed video (`allowedVideoRegex`).
+    public var allowedVideoRegex: @Sendable (String) -> Bool = Matching.isAllowedVideo
+    /// Added to the link-density thresholds of conditional cleaning.
+    public var linkDensityModifier: Double = 0
+    /// Turns the article container into `content` (default: its innerHTML).
+    public var serializer: (@Sendable (Node) -> String)? = nil
+
+    public init(
+        maxElemsToParse: Int = 0, nbTopCandidates: Int = 5, charThreshold: Int = 500,
+        classesToPreserve: [String] = [], keepClasses: Bool = false, disableJSONLD: Bool = false,
+        allowedVideoRegex: (@Sendable (String) -> Bool)? = nil, linkDensityModifier: Double = 0,
+        serializer: (@Sendable (Node) -> String)? = nil
+    ) {
+        // Readability.js treats 0 as "use the default" (`options.x || DEFAULT`).
+        self.maxElemsToParse = maxElemsToParse
+        self.nbTopCandidates = nbTopCandidates > 0 ? nbTopCandidates : 5
+        self.charThreshold = charThreshold > 0 ? charThreshold : 500
+        self.classesToPreserve = classesToPreserve
+        self.keepClasses = keepClasses
+        self.disableJSONLD = disableJSONLD
+        if let allowedVideoRegex { self.allowedVideoRegex = allowedVideoRegex }
+        self.linkDensityModifier = linkDensityModifier
+        self.serializer = serializer
+    }
+}
+
+/// What `parse()` returns (Readability.js's result object).
+public struct Article: Sendable, Equatable {
+    public var title: String?
+    public var byline: String?
+    public var dir: String?
+    public var lang: String?
+    public var content: String
+    public var textContent: String
+    public var length: Int
+    public var excerpt: String?
+    public var siteName: String?
+    public var publishedTime: String?
+}
+
+public enum ReadabilityError: Error, CustomStringConvertible, Equatable {
+    case tooManyElements(Int)
+    case alreadyParsed
+
+    public var description: String {
+        switch self {
+        case .tooManyElements(let n): return "Aborting parsing document; \(n) elements found"
+        case .alreadyParsed: return "This Readability instance has already parsed its document"
+        }
+    }
+}
+
+/// One extraction run over one document. Like Readability.js it mutates the document it is
+/// given; make a new instance per document. Not Sendable: the DOM is single-threaded.
+public final class Readability {
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let stripUnlikelys = Flags(rawValue: 1)
+        static let weightClasses = Flags(rawValue: 2)
+        static let cleanConditionally = Flags(rawValue: 4)
+    }
+
+    let doc: Document
+    let options: ReadabilityOptions
+    let classesToPreserve: Set<String>
+    /// The document URL (`documentURI`); nil leaves relative URLs alone.
+    let documentURI: String?
+    var flags: Flags = [.stripUnlikelys, .weightClasses, .cleanConditionally]
+    /// `node.readability.contentScore`, keyed by node index, fresh per run.
+    var scores: [Int32: Double] = [:]
+    /// `table._readabilityDataTable`.
+    var dataTables: [Int32: Bool] = [:]
+    var articleTitle: String = ""
+    var articleByline: String?
+    var articleDir: String?
+    var articleLang: String?
+    var metadata = Metadata()
+    var attempts: [(content: Node, textLength: Int)] = []
+    private var used = false
+
+    public init(_ document: Document, url: String? = nil, options: ReadabilityOptions = .init()) {
+        self.doc = document
+        self.options = options
+        self.classesToPreserve = Set(["page"] + options.classesToPreserve)
+        self.documentURI = url
+    }
+
+    /// Convenience: parse `document` once with `options`.
+    public static func parse(_ document: Document, url: String? = nil, options: ReadabilityOptions = .init()) throws -> Article? {
+        try Readability(document, url: url, options: options).parse()
+    }
+
+    /// Runs Readability: returns nil when no article could be found.
+    public func parse() throws -> Article? {
+        if used { throw ReadabilityError.alreadyParsed }
+        used = true
+        if options.maxElemsToParse > 0 {
+            var numTags = 0
+            for n in doc.node.descendants where n.isElement { numTags += 1 }
+            if numTags > options.maxElemsToParse { throw ReadabilityError.tooManyElements(numTags) }
+        }
+        unwrapNoscriptImages()
+        let jsonLd = options.disableJSONLD ? Metadata() : getJSONLD()
+        removeScripts()
+        prepDocument()
+        metadata = getArticleMetadata(jsonLd)
+        articleTitle = metadata.title ?? ""
+
+        guard let articleContent = grabArticle() else { return nil }
+        postProcessContent(articleContent)
+
+        if metadata.excerpt.isNilOrEmpty {
+            if let p = elements(articleContent, "p").first {
+                metadata.excerpt = JSString.trim(p.textContent)
+            }
+        }
+        let textContent = articleContent.textContent
+        let content = options.serializer?(articleContent) ?? articleContent.innerHTML
+        return Article(
+            title: articleTitle,
+            byline: metadata.byline.nonEmpty ?? articleByline,
+            dir: articleDir,
+            lang: articleLang,
+            content: content,
+            textContent: textContent,
+            length: JSString.length(textContent),
+            excerpt: metadata.excerpt,
+            siteName: metadata.siteName.nonEmpty,
+            publishedTime: metadata.publishedTime)
+    }
+
+    func flagIsActive(_ f: Flags) -> Bool { flags.contains(f) }
+    func removeFlag(_ f: Flags) { flags.remove(f) }
+}
+
+/// Metadata gathered from JSON-LD and `<meta>` tags.
+struct Metadata {
+    var title: String?
+    var byline: String?
+    var excerpt: String?
+    var siteName: String?
+    var publishedTime: String?
+}
+
+extension Optional where Wrapped == String {
+    /// JavaScript truthiness for strings: nil and "" are both falsy.
+    var isNilOrEmpty: Bool { self?.isEmpty ?? true }
+    var nonEmpty: String? { isNilOrEmpty ? nil : self }
+}

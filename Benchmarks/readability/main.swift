@@ -1,0 +1,55 @@
+// Readability speed over the 100 corpus pages (run in release):
+//   swift run -c release piper-bench-readability [ROUNDS]
+// Prints parse-only and parse+extract time per page, throughput and their ratio.
+import Foundation
+import HTML
+import Readability
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let corpus = root.appendingPathComponent("../shared/corpus/readability").standardized
+let rounds = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 3) : 3
+
+var pages: [[UInt8]] = []
+for name in (try? FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()) ?? [] {
+    if let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(name).appendingPathComponent("source.html").path) {
+        pages.append(Array(data))
+    }
+}
+guard !pages.isEmpty else {
+    FileHandle.standardError.write(Data("no pages found under \(corpus.path)\n".utf8))
+    exit(1)
+}
+let totalBytes = pages.reduce(0) { $0 + $1.count }
+let options = ParseOptions(scripting: false)
+let clock = ContinuousClock()
+
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+var parseBest = Double.infinity
+var fullBest = Double.infinity
+var articles = 0
+for _ in 0..<rounds {
+    let parseTime = clock.measure {
+        for page in pages { _ = Document.parse(bytes: page, options: options) }
+    }
+    parseBest = min(parseBest, seconds(parseTime))
+    var found = 0
+    let fullTime = clock.measure {
+        for page in pages {
+            let doc = Document.parse(bytes: page, options: options)
+            if (try? Readability.parse(doc, url: "http://fakehost/test/page.html")) != nil { found += 1 }
+        }
+    }
+    fullBest = min(fullBest, seconds(fullTime))
+    articles = found
+}
+
+let n = Double(pages.count)
+let mb = Double(totalBytes) / 1_000_000
+print("pages: \(pages.count), \(String(format: "%.2f", mb)) MB, articles: \(articles), best of \(rounds) rounds")
+print(String(format: "parse only:        %7.2f ms/page  %7.1f MB/s", parseBest / n * 1000, mb / parseBest))
+print(String(format: "parse + extract:   %7.2f ms/page  %7.1f MB/s", fullBest / n * 1000, mb / fullBest))
+print(String(format: "extract only:      %7.2f ms/page", (fullBest - parseBest) / n * 1000))
+print(String(format: "ratio (parse + extract) / parse: %.2fx", fullBest / parseBest))

@@ -1,0 +1,207 @@
+// The arena DOM: a `Document` owns every node in one flat array of small records; a `Node`
+// is a value handle (document, index). No per-node class instances, so a deep tree frees
+// without recursion and tree walks are index chasing.
+
+public enum NodeKind: UInt8, Sendable {
+    case document, documentFragment, doctype, element, text, comment
+}
+
+public enum QuirksMode: Sendable {
+    case noQuirks, limitedQuirks, quirks
+}
+
+/// One node's links and payload. `-1` means "none" for every link.
+struct NodeRecord {
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var next: Int32 = -1
+    var previous: Int32 = -1
+    /// Interned tag name id (elements), else -1.
+    var name: Int32 = -1
+    /// Text/comment: index into `strings`; element: index into `attributeLists` or -1;
+    /// doctype: index into `doctypes`.
+    var payload: Int32 = -1
+    var kind: NodeKind
+    var namespace: Namespace = .html
+}
+
+/// A parsed or built HTML document and the owner of all its nodes.
+/// Not Sendable: one thread at a time uses a document and its nodes.
+public final class Document {
+    var nodes: [NodeRecord] = []
+    var strings: [String] = []
+    var attributeLists: [[Attribute]] = []
+    var doctypes: [DoctypeToken] = []
+    /// Template element index -> its contents (a document fragment node).
+    var templateContents: [Int32: Int32] = [:]
+    /// Names not in `TagNames.all`, interned for this document.
+    var extraNames: [String] = []
+    var extraNameLookup: [String: Int32] = [:]
+    /// The scripting flag the document was parsed with (the serializer needs it for noscript).
+    var scripting = true
+
+    public var quirksMode: QuirksMode = .noQuirks
+
+    public init() {
+        nodes.reserveCapacity(64)
+        nodes.append(NodeRecord(kind: .document))
+    }
+
+    /// The document node itself (index 0).
+    public var node: Node { Node(self, 0) }
+
+    // MARK: Names
+
+    func intern(_ name: String) -> Int32 {
+        if let id = TagNames.lookup[name] { return id }
+        if let id = extraNameLookup[name] { return id }
+        let id = TagNames.knownCount + Int32(extraNames.count)
+        extraNames.append(name)
+        extraNameLookup[name] = id
+        return id
+    }
+
+    /// The id of `name` if this document knows it, without interning it.
+    func existingNameID(_ name: String) -> Int32? {
+        TagNames.lookup[name] ?? extraNameLookup[name]
+    }
+
+    func nameString(_ id: Int32) -> String {
+        id < TagNames.knownCount ? TagNames.all[Int(id)] : extraNames[Int(id - TagNames.knownCount)]
+    }
+
+    // MARK: Allocation
+
+    func newNode(_ kind: NodeKind) -> Int32 {
+        let index = Int32(nodes.count)
+        nodes.append(NodeRecord(kind: kind))
+        return index
+    }
+
+    func newElement(_ nameID: Int32, _ namespace: Namespace, _ attributes: [Attribute]) -> Int32 {
+        var record = NodeRecord(kind: .element)
+        record.name = nameID
+        record.namespace = namespace
+        if !attributes.isEmpty {
+            record.payload = Int32(attributeLists.count)
+            attributeLists.append(attributes)
+        }
+        let index = Int32(nodes.count)
+        nodes.append(record)
+        if nameID == Tag.template && namespace == .html {
+            templateContents[index] = newNode(.documentFragment)
+        }
+        return index
+    }
+
+    func newCharacterData(_ kind: NodeKind, _ data: String) -> Int32 {
+        var record = NodeRecord(kind: kind)
+        record.payload = Int32(strings.count)
+        strings.append(data)
+        let index = Int32(nodes.count)
+        nodes.append(record)
+        return index
+    }
+
+    func newDoctype(_ token: DoctypeToken) -> Int32 {
+        var record = NodeRecord(kind: .doctype)
+        record.payload = Int32(doctypes.count)
+        doctypes.append(token)
+        let index = Int32(nodes.count)
+        nodes.append(record)
+        return index
+    }
+
+    public func createElement(_ localName: String, namespace: Namespace = .html) -> Node {
+        let name = namespace == .html ? asciiLowercased(localName) : localName
+        return Node(self, newElement(intern(name), namespace, []))
+    }
+
+    public func createTextNode(_ data: String) -> Node { Node(self, newCharacterData(.text, data)) }
+
+    public func createComment(_ data: String) -> Node { Node(self, newCharacterData(.comment, data)) }
+
+    public func createDocumentFragment() -> Node { Node(self, newNode(.documentFragment)) }
+
+    // MARK: Links (index level; the tree builder uses these directly)
+
+    /// Detaches `child` from its parent, if any.
+    func unlink(_ child: Int32) {
+        let c = Int(child)
+        let parent = nodes[c].parent
+        guard parent >= 0 else { return }
+        let previous = nodes[c].previous, next = nodes[c].next
+        if previous >= 0 { nodes[Int(previous)].next = next } else { nodes[Int(parent)].firstChild = next }
+        if next >= 0 { nodes[Int(next)].previous = previous } else { nodes[Int(parent)].lastChild = previous }
+        nodes[c].parent = -1
+        nodes[c].next = -1
+        nodes[c].previous = -1
+    }
+
+    /// Appends a detached node as the last child of `parent`.
+    func link(_ child: Int32, appendTo parent: Int32) {
+        let last = nodes[Int(parent)].lastChild
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previous = last
+        nodes[Int(child)].next = -1
+        if last >= 0 { nodes[Int(last)].next = child } else { nodes[Int(parent)].firstChild = child }
+        nodes[Int(parent)].lastChild = child
+    }
+
+    /// Inserts a detached node before `reference` (a child of `parent`), or appends when -1.
+    func link(_ child: Int32, into parent: Int32, before reference: Int32) {
+        guard reference >= 0 else { return link(child, appendTo: parent) }
+        let previous = nodes[Int(reference)].previous
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previous = previous
+        nodes[Int(child)].next = reference
+        nodes[Int(reference)].previous = child
+        if previous >= 0 { nodes[Int(previous)].next = child } else { nodes[Int(parent)].firstChild = child }
+    }
+
+    /// Moves all children of `from` to the end of `to`, keeping their order.
+    func moveChildren(of from: Int32, to: Int32) {
+        var child = nodes[Int(from)].firstChild
+        while child >= 0 {
+            let next = nodes[Int(child)].next
+            unlink(child)
+            link(child, appendTo: to)
+            child = next
+        }
+    }
+
+    /// The next node in pre-order within the subtree rooted at `root`, or -1.
+    func following(_ index: Int32, within root: Int32) -> Int32 {
+        let first = nodes[Int(index)].firstChild
+        if first >= 0 { return first }
+        return followingSkippingChildren(index, within: root)
+    }
+
+    /// The next node in pre-order after `index`'s subtree, staying inside `root`, or -1.
+    func followingSkippingChildren(_ index: Int32, within root: Int32) -> Int32 {
+        var current = index
+        while current != root {
+            let next = nodes[Int(current)].next
+            if next >= 0 { return next }
+            current = nodes[Int(current)].parent
+            if current < 0 { return -1 }
+        }
+        return -1
+    }
+}
+
+@available(*, unavailable, message: "A Document and its nodes belong to one thread at a time")
+extension Document: Sendable {}
+
+/// ASCII-only lowercasing (HTML names are case-insensitive in ASCII only).
+func asciiLowercased(_ s: String) -> String {
+    var hasUpper = false
+    for b in s.utf8 where b >= 0x41 && b <= 0x5A { hasUpper = true; break }
+    guard hasUpper else { return s }
+    return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+}
+
+func asciiUppercased(_ s: String) -> String {
+    String(decoding: s.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 & ~0x20 : $0 }, as: UTF8.self)
+}

@@ -1,0 +1,83 @@
+// The decoders written here (UTF-8 repair, windows-1252, x-user-defined, UTF-16) and the
+// Foundation encodings used for the other legacy ones.
+
+extension InputDecoder {
+    /// NSStringEncoding values (0x8000_0000 | CFStringEncoding) for the legacy encodings.
+    /// Checked on Linux: these decode through Foundation; EUC-JP does not (falls back).
+    static let foundationEncodings: [String: UInt] = {
+        let cf: [String: UInt] = [
+            "ibm866": 0x041B, "iso-8859-2": 0x0202, "iso-8859-3": 0x0203, "iso-8859-4": 0x0204,
+            "iso-8859-5": 0x0205, "iso-8859-6": 0x0206, "iso-8859-7": 0x0207, "iso-8859-8": 0x0208,
+            "iso-8859-8-i": 0x0208, "iso-8859-10": 0x020A, "iso-8859-13": 0x020D,
+            "iso-8859-14": 0x020E, "iso-8859-15": 0x020F, "iso-8859-16": 0x0210,
+            "koi8-r": 0x0A02, "koi8-u": 0x0A08, "macintosh": 0x0000, "windows-874": 0x041D,
+            "windows-1250": 0x0501, "windows-1251": 0x0502, "windows-1253": 0x0503,
+            "windows-1254": 0x0504, "windows-1255": 0x0505, "windows-1256": 0x0506,
+            "windows-1257": 0x0507, "windows-1258": 0x0508, "x-mac-cyrillic": 0x0007,
+            "gbk": 0x0632, "gb18030": 0x0632, "big5": 0x0A03, "euc-jp": 0x0920,
+            "iso-2022-jp": 0x0820, "shift_jis": 0x0A01, "euc-kr": 0x0940,
+        ]
+        return cf.mapValues { 0x8000_0000 | $0 }
+    }()
+
+    /// The bytes if they are valid UTF-8, else a copy with each malformed sequence replaced.
+    static func validUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: return bytes
+            case .error: break loop
+            }
+        }
+        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// windows-1252 (what "latin1", "ascii" and "iso-8859-1" mean on the web).
+    static func decodeWindows1252(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        for b in bytes {
+            if b < 0x80 {
+                out.append(b)
+            } else {
+                let v = b < 0xA0 ? windows1252C1[Int(b - 0x80)] : UInt32(b)
+                Tokenizer.appendUTF8(v, to: &out)
+            }
+        }
+        return out
+    }
+
+    /// windows-1252's 0x80–0x9F (unassigned bytes map to the C1 control of the same value).
+    private static let windows1252C1: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    /// x-user-defined: ASCII, and 0x80–0xFF to U+F780–U+F7FF.
+    static func decodeUserDefined(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            if b < 0x80 { out.append(b) } else { Tokenizer.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
+        }
+        return out
+    }
+
+    static func decodeUTF16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var i = 0
+        while i + 1 < bytes.count {
+            let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+            units.append(bigEndian ? (a << 8 | b) : (b << 8 | a))
+            i += 2
+        }
+        var out = Array(String(decoding: units, as: UTF16.self).utf8)
+        if i < bytes.count { out += [0xEF, 0xBF, 0xBD] }  // a trailing odd byte
+        return out
+    }
+}

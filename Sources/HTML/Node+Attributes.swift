@@ -1,0 +1,66 @@
+// Element attributes. Names compare ASCII case-insensitively on HTML elements; adjusted
+// foreign attributes answer to their qualified name ("xlink:href").
+
+extension Attribute {
+    /// "xlink:href" for adjusted foreign attributes, else the name.
+    public var qualifiedName: String {
+        if let prefix { return prefix + ":" + name }
+        return name
+    }
+}
+
+extension Node {
+    public var attributes: [Attribute] {
+        let r = record
+        guard r.kind == .element, r.payload >= 0 else { return [] }
+        return document.attributeLists[Int(r.payload)]
+    }
+
+    private func attributeName(_ name: String) -> String {
+        namespace == .html ? asciiLowercased(name) : name
+    }
+
+    public func getAttribute(_ name: String) -> String? {
+        let r = record
+        guard r.kind == .element, r.payload >= 0 else { return nil }
+        let key = attributeName(name)
+        for attribute in document.attributeLists[Int(r.payload)] where attribute.prefix == nil ? attribute.name == key : attribute.qualifiedName == key {
+            return attribute.value
+        }
+        return nil
+    }
+
+    public func hasAttribute(_ name: String) -> Bool {
+        getAttribute(name) != nil
+    }
+
+    public func setAttribute(_ name: String, _ value: String) {
+        let r = record
+        guard r.kind == .element else { return }
+        let key = attributeName(name)
+        if r.payload < 0 {
+            document.nodes[Int(index)].payload = Int32(document.attributeLists.count)
+            document.attributeLists.append([Attribute(name: key, value: value)])
+            return
+        }
+        let list = Int(r.payload)
+        if let i = document.attributeLists[list].firstIndex(where: { $0.qualifiedName == key }) {
+            document.attributeLists[list][i].value = value
+        } else {
+            document.attributeLists[list].append(Attribute(name: key, value: value))
+        }
+    }
+
+    public func removeAttribute(_ name: String) {
+        let r = record
+        guard r.kind == .element, r.payload >= 0 else { return }
+        let key = attributeName(name)
+        document.attributeLists[Int(r.payload)].removeAll { $0.qualifiedName == key }
+    }
+
+    /// The `id` attribute, "" when absent.
+    public var id: String { getAttribute("id") ?? "" }
+
+    /// The `class` attribute, "" when absent.
+    public var className: String { getAttribute("class") ?? "" }
+}

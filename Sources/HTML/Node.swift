@@ -1,0 +1,178 @@
+// A node handle: (document, index). Cheap to copy; equality is same document and same index.
+
+public struct Node: Hashable {
+    public unowned(unsafe) let document: Document
+    public let index: Int32
+
+    init(_ document: Document, _ index: Int32) {
+        self.document = document
+        self.index = index
+    }
+
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        lhs.index == rhs.index && lhs.document === rhs.document
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(document))
+        hasher.combine(index)
+    }
+
+    var record: NodeRecord { document.nodes[Int(index)] }
+
+    func handle(_ i: Int32) -> Node? { i >= 0 ? Node(document, i) : nil }
+
+    // MARK: Kind and name
+
+    public var kind: NodeKind { record.kind }
+    public var isElement: Bool { record.kind == .element }
+    public var isText: Bool { record.kind == .text }
+    public var namespace: Namespace { record.namespace }
+
+    /// "div" (lowercase for HTML; SVG camelCase kept, e.g. "foreignObject"); "" for non-elements.
+    public var localName: String {
+        let r = record
+        return r.kind == .element ? document.nameString(r.name) : ""
+    }
+
+    /// "DIV" for HTML elements, the local name for foreign ones; DOM nodeName-like for others.
+    public var tagName: String {
+        let r = record
+        switch r.kind {
+        case .element: return r.namespace == .html ? asciiUppercased(document.nameString(r.name)) : document.nameString(r.name)
+        case .text: return "#text"
+        case .comment: return "#comment"
+        case .document: return "#document"
+        case .documentFragment: return "#document-fragment"
+        case .doctype: return document.doctypes[Int(r.payload)].name ?? ""
+        }
+    }
+
+    /// Fast check: an HTML element named `lowercaseName`.
+    public func hasTag(_ lowercaseName: String) -> Bool {
+        let r = record
+        guard r.kind == .element, r.namespace == .html, let id = document.existingNameID(lowercaseName) else { return false }
+        return r.name == id
+    }
+
+    /// Integer form of `hasTag` for code inside the module.
+    func isHTML(_ tag: Int32) -> Bool {
+        let r = record
+        return r.name == tag && r.namespace == .html && r.kind == .element
+    }
+
+    // MARK: Navigation
+
+    public var parent: Node? { handle(record.parent) }
+
+    public var parentElement: Node? {
+        guard let p = parent, p.isElement else { return nil }
+        return p
+    }
+
+    public var firstChild: Node? { handle(record.firstChild) }
+    public var lastChild: Node? { handle(record.lastChild) }
+    public var nextSibling: Node? { handle(record.next) }
+    public var previousSibling: Node? { handle(record.previous) }
+
+    public var firstElementChild: Node? {
+        var c = record.firstChild
+        while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
+        return handle(c)
+    }
+
+    public var lastElementChild: Node? {
+        var c = record.lastChild
+        while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
+        return handle(c)
+    }
+
+    public var nextElementSibling: Node? {
+        var c = record.next
+        while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
+        return handle(c)
+    }
+
+    public var previousElementSibling: Node? {
+        var c = record.previous
+        while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
+        return handle(c)
+    }
+
+    /// A snapshot of the child nodes.
+    public var childNodes: [Node] {
+        var result: [Node] = []
+        var c = record.firstChild
+        while c >= 0 {
+            result.append(Node(document, c))
+            c = document.nodes[Int(c)].next
+        }
+        return result
+    }
+
+    /// A snapshot of the element children.
+    public var children: [Node] {
+        var result: [Node] = []
+        var c = record.firstChild
+        while c >= 0 {
+            if document.nodes[Int(c)].kind == .element { result.append(Node(document, c)) }
+            c = document.nodes[Int(c)].next
+        }
+        return result
+    }
+
+    public var childElementCount: Int {
+        var count = 0
+        var c = record.firstChild
+        while c >= 0 {
+            if document.nodes[Int(c)].kind == .element { count += 1 }
+            c = document.nodes[Int(c)].next
+        }
+        return count
+    }
+
+    /// Inclusive, like DOM `contains()`.
+    public func contains(_ other: Node) -> Bool {
+        guard other.document === document else { return false }
+        var c = other.index
+        while c >= 0 {
+            if c == index { return true }
+            c = document.nodes[Int(c)].parent
+        }
+        return false
+    }
+
+    /// The contents fragment of a `template` element.
+    public var templateContent: Node? {
+        document.templateContents[index].map { Node(document, $0) }
+    }
+
+    /// Pre-order descendants, excluding self; iterative.
+    public var descendants: DescendantSequence { DescendantSequence(root: self) }
+}
+
+/// Pre-order walk of a node's descendants (not the node itself).
+public struct DescendantSequence: Sequence {
+    let root: Node
+
+    public struct Iterator: IteratorProtocol {
+        let document: Document
+        let root: Int32
+        var current: Int32
+        var started = false
+
+        public mutating func next() -> Node? {
+            if !started {
+                started = true
+                current = document.nodes[Int(root)].firstChild
+            } else if current >= 0 {
+                current = document.following(current, within: root)
+            }
+            return current >= 0 ? Node(document, current) : nil
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(document: root.document, root: root.index, current: root.index)
+    }
+}

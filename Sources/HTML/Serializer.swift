@@ -1,0 +1,193 @@
+// § 13.3 Serializing HTML fragments: outerHTML / innerHTML. Iterative (an explicit stack of
+// open elements), so 100,000 nested elements serialize without recursion.
+
+extension Node {
+    /// The serialization of this node's children (template contents for `template`).
+    public var innerHTML: String {
+        var out = Serializer(document: document)
+        out.serializeChildren(of: index)
+        return out.result
+    }
+
+    /// The serialization of this node itself and its subtree.
+    public var outerHTML: String {
+        var out = Serializer(document: document)
+        out.serialize(index)
+        return out.result
+    }
+}
+
+struct Serializer {
+    let document: Document
+    var bytes: [UInt8] = []
+
+    init(document: Document) {
+        self.document = document
+        bytes.reserveCapacity(4096)
+    }
+
+    var result: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Elements whose children are never serialized.
+    static func isVoid(_ name: Int32) -> Bool {
+        switch name {
+        case Tag.area, Tag.base, Tag.basefont, Tag.bgsound, Tag.br, Tag.col, Tag.embed, Tag.frame,
+             Tag.hr, Tag.img, Tag.input, Tag.keygen, Tag.link, Tag.meta, Tag.param, Tag.source,
+             Tag.track, Tag.wbr:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Parents whose text children are written literally.
+    func isRawTextParent(_ parent: Int32) -> Bool {
+        guard parent >= 0 else { return false }
+        let r = document.nodes[Int(parent)]
+        guard r.kind == .element, r.namespace == .html else { return false }
+        switch r.name {
+        case Tag.style, Tag.script, Tag.xmp, Tag.iframe, Tag.noembed, Tag.noframes, Tag.plaintext:
+            return true
+        case Tag.noscript:
+            return document.scripting
+        default:
+            return false
+        }
+    }
+
+    /// Where an element's serialized children come from (its template contents for templates).
+    func childContainer(_ element: Int32) -> Int32 {
+        document.templateContents[element] ?? element
+    }
+
+    mutating func serialize(_ index: Int32) {
+        let r = document.nodes[Int(index)]
+        switch r.kind {
+        case .document, .documentFragment:
+            serializeChildren(of: index)
+        case .element:
+            if openTag(index, r) {
+                serializeChildren(of: index)
+                closeTag(r)
+            }
+        default:
+            leaf(index, r, parent: r.parent)
+        }
+    }
+
+    mutating func serializeChildren(of root: Int32) {
+        let r = document.nodes[Int(root)]
+        if r.kind == .element && r.namespace == .html && Serializer.isVoid(r.name) { return }
+        var stack: [Int32] = []
+        var current = document.nodes[Int(childContainer(root))].firstChild
+        var parent = childContainer(root)
+        while true {
+            if current < 0 {
+                guard let element = stack.popLast() else { return }
+                closeTag(document.nodes[Int(element)])
+                current = document.nodes[Int(element)].next
+                parent = document.nodes[Int(element)].parent
+                continue
+            }
+            let cr = document.nodes[Int(current)]
+            if cr.kind == .element {
+                if openTag(current, cr) {
+                    stack.append(current)
+                    parent = childContainer(current)
+                    current = document.nodes[Int(parent)].firstChild
+                    continue
+                }
+            } else {
+                leaf(current, cr, parent: parent)
+            }
+            current = cr.next
+        }
+    }
+
+    /// Writes `<name attrs>`; returns whether children and an end tag follow.
+    mutating func openTag(_ index: Int32, _ r: NodeRecord) -> Bool {
+        bytes.append(0x3C)
+        let name = document.nameString(r.name)
+        bytes.append(contentsOf: name.utf8)
+        if r.payload >= 0 {
+            for attribute in document.attributeLists[Int(r.payload)] {
+                bytes.append(0x20)
+                bytes.append(contentsOf: Serializer.serializedName(attribute).utf8)
+                bytes.append(contentsOf: "=\"".utf8)
+                escape(attribute.value, attributeMode: true)
+                bytes.append(0x22)
+            }
+        }
+        bytes.append(0x3E)
+        if r.namespace == .html && Serializer.isVoid(r.name) { return false }
+        if r.namespace == .html && (r.name == Tag.pre || r.name == Tag.textarea || r.name == Tag.listing) {
+            let first = document.nodes[Int(index)].firstChild
+            if first >= 0, document.nodes[Int(first)].kind == .text,
+               document.strings[Int(document.nodes[Int(first)].payload)].utf8.first == 0x0A {
+                bytes.append(0x0A)
+            }
+        }
+        return true
+    }
+
+    mutating func closeTag(_ r: NodeRecord) {
+        bytes.append(contentsOf: "</".utf8)
+        bytes.append(contentsOf: document.nameString(r.name).utf8)
+        bytes.append(0x3E)
+    }
+
+    static func serializedName(_ attribute: Attribute) -> String {
+        switch attribute.namespace {
+        case nil, .html, .svg, .mathml: return attribute.name
+        case .xml: return "xml:" + attribute.name
+        case .xmlns: return attribute.name == "xmlns" ? "xmlns" : "xmlns:" + attribute.name
+        case .xlink: return "xlink:" + attribute.name
+        }
+    }
+
+    mutating func leaf(_ index: Int32, _ r: NodeRecord, parent: Int32) {
+        switch r.kind {
+        case .text:
+            let text = document.strings[Int(r.payload)]
+            if isRawTextParent(parent) { bytes.append(contentsOf: text.utf8) } else { escape(text, attributeMode: false) }
+        case .comment:
+            bytes.append(contentsOf: "<!--".utf8)
+            bytes.append(contentsOf: document.strings[Int(r.payload)].utf8)
+            bytes.append(contentsOf: "-->".utf8)
+        case .doctype:
+            bytes.append(contentsOf: "<!DOCTYPE ".utf8)
+            bytes.append(contentsOf: (document.doctypes[Int(r.payload)].name ?? "").utf8)
+            bytes.append(0x3E)
+        default:
+            break
+        }
+    }
+
+    /// § 13.3 "Escaping a string": & and U+00A0 always; < and > always (text and, per the
+    /// current spec, attribute values); " only in attribute mode.
+    mutating func escape(_ s: String, attributeMode: Bool) {
+        let utf8 = s.utf8
+        let needs = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for b in buffer where b == 0x26 || b == 0x3C || b == 0x3E || b == 0xC2 || (attributeMode && b == 0x22) { return true }
+            return false
+        }
+        if needs == false {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        var previous: UInt8 = 0
+        for b in utf8 {
+            switch b {
+            case 0x26: bytes.append(contentsOf: "&amp;".utf8)
+            case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
+            case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
+            case 0x22 where attributeMode: bytes.append(contentsOf: "&quot;".utf8)
+            case 0xA0 where previous == 0xC2:
+                bytes.removeLast()
+                bytes.append(contentsOf: "&nbsp;".utf8)
+            default: bytes.append(b)
+            }
+            previous = b
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// Tag and attribute names as Strings. Names up to 15 UTF-8 bytes are small Strings (stored
+// inline, no allocation); the common ones skip UTF-8 validation through a lookup table.
+
+enum TokenNames {
+    /// The most frequent element and attribute names in real pages.
+    private static let common: [String] = [
+        "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
+        "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
+        "colgroup", "data", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em",
+        "embed", "fieldset", "figcaption", "figure", "font", "footer", "form", "frame", "h1", "h2",
+        "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i", "iframe", "img", "input",
+        "ins", "kbd", "label", "legend", "li", "link", "main", "mark", "math", "menu", "meta",
+        "nav", "noscript", "object", "ol", "optgroup", "option", "p", "param", "path", "picture",
+        "pre", "q", "s", "script", "section", "select", "small", "source", "span", "strong",
+        "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template", "textarea",
+        "tfoot", "th", "thead", "time", "title", "tr", "u", "ul", "var", "video", "wbr",
+        "alt", "class", "content", "height", "href", "id", "lang", "name", "property", "rel",
+        "role", "src", "srcset", "style", "target", "type", "width", "charset", "sizes", "loading",
+        "itemprop", "dir", "value", "async", "defer", "media", "crossorigin", "integrity",
+        "datetime", "colspan", "rowspan", "viewbox", "xmlns", "fill", "d", "g",
+    ]
+
+    /// Open-addressing table keyed by (length, first, last byte) hash.
+    private static let table: [Int16] = {
+        var t = [Int16](repeating: -1, count: 1024)
+        for (i, s) in common.enumerated() {
+            var h = hash(Array(s.utf8))
+            while t[h] >= 0 {
+                if common[Int(t[h])] == s { break }
+                h = (h + 1) & 1023
+            }
+            t[h] = Int16(i)
+        }
+        return t
+    }()
+
+    private static let commonBytes: [[UInt8]] = common.map { Array($0.utf8) }
+
+    @inline(__always) private static func hash(_ b: [UInt8]) -> Int {
+        guard let first = b.first, let last = b.last else { return 0 }
+        var h = b.count &* 31 &+ Int(first) &* 7 &+ Int(last) &* 131
+        if b.count > 2 { h = h &+ Int(b[1]) &* 17 }
+        return h & 1023
+    }
+
+    static func string(_ b: [UInt8]) -> String {
+        if b.count <= 12 {
+            var h = hash(b)
+            while true {
+                let i = Int(table[h])
+                if i < 0 { break }
+                if commonBytes[i] == b { return common[i] }
+                h = (h + 1) & 1023
+            }
+        }
+        return String(decoding: b, as: UTF8.self)
+    }
+}

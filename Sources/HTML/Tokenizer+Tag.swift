@@ -1,0 +1,151 @@
+// Tag states: § 13.2.5.6 Tag open … § 13.2.5.40 Self-closing start tag (except the
+// RCDATA/RAWTEXT/script end tag states, in Tokenizer+Text.swift).
+
+extension Tokenizer {
+    func tagStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        let c = p[pos]
+        switch state {
+        case .tagOpen:  // § 13.2.5.6
+            if c == Byte.bang {
+                pos += 1; state = .markupDeclarationOpen
+            } else if c == Byte.slash {
+                pos += 1; state = .endTagOpen
+            } else if Byte.isAlpha(c) {
+                startTag(isEnd: false); state = .tagName
+            } else if c == Byte.question {
+                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+            } else {
+                text.append(Byte.lt); state = .data
+            }
+        case .endTagOpen:  // § 13.2.5.7
+            if Byte.isAlpha(c) {
+                startTag(isEnd: true); state = .tagName
+            } else if c == Byte.gt {
+                pos += 1; state = .data
+            } else {
+                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+            }
+        case .tagName:  // § 13.2.5.8
+            tagNameRun(p, end)
+        case .beforeAttributeName:  // § 13.2.5.32
+            if Byte.isWhitespace(c) {
+                pos += 1
+            } else if c == Byte.slash || c == Byte.gt {
+                state = .afterAttributeName
+            } else if c == Byte.eq {
+                startAttribute(); attrName.append(c); pos += 1; state = .attributeName
+            } else {
+                startAttribute(); state = .attributeName
+            }
+        case .attributeName:  // § 13.2.5.33
+            attributeNameRun(p, end)
+        case .afterAttributeName:  // § 13.2.5.34
+            if Byte.isWhitespace(c) {
+                pos += 1
+            } else if c == Byte.slash {
+                pos += 1; state = .selfClosingStartTag
+            } else if c == Byte.eq {
+                pos += 1; state = .beforeAttributeValue
+            } else if c == Byte.gt {
+                pos += 1; state = .data; emitTag()
+            } else {
+                startAttribute(); state = .attributeName
+            }
+        case .beforeAttributeValue:  // § 13.2.5.35
+            if Byte.isWhitespace(c) {
+                pos += 1
+            } else if c == Byte.quote {
+                pos += 1; state = .attributeValueDoubleQuoted
+            } else if c == Byte.apos {
+                pos += 1; state = .attributeValueSingleQuoted
+            } else if c == Byte.gt {
+                pos += 1; state = .data; emitTag()
+            } else {
+                state = .attributeValueUnquoted
+            }
+        case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:  // § 13.2.5.36, .37
+            let q = state == .attributeValueDoubleQuoted ? Byte.quote : Byte.apos
+            let i = scan(p, pos, end, q, Byte.amp, 0)
+            if i > pos { attrValue.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            switch p[i] {
+            case q: state = .afterAttributeValueQuoted
+            case Byte.amp: returnState = state; state = .characterReference
+            default: attrValue.append(contentsOf: Byte.replacement)
+            }
+        case .attributeValueUnquoted:  // § 13.2.5.38
+            pos += 1
+            if Byte.isWhitespace(c) {
+                state = .beforeAttributeName
+            } else if c == Byte.amp {
+                returnState = .attributeValueUnquoted; state = .characterReference
+            } else if c == Byte.gt {
+                state = .data; emitTag()
+            } else if c == 0 {
+                attrValue.append(contentsOf: Byte.replacement)
+            } else {
+                attrValue.append(c)
+            }
+        case .afterAttributeValueQuoted:  // § 13.2.5.39
+            if Byte.isWhitespace(c) {
+                pos += 1; state = .beforeAttributeName
+            } else if c == Byte.slash {
+                pos += 1; state = .selfClosingStartTag
+            } else if c == Byte.gt {
+                pos += 1; state = .data; emitTag()
+            } else {
+                state = .beforeAttributeName
+            }
+        case .selfClosingStartTag:  // § 13.2.5.40
+            if c == Byte.gt {
+                selfClosing = true; pos += 1; state = .data; emitTag()
+            } else {
+                state = .beforeAttributeName
+            }
+        default:
+            preconditionFailure("tagStep in \(state)")
+        }
+    }
+
+    /// § 13.2.5.8 Tag name state, a run at a time.
+    private func tagNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        var i = pos
+        while i < end {
+            let c = p[i]
+            if Byte.isWhitespace(c) {
+                state = .beforeAttributeName; i += 1; break
+            } else if c == Byte.slash {
+                state = .selfClosingStartTag; i += 1; break
+            } else if c == Byte.gt {
+                pos = i + 1; state = .data; emitTag(); return
+            } else if c == 0 {
+                tagName.append(contentsOf: Byte.replacement)
+            } else {
+                tagName.append(Byte.lower(c))
+            }
+            i += 1
+        }
+        pos = i
+    }
+
+    /// § 13.2.5.33 Attribute name state, a run at a time.
+    private func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        var i = pos
+        while i < end {
+            let c = p[i]
+            if Byte.isWhitespace(c) || c == Byte.slash || c == Byte.gt {
+                state = .afterAttributeName; break
+            } else if c == Byte.eq {
+                state = .beforeAttributeValue; i += 1; break
+            } else if c == 0 {
+                attrName.append(contentsOf: Byte.replacement)
+            } else {
+                attrName.append(Byte.lower(c))
+            }
+            i += 1
+        }
+        pos = i
+    }
+}

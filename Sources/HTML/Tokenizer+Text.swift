@@ -1,0 +1,172 @@
+// The text states: § 13.2.5.1 Data, .2 RCDATA, .3 RAWTEXT, .4 Script data, .5 PLAINTEXT,
+// .20 Script data escaped, .27 Script data double escaped, .69 CDATA section.
+// Each scans a run of ordinary bytes at once and appends it to the pending character run.
+
+extension Tokenizer {
+    /// Index of the first byte in p[i..<end] equal to a, b or c (end if none).
+    @inline(__always)
+    func scan(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        var i = i
+        while i < end {
+            let x = p[i]
+            if x == a || x == b || x == c { return i }
+            i += 1
+        }
+        return end
+    }
+
+    func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        switch state {
+        case .data:
+            let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
+            appendText(p, pos, i)
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            switch p[i] {
+            case Byte.lt: state = .tagOpen
+            case Byte.amp: returnState = .data; state = .characterReference
+            default: text.append(0)   // U+0000 is emitted as is in the data state
+            }
+        case .rcdata:
+            let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
+            appendText(p, pos, i)
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            switch p[i] {
+            case Byte.lt: state = .rcdataLessThanSign
+            case Byte.amp: returnState = .rcdata; state = .characterReference
+            default: text.append(contentsOf: Byte.replacement)
+            }
+        case .rawtext, .scriptData, .plaintext:
+            let lt: UInt8 = state == .plaintext ? 0 : Byte.lt  // PLAINTEXT stops only at U+0000
+            let stop = scan(p, pos, end, lt, 0, 0)
+            appendText(p, pos, stop)
+            pos = stop
+            guard stop < end else { return }
+            pos += 1
+            if p[stop] == 0 {
+                text.append(contentsOf: Byte.replacement)
+            } else {
+                state = state == .rawtext ? .rawtextLessThanSign : .scriptDataLessThanSign
+            }
+        case .scriptDataEscaped:
+            let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
+            appendText(p, pos, i)
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            switch p[i] {
+            case Byte.dash: text.append(Byte.dash); state = .scriptDataEscapedDash
+            case Byte.lt: state = .scriptDataEscapedLessThanSign
+            default: text.append(contentsOf: Byte.replacement)
+            }
+        case .scriptDataDoubleEscaped:
+            let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
+            appendText(p, pos, i)
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            switch p[i] {
+            case Byte.dash: text.append(Byte.dash); state = .scriptDataDoubleEscapedDash
+            case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
+            default: text.append(contentsOf: Byte.replacement)
+            }
+        case .cdataSection:
+            let i = scan(p, pos, end, Byte.rbracket, Byte.rbracket, Byte.rbracket)
+            appendText(p, pos, i)
+            pos = i
+            guard i < end else { return }
+            pos += 1
+            state = .cdataSectionBracket
+        default:
+            preconditionFailure("textRun in \(state)")
+        }
+    }
+
+    /// The less-than-sign, end tag open and end tag name states of RCDATA, RAWTEXT, script
+    /// data and script data escaped (§ 13.2.5.9–17, .23–25).
+    func endTagStep(_ c: UInt8) {
+        switch state {
+        case .rcdataLessThanSign, .rawtextLessThanSign:
+            if c == Byte.slash {
+                temp.removeAll(keepingCapacity: true)
+                pos += 1
+                state = state == .rcdataLessThanSign ? .rcdataEndTagOpen : .rawtextEndTagOpen
+            } else {
+                text.append(Byte.lt)
+                state = state == .rcdataLessThanSign ? .rcdata : .rawtext
+            }
+        case .scriptDataLessThanSign:
+            if c == Byte.slash {
+                temp.removeAll(keepingCapacity: true)
+                pos += 1
+                state = .scriptDataEndTagOpen
+            } else if c == Byte.bang {
+                text.append(contentsOf: [Byte.lt, Byte.bang])
+                pos += 1
+                state = .scriptDataEscapeStart
+            } else {
+                text.append(Byte.lt)
+                state = .scriptData
+            }
+        case .scriptDataEscapedLessThanSign:
+            if c == Byte.slash {
+                temp.removeAll(keepingCapacity: true)
+                pos += 1
+                state = .scriptDataEscapedEndTagOpen
+            } else if Byte.isAlpha(c) {
+                temp.removeAll(keepingCapacity: true)
+                text.append(Byte.lt)
+                state = .scriptDataDoubleEscapeStart
+            } else {
+                text.append(Byte.lt)
+                state = .scriptDataEscaped
+            }
+        case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
+            let (base, next): (TokenizerState, TokenizerState) = switch state {
+            case .rcdataEndTagOpen: (.rcdata, .rcdataEndTagName)
+            case .rawtextEndTagOpen: (.rawtext, .rawtextEndTagName)
+            case .scriptDataEndTagOpen: (.scriptData, .scriptDataEndTagName)
+            default: (.scriptDataEscaped, .scriptDataEscapedEndTagName)
+            }
+            if Byte.isAlpha(c) {
+                startTag(isEnd: true)
+                state = next
+            } else {
+                text.append(contentsOf: [Byte.lt, Byte.slash])
+                state = base
+            }
+        default:  // the four end tag name states
+            if Byte.isAlpha(c) {
+                tagName.append(Byte.lower(c))
+                temp.append(c)
+                pos += 1
+            } else if isAppropriateEndTag && (Byte.isWhitespace(c) || c == Byte.slash || c == Byte.gt) {
+                pos += 1
+                if c == Byte.gt {
+                    state = .data
+                    emitTag()
+                } else {
+                    state = c == Byte.slash ? .selfClosingStartTag : .beforeAttributeName
+                }
+            } else {
+                endTagNameAnythingElse()
+            }
+        }
+    }
+
+    /// "Anything else" of the end tag name states: emit `</` and the buffer, reconsume in the
+    /// text state they came from.
+    func endTagNameAnythingElse() {
+        text.append(contentsOf: [Byte.lt, Byte.slash])
+        text.append(contentsOf: temp)
+        switch state {
+        case .rcdataEndTagName: state = .rcdata
+        case .rawtextEndTagName: state = .rawtext
+        case .scriptDataEndTagName: state = .scriptData
+        default: state = .scriptDataEscaped
+        }
+    }
+}

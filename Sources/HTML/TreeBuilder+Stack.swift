@@ -1,0 +1,191 @@
+// § 13.2.4.2 The stack of open elements: current node, scopes (integer compares on interned
+// names), the special category, implied end tags.
+
+/// The element scopes of § 13.2.4.2.
+enum Scope { case normal, listItem, button, table, select }
+
+extension TreeBuilder {
+    var currentNode: Int32 { stack.last ?? -1 }
+
+    /// The context element when only the `html` element is open in the fragment case.
+    var adjustedCurrentNode: Int32 {
+        if contextElement >= 0 && stack.count == 1 { return contextElement }
+        return stack.last ?? -1
+    }
+
+    @inline(__always) func name(_ node: Int32) -> Int32 { document.nodes[Int(node)].name }
+    @inline(__always) func namespace(_ node: Int32) -> Namespace { document.nodes[Int(node)].namespace }
+
+    /// An HTML element with the given tag id.
+    @inline(__always) func isHTML(_ node: Int32, _ tag: Int32) -> Bool {
+        node >= 0 && document.nodes[Int(node)].name == tag && document.nodes[Int(node)].namespace == .html
+    }
+
+    func currentIs(_ tag: Int32) -> Bool { isHTML(currentNode, tag) }
+
+    /// Boundary elements for scope checks.
+    func isScopeBoundary(_ node: Int32, _ scope: Scope) -> Bool {
+        let r = document.nodes[Int(node)]
+        switch r.namespace {
+        case .html:
+            switch scope {
+            case .normal, .listItem, .button:
+                switch r.name {
+                case Tag.applet, Tag.caption, Tag.html, Tag.table, Tag.td, Tag.th, Tag.marquee, Tag.object, Tag.template:
+                    return true
+                case Tag.ol, Tag.ul: return scope == .listItem
+                case Tag.button: return scope == .button
+                default: return false
+                }
+            case .table:
+                return r.name == Tag.html || r.name == Tag.table || r.name == Tag.template
+            case .select:
+                return r.name != Tag.optgroup && r.name != Tag.option
+            }
+        case .mathml:
+            if scope == .table { return false }
+            if scope == .select { return true }
+            switch r.name {
+            case Tag.mi, Tag.mo, Tag.mn, Tag.ms, Tag.mtext, Tag.annotationXml: return true
+            default: return false
+            }
+        case .svg:
+            if scope == .table { return false }
+            if scope == .select { return true }
+            return r.name == Tag.foreignObject || r.name == Tag.desc || r.name == Tag.title
+        default:
+            return scope == .select
+        }
+    }
+
+    /// "has an element in scope" for an HTML tag id.
+    func inScope(_ tag: Int32, _ scope: Scope = .normal) -> Bool {
+        var i = stack.count - 1
+        while i >= 0 {
+            let node = stack[i]
+            if isHTML(node, tag) { return true }
+            if isScopeBoundary(node, scope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// "has an element in scope" for any HTML element matching `tags`.
+    func inScope(where tags: (Int32) -> Bool, _ scope: Scope = .normal) -> Bool {
+        var i = stack.count - 1
+        while i >= 0 {
+            let node = stack[i]
+            if namespace(node) == .html && tags(name(node)) { return true }
+            if isScopeBoundary(node, scope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Whether a specific node is in scope.
+    func nodeInScope(_ target: Int32, _ scope: Scope = .normal) -> Bool {
+        var i = stack.count - 1
+        while i >= 0 {
+            let node = stack[i]
+            if node == target { return true }
+            if isScopeBoundary(node, scope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Pops until an HTML element with the tag id has been popped.
+    func popUntil(_ tag: Int32) {
+        while let node = stack.popLast() {
+            if isHTML(node, tag) { return }
+        }
+    }
+
+    /// Pops until an HTML element matching `tags` has been popped.
+    func popUntil(where tags: (Int32) -> Bool) {
+        while let node = stack.popLast() {
+            if namespace(node) == .html && tags(name(node)) { return }
+        }
+    }
+
+    func popUntilNode(_ target: Int32) {
+        while let node = stack.popLast(), node != target {}
+    }
+
+    func isOnStack(_ node: Int32) -> Bool { stack.lastIndex(of: node) != nil }
+
+    func stackContainsHTML(_ tag: Int32) -> Bool {
+        stack.contains { isHTML($0, tag) }
+    }
+
+    func removeFromStack(_ node: Int32) {
+        if let i = stack.lastIndex(of: node) { stack.remove(at: i) }
+    }
+
+    /// § 13.2.6.3 Generate implied end tags (optionally "except for" one tag; -1 = none).
+    func generateImpliedEndTags(except exception: Int32 = -1) {
+        while let node = stack.last, namespace(node) == .html {
+            let n = name(node)
+            guard n != exception else { return }
+            switch n {
+            case Tag.dd, Tag.dt, Tag.li, Tag.optgroup, Tag.option, Tag.p, Tag.rb, Tag.rp, Tag.rt, Tag.rtc:
+                stack.removeLast()
+            default:
+                return
+            }
+        }
+    }
+
+    /// Generate all implied end tags thoroughly.
+    func generateAllImpliedEndTagsThoroughly() {
+        while let node = stack.last, namespace(node) == .html {
+            switch name(node) {
+            case Tag.caption, Tag.colgroup, Tag.dd, Tag.dt, Tag.li, Tag.optgroup, Tag.option, Tag.p,
+                 Tag.rb, Tag.rp, Tag.rt, Tag.rtc, Tag.tbody, Tag.td, Tag.tfoot, Tag.th, Tag.thead, Tag.tr:
+                stack.removeLast()
+            default:
+                return
+            }
+        }
+    }
+
+    /// § 13.2.4.2 The "special" category.
+    func isSpecial(_ node: Int32) -> Bool {
+        let r = document.nodes[Int(node)]
+        switch r.namespace {
+        case .html:
+            return r.name < TagNames.knownCount && TreeBuilder.specialHTML[Int(r.name)]
+        case .mathml:
+            switch r.name {
+            case Tag.mi, Tag.mo, Tag.mn, Tag.ms, Tag.mtext, Tag.annotationXml: return true
+            default: return false
+            }
+        case .svg:
+            return r.name == Tag.foreignObject || r.name == Tag.desc || r.name == Tag.title
+        default:
+            return false
+        }
+    }
+
+    static let specialHTML: [Bool] = {
+        var table = [Bool](repeating: false, count: Int(TagNames.knownCount))
+        let names: [Int32] = [
+            Tag.address, Tag.applet, Tag.area, Tag.article, Tag.aside, Tag.base, Tag.basefont, Tag.bgsound,
+            Tag.blockquote, Tag.body, Tag.br, Tag.button, Tag.caption, Tag.center, Tag.col, Tag.colgroup,
+            Tag.dd, Tag.details, Tag.dir, Tag.div, Tag.dl, Tag.dt, Tag.embed, Tag.fieldset, Tag.figcaption,
+            Tag.figure, Tag.footer, Tag.form, Tag.frame, Tag.frameset, Tag.h1, Tag.h2, Tag.h3, Tag.h4, Tag.h5,
+            Tag.h6, Tag.head, Tag.header, Tag.hgroup, Tag.hr, Tag.html, Tag.iframe, Tag.img, Tag.input,
+            Tag.keygen, Tag.li, Tag.link, Tag.listing, Tag.main, Tag.marquee, Tag.menu, Tag.meta, Tag.nav,
+            Tag.noembed, Tag.noframes, Tag.noscript, Tag.object, Tag.ol, Tag.p, Tag.param, Tag.plaintext,
+            Tag.pre, Tag.script, Tag.search, Tag.section, Tag.select, Tag.source, Tag.style, Tag.summary,
+            Tag.table, Tag.tbody, Tag.td, Tag.template, Tag.textarea, Tag.tfoot, Tag.th, Tag.thead,
+            Tag.title, Tag.tr, Tag.track, Tag.ul, Tag.wbr, Tag.xmp,
+        ]
+        for n in names { table[Int(n)] = true }
+        return table
+    }()
+
+    static func isHeading(_ tag: Int32) -> Bool {
+        tag == Tag.h1 || tag == Tag.h2 || tag == Tag.h3 || tag == Tag.h4 || tag == Tag.h5 || tag == Tag.h6
+    }
+}

@@ -1,0 +1,173 @@
+// § 13.2.6 Tree construction: the tree builder is the tokenizer's `TokenSink` and builds
+// straight into the arena `Document`. One enum for insertion modes; every rule returns a
+// `Step` (`.reprocess(mode)` instead of recursing).
+
+/// § 13.2.4.1 The insertion mode.
+enum InsertionMode {
+    case initial            // § 13.2.6.4.1 (#the-initial-insertion-mode)
+    case beforeHTML         // § 13.2.6.4.2 (#the-before-html-insertion-mode)
+    case beforeHead         // § 13.2.6.4.3 (#the-before-head-insertion-mode)
+    case inHead             // § 13.2.6.4.4 (#parsing-main-inhead)
+    case inHeadNoscript     // § 13.2.6.4.5 (#parsing-main-inheadnoscript)
+    case afterHead          // § 13.2.6.4.6 (#the-after-head-insertion-mode)
+    case inBody             // § 13.2.6.4.7 (#parsing-main-inbody)
+    case text               // § 13.2.6.4.8 (#parsing-main-incdata)
+    case inTable            // § 13.2.6.4.9 (#parsing-main-intable)
+    case inTableText        // § 13.2.6.4.10 (#parsing-main-intabletext)
+    case inCaption          // § 13.2.6.4.11 (#parsing-main-incaption)
+    case inColumnGroup      // § 13.2.6.4.12 (#parsing-main-incolgroup)
+    case inTableBody        // § 13.2.6.4.13 (#parsing-main-intbody)
+    case inRow              // § 13.2.6.4.14 (#parsing-main-intr)
+    case inCell             // § 13.2.6.4.15 (#parsing-main-intd)
+    // The "in select" and "in select in table" modes were removed from the standard with the
+    // customizable <select> parser changes; `select` is handled by "in body".
+    case inTemplate         // § 13.2.6.4 "in template" (#parsing-main-intemplate)
+    case afterBody          // § 13.2.6.4 "after body" (#parsing-main-afterbody)
+    case inFrameset         // § 13.2.6.4 "in frameset" (#parsing-main-inframeset)
+    case afterFrameset      // § 13.2.6.4 "after frameset" (#parsing-main-afterframeset)
+    case afterAfterBody     // § 13.2.6.4 "after after body" (#the-after-after-body-insertion-mode)
+    case afterAfterFrameset // § 13.2.6.4 "after after frameset" (#the-after-after-frameset-insertion-mode)
+}
+
+/// What a rule asks the dispatcher to do next.
+enum Step {
+    case done
+    /// Switch to the mode and process the same token again.
+    case reprocess(InsertionMode)
+    /// Switch to the mode and process `token`: the unprocessed rest of a character run.
+    case reprocessRest(Token, InsertionMode)
+}
+
+/// The one control the tree builder needs from the tokenizer.
+protocol TokenizerControl: AnyObject {
+    func switchTo(_ state: TokenizerContentState)
+}
+
+/// An entry in the list of active formatting elements (§ 13.2.4.3).
+enum FormattingEntry {
+    case marker
+    case element(Int32, TagToken)
+}
+
+/// Builds one document; a fresh builder per parse. Not Sendable (owned by one parse).
+final class TreeBuilder: TokenSink {
+    let document: Document
+    weak var tokenizer: (any TokenizerControl)?
+    let scripting: Bool
+
+    var mode: InsertionMode = .initial
+    var originalMode: InsertionMode = .initial
+    var templateModes: [InsertionMode] = []
+    /// § 13.2.4.2 The stack of open elements (node indices).
+    var stack: [Int32] = []
+    /// § 13.2.4.3 The list of active formatting elements.
+    var formatting: [FormattingEntry] = []
+    var headElement: Int32 = -1
+    var formElement: Int32 = -1
+    var framesetOK = true
+    var fosterParenting = false
+    var ignoreNextLineFeed = false
+    /// The "in table text" pending character tokens.
+    var pendingTableText: [String] = []
+    var pendingTableTextHasNonSpace = false
+    /// Fragment case: the context element (in this document, not in the tree), else -1.
+    var contextElement: Int32 = -1
+    var stopped = false
+
+    init(document: Document, scripting: Bool) {
+        self.document = document
+        self.scripting = scripting
+        document.scripting = scripting
+        stack.reserveCapacity(64)
+    }
+
+    // MARK: TokenSink
+
+    var adjustedCurrentNodeIsForeign: Bool {
+        let node = adjustedCurrentNode
+        return node >= 0 && document.nodes[Int(node)].namespace != .html
+    }
+
+    func process(_ incoming: Token) {
+        guard !stopped else { return }
+        var token = incoming
+        if ignoreNextLineFeed {
+            ignoreNextLineFeed = false
+            if case let .characters(s) = token, s.utf8.first == 0x0A {
+                let rest = String(s.utf8.dropFirst())!
+                if rest.isEmpty { return }
+                token = .characters(rest)
+            }
+        }
+        while true {
+            let step = useForeignContentRules(for: token) ? foreignContent(token) : rules(for: mode, token)
+            switch step {
+            case .done: return
+            case let .reprocess(next): mode = next
+            case let .reprocessRest(rest, next): mode = next; token = rest
+            }
+        }
+    }
+
+    /// Processes `token` using the rules for `mode` (§ 13.2.6.4), without switching modes.
+    func rules(for mode: InsertionMode, _ token: Token) -> Step {
+        switch mode {
+        case .initial: return initial(token)
+        case .beforeHTML: return beforeHTML(token)
+        case .beforeHead: return beforeHead(token)
+        case .inHead: return inHead(token)
+        case .inHeadNoscript: return inHeadNoscript(token)
+        case .afterHead: return afterHead(token)
+        case .inBody: return inBody(token)
+        case .text: return text(token)
+        case .inTable: return inTable(token)
+        case .inTableText: return inTableText(token)
+        case .inCaption: return inCaption(token)
+        case .inColumnGroup: return inColumnGroup(token)
+        case .inTableBody: return inTableBody(token)
+        case .inRow: return inRow(token)
+        case .inCell: return inCell(token)
+        case .inTemplate: return inTemplate(token)
+        case .afterBody: return afterBody(token)
+        case .inFrameset: return inFrameset(token)
+        case .afterFrameset: return afterFrameset(token)
+        case .afterAfterBody: return afterAfterBody(token)
+        case .afterAfterFrameset: return afterAfterFrameset(token)
+        }
+    }
+
+    /// § 13.2.6.5 "Stop parsing": pop everything off the stack.
+    func stopParsing() -> Step {
+        stack.removeAll()
+        stopped = true
+        return .done
+    }
+
+    // MARK: Tokenizer control
+
+    func switchTokenizer(_ state: TokenizerContentState) {
+        tokenizer?.switchTo(state)
+    }
+}
+
+// MARK: Character-run helpers (runs are split at ASCII whitespace boundaries, byte-exact)
+
+extension String {
+    /// Splits off the leading run of ASCII whitespace: (whitespace, rest).
+    func splitLeadingWhitespace() -> (Substring.UTF8View, Substring.UTF8View) {
+        let u = utf8
+        var i = u.startIndex
+        while i != u.endIndex, isASCIIWhitespace(u[i]) { i = u.index(after: i) }
+        return (self[..<i].utf8, self[i...].utf8)
+    }
+
+    var isAllASCIIWhitespace: Bool {
+        utf8.allSatisfy(isASCIIWhitespace)
+    }
+
+    /// The string without U+0000 characters.
+    var removingNulls: String {
+        guard utf8.contains(0) else { return self }
+        return String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)
+    }
+}

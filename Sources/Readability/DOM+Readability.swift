@@ -1,0 +1,195 @@
+// Small DOM helpers Readability needs on top of the HTML module's API, with Readability.js's
+// node-walking functions (_getNextNode, _removeAndGetNext, _setNodeTag, ...).
+import HTML
+
+extension Node {
+    /// HTML element with this (lowercase) local name; Readability.js's `tagName === "DIV"`.
+    @inline(__always) func isHTML(_ name: String) -> Bool { hasTag(name) }
+
+    /// Value of the inline `style` declaration `property` (last one wins), lowercased.
+    func inlineStyle(_ property: String) -> String? {
+        guard let style = getAttribute("style"), !style.isEmpty else { return nil }
+        var found: String?
+        for decl in style.split(separator: ";") {
+            guard let colon = decl.firstIndex(of: ":") else { continue }
+            let name = JSString.trim(String(decl[..<colon])).lowercased()
+            guard name == property else { continue }
+            var value = JSString.trim(String(decl[decl.index(after: colon)...])).lowercased()
+            if let bang = value.range(of: "!important") { value = JSString.trim(String(value[..<bang.lowerBound])) }
+            found = value
+        }
+        return found
+    }
+}
+
+/// Elements under `root` (not `root` itself) whose local name is one of `names`, in document
+/// order: `_getAllNodesWithTag` / `getElementsByTagName`.
+func elements(_ root: Node, _ names: String...) -> [Node] {
+    elements(root, names)
+}
+
+func elements(_ root: Node, _ names: [String]) -> [Node] {
+    var out: [Node] = []
+    if names.count == 1 {
+        let name = names[0]
+        for n in root.descendants where n.isElement && n.localName == name { out.append(n) }
+    } else {
+        for n in root.descendants where n.isElement && names.contains(n.localName) { out.append(n) }
+    }
+    return out
+}
+
+/// Number of elements under `root` with one of `names`.
+func countElements(_ root: Node, _ names: String...) -> Int {
+    var count = 0
+    for n in root.descendants where n.isElement && names.contains(n.localName) { count += 1 }
+    return count
+}
+
+extension Readability {
+    /// `_getNextNode`: depth-first traversal over elements.
+    func getNextNode(_ node: Node, ignoreSelfAndKids: Bool = false) -> Node? {
+        if !ignoreSelfAndKids, let child = node.firstElementChild { return child }
+        if let sibling = node.nextElementSibling { return sibling }
+        var current: Node? = node
+        repeat {
+            current = current?.parent
+        } while current != nil && current?.nextElementSibling == nil
+        return current?.nextElementSibling
+    }
+
+    /// `_removeAndGetNext`.
+    func removeAndGetNext(_ node: Node) -> Node? {
+        let next = getNextNode(node, ignoreSelfAndKids: true)
+        node.remove()
+        return next
+    }
+
+    /// `_setNodeTag`: renames, carrying the score along.
+    @discardableResult
+    func setNodeTag(_ node: Node, _ tag: String) -> Node {
+        let renamed = node.rename(to: tag)
+        if renamed != node, let score = scores[node.index] { scores[renamed.index] = score }
+        return renamed
+    }
+
+    /// `_getInnerText`.
+    func getInnerText(_ node: Node, normalizeSpaces: Bool = true) -> String {
+        JSString.innerText(node.textContent, normalizeSpaces: normalizeSpaces)
+    }
+
+    /// `_getNodeAncestors`.
+    func getNodeAncestors(_ node: Node, maxDepth: Int = 0) -> [Node] {
+        var ancestors: [Node] = []
+        var current = node
+        while let parent = current.parent {
+            ancestors.append(parent)
+            if maxDepth > 0 && ancestors.count == maxDepth { break }
+            current = parent
+        }
+        return ancestors
+    }
+
+    /// `_hasAncestorTag`: maxDepth 3 by default; a negative depth means unlimited.
+    func hasAncestorTag(_ node: Node, _ tag: String, maxDepth: Int = 3, filter: ((Node) -> Bool)? = nil) -> Bool {
+        var depth = 0
+        var current = node
+        while let parent = current.parent {
+            if maxDepth > 0 && depth > maxDepth { return false }
+            if parent.isHTML(tag) && (filter?(parent) ?? true) { return true }
+            current = parent
+            depth += 1
+        }
+        return false
+    }
+
+    /// `_nextNode`: skips whitespace-only non-element nodes.
+    func nextNode(_ node: Node?) -> Node? {
+        var next = node
+        while let n = next, !n.isElement, JSString.isBlank(n.textContent) {
+            next = n.nextSibling
+        }
+        return next
+    }
+
+    /// `_isPhrasingContent` (iterative: <ins>/<del> may nest very deeply).
+    func isPhrasingContent(_ node: Node) -> Bool {
+        var stack = [node]
+        while let n = stack.popLast() {
+            if n.isText { continue }
+            guard n.isElement, n.namespace == .html else { return false }
+            let name = n.localName
+            if Readability.phrasingElems.contains(name) { continue }
+            guard name == "a" || name == "del" || name == "ins" else { return false }
+            var child = n.firstChild
+            while let c = child {
+                stack.append(c)
+                child = c.nextSibling
+            }
+        }
+        return true
+    }
+
+    static let phrasingElems: Set<String> = [
+        "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
+        "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",
+        "object", "output", "progress", "q", "ruby", "samp", "script", "select", "small", "span",
+        "strong", "sub", "sup", "textarea", "time", "var", "wbr",
+    ]
+
+    static let divToPElems: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
+
+    /// `_isWhitespace`.
+    func isWhitespace(_ node: Node) -> Bool {
+        if node.isText { return JSString.trim(node.data).isEmpty }
+        return node.isElement && node.isHTML("br")
+    }
+
+    /// `_hasSingleTagInsideElement`.
+    func hasSingleTagInsideElement(_ element: Node, _ tag: String) -> Bool {
+        guard element.childElementCount == 1, let only = element.firstElementChild, only.isHTML(tag) else { return false }
+        var child = element.firstChild
+        while let c = child {
+            if c.isText && JSString.endsWithNonSpace(c.data) { return false }
+            child = c.nextSibling
+        }
+        return true
+    }
+
+    /// `_isElementWithoutContent`.
+    func isElementWithoutContent(_ node: Node) -> Bool {
+        guard node.isElement, JSString.trim(node.textContent).isEmpty else { return false }
+        let count = node.childElementCount
+        return count == 0 || count == countElements(node, "br", "hr")
+    }
+
+    /// `_hasChildBlockElement`.
+    func hasChildBlockElement(_ element: Node) -> Bool {
+        for n in element.descendants where n.isElement && n.namespace == .html {
+            if Readability.divToPElems.contains(n.localName) { return true }
+        }
+        return false
+    }
+
+    /// `_isProbablyVisible`.
+    func isProbablyVisible(_ node: Node) -> Bool {
+        if node.inlineStyle("display") == "none" { return false }
+        if node.inlineStyle("visibility") == "hidden" { return false }
+        if node.hasAttribute("hidden") { return false }
+        if node.hasAttribute("aria-hidden"), node.getAttribute("aria-hidden") == "true" {
+            return node.className.contains("fallback-image")
+        }
+        return true
+    }
+
+    /// `_textSimilarity`: 1 = same words, 0 = nothing in common.
+    func textSimilarity(_ a: String, _ b: String) -> Double {
+        let tokensA = JSString.tokenize(a)
+        let tokensB = JSString.tokenize(b)
+        if tokensA.isEmpty || tokensB.isEmpty { return 0 }
+        let setA = Set(tokensA)
+        let uniqB = tokensB.filter { !setA.contains($0) }
+        let distanceB = Double(uniqB.joined(separator: " ").utf16.count) / Double(tokensB.joined(separator: " ").utf16.count)
+        return 1 - distanceB
+    }
+}

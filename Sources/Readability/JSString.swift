@@ -1,0 +1,105 @@
+// JavaScript string semantics Readability.js relies on: `\s` (which includes Unicode spaces),
+// `trim()`, the `\s{2,}` normalisation, `split(/\s+/)` word counts and UTF-16 `length`.
+
+enum JSString {
+    /// JavaScript's `\s`: WhiteSpace plus LineTerminator.
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
+             0x3000, 0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `String.prototype.trim()`.
+    static func trim(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        guard let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return s }
+        return String(scalars[first...last])
+    }
+
+    /// `s.replace(/\s{2,}/g, " ")`: runs of two or more spaces become one space; a lone
+    /// whitespace character is kept as it is.
+    static func normalize(_ s: String) -> String {
+        var needs = false
+        var run = 0
+        for c in s.unicodeScalars {
+            if isSpace(c) { run += 1; if run >= 2 { needs = true; break } } else { run = 0 }
+        }
+        if !needs { return s }
+        var out = String.UnicodeScalarView()
+        var pending: Unicode.Scalar? = nil
+        run = 0
+        for c in s.unicodeScalars {
+            if isSpace(c) {
+                run += 1
+                if run == 1 { pending = c }
+                continue
+            }
+            if run == 1, let p = pending { out.append(p) } else if run >= 2 { out.append(" ") }
+            run = 0
+            out.append(c)
+        }
+        if run == 1, let p = pending { out.append(p) } else if run >= 2 { out.append(" ") }
+        return String(out)
+    }
+
+    /// `getInnerText`: trim, then normalise when asked.
+    static func innerText(_ s: String, normalizeSpaces: Bool = true) -> String {
+        let t = trim(s)
+        return normalizeSpaces ? normalize(t) : t
+    }
+
+    /// JavaScript `length` (UTF-16 code units).
+    static func length(_ s: String) -> Int { s.utf16.count }
+
+    /// `str.split(/\s+/).length`: one more than the number of whitespace runs.
+    static func wordCount(_ s: String) -> Int {
+        var runs = 0
+        var inRun = false
+        for c in s.unicodeScalars {
+            if isSpace(c) {
+                if !inRun { runs += 1; inRun = true }
+            } else {
+                inRun = false
+            }
+        }
+        return runs + 1
+    }
+
+    /// True when `s` is empty or whitespace only (`/^\s*$/`).
+    static func isBlank(_ s: String) -> Bool { !s.unicodeScalars.contains { !isSpace($0) } }
+
+    /// `/\S$/`: the last character is not whitespace.
+    static func endsWithNonSpace(_ s: String) -> Bool {
+        guard let last = s.unicodeScalars.last else { return false }
+        return !isSpace(last)
+    }
+
+    /// `s.toLowerCase().split(/\W+/).filter(Boolean)`.
+    static func tokenize(_ s: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for c in s.lowercased().unicodeScalars {
+            let v = c.value
+            let word = (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || v == 0x5F
+            if word { current.append(c) } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// Removes every whitespace character (`replace(/\s/g, "")`).
+    static func removingSpaces(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars where !isSpace(c) { out.append(c) }
+        return String(out)
+    }
+}

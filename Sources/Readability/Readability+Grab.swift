@@ -1,0 +1,222 @@
+// _grabArticle: node prepping, scoring, choosing the top candidate, sibling joining and the
+// retries that drop flags one by one.
+import HTML
+
+extension Readability {
+    static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
+    static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
+
+    func grabArticle() -> Node? {
+        guard let page = doc.body else { return nil }
+        let pageCacheHtml = page.innerHTML
+
+        while true {
+            let stripUnlikelyCandidates = flagIsActive(.stripUnlikelys)
+            let elementsToScore = prepNodes(stripUnlikelyCandidates: stripUnlikelyCandidates)
+            let candidates = scoreElements(elementsToScore)
+
+            var topCandidates: [Node] = []
+            for candidate in candidates {
+                let candidateScore = (scores[candidate.index] ?? 0) * (1 - getLinkDensity(candidate))
+                scores[candidate.index] = candidateScore
+                for t in 0..<options.nbTopCandidates {
+                    if t >= topCandidates.count || candidateScore > (scores[topCandidates[t].index] ?? 0) {
+                        topCandidates.insert(candidate, at: min(t, topCandidates.count))
+                        if topCandidates.count > options.nbTopCandidates { topCandidates.removeLast() }
+                        break
+                    }
+                }
+            }
+
+            var topCandidate: Node
+            var neededToCreateTopCandidate = false
+            if let first = topCandidates.first, !first.isHTML("body") {
+                topCandidate = chooseTopCandidate(first, topCandidates)
+            } else {
+                topCandidate = doc.createElement("div")
+                neededToCreateTopCandidate = true
+                while let child = page.firstChild { topCandidate.appendChild(child) }
+                page.appendChild(topCandidate)
+                initializeNode(topCandidate)
+            }
+
+            let articleContent = doc.createElement("div")
+            // Readability.js calls _grabArticle() without a page, so its `isPaging` test
+            // (`page !== null`) is true and the container gets this id.
+            articleContent.setAttribute("id", "readability-content")
+            let parentOfTopCandidate = topCandidate.parent
+            if let parentOfTopCandidate {
+                joinSiblings(into: articleContent, topCandidate: topCandidate, parent: parentOfTopCandidate)
+            }
+
+            prepArticle(articleContent)
+
+            if neededToCreateTopCandidate {
+                topCandidate.setAttribute("id", "readability-page-1")
+                topCandidate.setAttribute("class", "page")
+            } else {
+                let div = doc.createElement("div")
+                div.setAttribute("id", "readability-page-1")
+                div.setAttribute("class", "page")
+                while let child = articleContent.firstChild { div.appendChild(child) }
+                articleContent.appendChild(div)
+            }
+
+            var result: Node? = articleContent
+            let textLength = JSString.length(getInnerText(articleContent))
+            if textLength < options.charThreshold {
+                result = nil
+                page.innerHTML = pageCacheHtml
+                attempts.append((articleContent, textLength))
+                if flagIsActive(.stripUnlikelys) {
+                    removeFlag(.stripUnlikelys)
+                } else if flagIsActive(.weightClasses) {
+                    removeFlag(.weightClasses)
+                } else if flagIsActive(.cleanConditionally) {
+                    removeFlag(.cleanConditionally)
+                } else {
+                    // Longest text wins; a stable sort keeps the earliest of equals, as JS does.
+                    let best = attempts.enumerated().max { a, b in
+                        a.element.textLength < b.element.textLength
+                            || (a.element.textLength == b.element.textLength && a.offset > b.offset)
+                    }
+                    guard let best, best.element.textLength > 0 else { return nil }
+                    result = best.element.content
+                }
+            }
+
+            if let result {
+                var ancestors: [Node] = []
+                if let parentOfTopCandidate { ancestors.append(parentOfTopCandidate) }
+                ancestors.append(topCandidate)
+                if let parentOfTopCandidate { ancestors += getNodeAncestors(parentOfTopCandidate) }
+                for ancestor in ancestors where ancestor.isElement {
+                    if let dir = ancestor.getAttribute("dir"), !dir.isEmpty {
+                        articleDir = dir
+                        break
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    /// The node-prepping walk: drops hidden, unlikely and empty nodes, notes the byline and
+    /// turns paragraph-like divs into <p>; returns the elements to score.
+    func prepNodes(stripUnlikelyCandidates: Bool) -> [Node] {
+        var elementsToScore: [Node] = []
+        var shouldRemoveTitleHeader = true
+        var node = doc.documentElement
+
+        while let current = node {
+            if current.isHTML("html") { articleLang = current.getAttribute("lang") }
+            let matchString = current.className + " " + current.id
+
+            if !isProbablyVisible(current) {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if current.getAttribute("aria-modal") == "true" && current.getAttribute("role") == "dialog" {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if articleByline.isNilOrEmpty && metadata.byline.isNilOrEmpty && isValidByline(current, matchString) {
+                let end = getNextNode(current, ignoreSelfAndKids: true)
+                var next = getNextNode(current)
+                var itemPropNameNode: Node?
+                while let n = next, n != end {
+                    if let itemprop = n.getAttribute("itemprop"), itemprop.contains("name") {
+                        itemPropNameNode = n
+                        break
+                    }
+                    next = getNextNode(n)
+                }
+                articleByline = JSString.trim((itemPropNameNode ?? current).textContent)
+                node = removeAndGetNext(current)
+                continue
+            }
+            if shouldRemoveTitleHeader && headerDuplicatesTitle(current) {
+                shouldRemoveTitleHeader = false
+                node = removeAndGetNext(current)
+                continue
+            }
+            if stripUnlikelyCandidates {
+                if Matching.isUnlikelyCandidate(matchString) && !Matching.isOkMaybeItsACandidate(matchString)
+                    && !hasAncestorTag(current, "table") && !hasAncestorTag(current, "code")
+                    && !current.isHTML("body") && !current.isHTML("a") {
+                    node = removeAndGetNext(current)
+                    continue
+                }
+                if let role = current.getAttribute("role"), Readability.unlikelyRoles.contains(role) {
+                    node = removeAndGetNext(current)
+                    continue
+                }
+            }
+            if current.namespace == .html,
+               ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(current.localName),
+               isElementWithoutContent(current) {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if current.namespace == .html && Readability.tagsToScore.contains(current.localName) {
+                elementsToScore.append(current)
+            }
+
+            var next = current
+            if current.isHTML("div") {
+                wrapPhrasingContent(current)
+                if hasSingleTagInsideElement(current, "p") && getLinkDensity(current) < 0.25,
+                   let newNode = current.firstElementChild, let parent = current.parent {
+                    parent.replaceChild(newNode, current)
+                    next = newNode
+                    elementsToScore.append(newNode)
+                } else if !hasChildBlockElement(current) {
+                    next = setNodeTag(current, "p")
+                    elementsToScore.append(next)
+                }
+            }
+            node = getNextNode(next)
+        }
+        return elementsToScore
+    }
+
+    /// Puts runs of phrasing content directly inside a <div> into <p>s.
+    private func wrapPhrasingContent(_ div: Node) {
+        var p: Node?
+        var childNode = div.firstChild
+        while let child = childNode {
+            let nextSibling = child.nextSibling
+            if isPhrasingContent(child) {
+                if let p {
+                    p.appendChild(child)
+                } else if !isWhitespace(child) {
+                    let newP = doc.createElement("p")
+                    div.replaceChild(newP, child)
+                    newP.appendChild(child)
+                    p = newP
+                }
+            } else if let current = p {
+                while let last = current.lastChild, isWhitespace(last) { last.remove() }
+                p = nil
+            }
+            childNode = nextSibling
+        }
+    }
+
+    /// `_isValidByline`.
+    func isValidByline(_ node: Node, _ matchString: String) -> Bool {
+        let rel = node.getAttribute("rel")
+        let itemprop = node.getAttribute("itemprop")
+        guard rel == "author" || (itemprop?.contains("author") ?? false) || Matching.isByline(matchString) else { return false }
+        let length = JSString.length(JSString.trim(node.textContent))
+        return length > 0 && length < 100
+    }
+
+    /// `_headerDuplicatesTitle`.
+    func headerDuplicatesTitle(_ node: Node) -> Bool {
+        guard node.isHTML("h1") || node.isHTML("h2") else { return false }
+        let heading = getInnerText(node, normalizeSpaces: false)
+        return textSimilarity(articleTitle, heading) > 0.75
+    }
+}

@@ -1,0 +1,182 @@
+// _prepArticle: cleans the grabbed article for display: styles, data tables, lazy images,
+// junk elements, share widgets, headers, empty paragraphs, stray <br>s, one-cell tables.
+import HTML
+
+extension Readability {
+    static let presentationalAttributes = [
+        "align", "background", "bgcolor", "border", "cellpadding", "cellspacing", "frame", "hspace",
+        "rules", "style", "valign", "vspace",
+    ]
+    static let deprecatedSizeAttributeElems: Set<String> = ["table", "th", "td", "hr", "pre"]
+
+    func prepArticle(_ articleContent: Node) {
+        cleanStyles(articleContent)
+        markDataTables(articleContent)
+        fixLazyImages(articleContent)
+
+        cleanConditionally(articleContent, "form")
+        cleanConditionally(articleContent, "fieldset")
+        clean(articleContent, "object")
+        clean(articleContent, "embed")
+        clean(articleContent, "footer")
+        clean(articleContent, "link")
+        clean(articleContent, "aside")
+
+        // Share widgets with little text, below the top-level children.
+        let shareElementThreshold = 500
+        for topCandidate in articleContent.children {
+            cleanMatchedNodes(topCandidate) { node, matchString in
+                Matching.isShareElement(matchString) && JSString.length(node.textContent) < shareElementThreshold
+            }
+        }
+
+        clean(articleContent, "iframe")
+        clean(articleContent, "input")
+        clean(articleContent, "textarea")
+        clean(articleContent, "select")
+        clean(articleContent, "button")
+        cleanHeaders(articleContent)
+
+        cleanConditionally(articleContent, "table")
+        cleanConditionally(articleContent, "ul")
+        cleanConditionally(articleContent, "div")
+
+        replaceNodeTags(elements(articleContent, "h1"), "h2")
+
+        removeNodes(elements(articleContent, "p")) { paragraph in
+            countElements(paragraph, "img", "embed", "object", "iframe") == 0
+                && self.getInnerText(paragraph, normalizeSpaces: false).isEmpty
+        }
+
+        for br in elements(articleContent, "br") {
+            if let next = nextNode(br.nextSibling), next.isHTML("p") { br.remove() }
+        }
+
+        // Single-cell tables become their cell's content.
+        for table in elements(articleContent, "table") {
+            let tbody = hasSingleTagInsideElement(table, "tbody") ? (table.firstElementChild ?? table) : table
+            guard hasSingleTagInsideElement(tbody, "tr"), let row = tbody.firstElementChild,
+                  hasSingleTagInsideElement(row, "td"), let cellNode = row.firstElementChild else { continue }
+            let allPhrasing = cellNode.childNodes.allSatisfy { isPhrasingContent($0) }
+            let cell = setNodeTag(cellNode, allPhrasing ? "p" : "div")
+            table.parent?.replaceChild(cell, table)
+        }
+    }
+
+    /// `_cleanStyles`: presentational attributes off, except inside <svg>.
+    func cleanStyles(_ e: Node) {
+        var stack = [e]
+        while let node = stack.popLast() {
+            if node.localName == "svg" { continue }
+            for name in Readability.presentationalAttributes where node.hasAttribute(name) { node.removeAttribute(name) }
+            if node.namespace == .html && Readability.deprecatedSizeAttributeElems.contains(node.localName) {
+                node.removeAttribute("width")
+                node.removeAttribute("height")
+            }
+            var child = node.lastElementChild
+            while let c = child {
+                stack.append(c)
+                child = c.previousElementSibling
+            }
+        }
+    }
+
+    /// `_clean`: removes every `tag` element, keeping allowed videos among embeds.
+    func clean(_ e: Node, _ tag: String) {
+        let isEmbed = tag == "object" || tag == "embed" || tag == "iframe"
+        removeNodes(elements(e, tag)) { element in
+            if isEmbed {
+                for attr in element.attributes where self.options.allowedVideoRegex(attr.value) { return false }
+                // Readability.js also checks `tagName === "object"` against innerHTML, which never
+                // matches (tagName is upper case), so that check is left out.
+            }
+            return true
+        }
+    }
+
+    /// `_cleanMatchedNodes`.
+    func cleanMatchedNodes(_ e: Node, _ filter: (Node, String) -> Bool) {
+        let endOfSearchMarkerNode = getNextNode(e, ignoreSelfAndKids: true)
+        var next = getNextNode(e)
+        while let n = next, n != endOfSearchMarkerNode {
+            if filter(n, n.className + " " + n.id) {
+                next = removeAndGetNext(n)
+            } else {
+                next = getNextNode(n)
+            }
+        }
+    }
+
+    /// `_cleanHeaders`: h1/h2 with a negative class weight go.
+    func cleanHeaders(_ e: Node) {
+        removeNodes(elements(e, "h1", "h2")) { self.getClassWeight($0) < 0 }
+    }
+
+    /// `_fixLazyImages`: lazy-loading attributes become src/srcset.
+    func fixLazyImages(_ root: Node) {
+        for elem in elements(root, "img", "picture", "figure") {
+            // Only <img> has the `src`/`srcset` properties Readability.js reads here.
+            let isImg = elem.isHTML("img")
+            if isImg, let src = elem.getAttribute("src"), !src.isEmpty, let mime = Readability.base64DataURLPrefix(src) {
+                if mime.type == "image/svg+xml" { continue }
+                var srcCouldBeRemoved = false
+                for attr in elem.attributes where attr.name != "src" {
+                    if Matching.hasImageExtension(attr.value) { srcCouldBeRemoved = true; break }
+                }
+                if srcCouldBeRemoved && src.utf16.count - mime.prefixLength < 133 {
+                    elem.removeAttribute("src")
+                }
+            }
+            let src = isImg ? elem.getAttribute("src") ?? "" : ""
+            let srcset = isImg ? elem.getAttribute("srcset") ?? "" : ""
+            if (!src.isEmpty || (!srcset.isEmpty && srcset != "null")) && !elem.className.lowercased().contains("lazy") {
+                continue
+            }
+            for attr in elem.attributes {
+                if attr.name == "src" || attr.name == "srcset" || attr.name == "alt" { continue }
+                var copyTo: String?
+                if Matching.looksLikeSrcset(attr.value) {
+                    copyTo = "srcset"
+                } else if Matching.looksLikeImageURL(attr.value) {
+                    copyTo = "src"
+                }
+                guard let copyTo else { continue }
+                if elem.isHTML("img") || elem.isHTML("picture") {
+                    elem.setAttribute(copyTo, attr.value)
+                } else if elem.isHTML("figure") && elements(elem, "img", "picture").isEmpty {
+                    let img = doc.createElement("img")
+                    img.setAttribute(copyTo, attr.value)
+                    elem.appendChild(img)
+                }
+            }
+        }
+    }
+
+    /// `/^data:\s*([^\s;,]+)\s*;\s*base64\s*,/i`: the MIME type and the prefix length (UTF-16).
+    static func base64DataURLPrefix(_ s: String) -> (type: String, prefixLength: Int)? {
+        let scalars = Array(s.unicodeScalars)
+        var i = 0
+        func skipSpace() { while i < scalars.count, JSString.isSpace(scalars[i]) { i += 1 } }
+        func expect(_ word: String) -> Bool {
+            for w in word.unicodeScalars {
+                guard i < scalars.count, String(scalars[i]).lowercased() == String(w) else { return false }
+                i += 1
+            }
+            return true
+        }
+        guard expect("data:") else { return nil }
+        skipSpace()
+        let typeStart = i
+        while i < scalars.count, !JSString.isSpace(scalars[i]), scalars[i] != ";", scalars[i] != "," { i += 1 }
+        guard i > typeStart else { return nil }
+        let type = String(String.UnicodeScalarView(scalars[typeStart..<i]))
+        skipSpace()
+        guard expect(";") else { return nil }
+        skipSpace()
+        guard expect("base64") else { return nil }
+        skipSpace()
+        guard expect(",") else { return nil }
+        let prefixLength = String(String.UnicodeScalarView(scalars[0..<i])).utf16.count
+        return (type, prefixLength)
+    }
+}

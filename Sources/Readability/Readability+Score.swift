@@ -1,0 +1,96 @@
+// Scoring: _initializeNode, _getClassWeight, _getLinkDensity, _getTextDensity, _getCharCount,
+// and the per-paragraph scoring pass of grabArticle.
+import HTML
+
+extension Readability {
+    /// `_initializeNode`: the tag's base score plus the class weight.
+    func initializeNode(_ node: Node) {
+        var score: Double = 0
+        if node.namespace == .html {
+            switch node.localName {
+            case "div": score += 5
+            case "pre", "td", "blockquote": score += 3
+            case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score -= 3
+            case "h1", "h2", "h3", "h4", "h5", "h6", "th": score -= 5
+            default: break
+            }
+        }
+        score += Double(getClassWeight(node))
+        scores[node.index] = score
+    }
+
+    /// `_getClassWeight`.
+    func getClassWeight(_ e: Node) -> Int {
+        if !flagIsActive(.weightClasses) { return 0 }
+        var weight = 0
+        let className = e.className
+        if !className.isEmpty {
+            if Matching.isNegative(className) { weight -= 25 }
+            if Matching.isPositive(className) { weight += 25 }
+        }
+        let id = e.id
+        if !id.isEmpty {
+            if Matching.isNegative(id) { weight -= 25 }
+            if Matching.isPositive(id) { weight += 25 }
+        }
+        return weight
+    }
+
+    /// `_getLinkDensity`: text inside links over all text (hash links count 0.3).
+    func getLinkDensity(_ element: Node) -> Double {
+        let textLength = JSString.length(getInnerText(element))
+        if textLength == 0 { return 0 }
+        var linkLength: Double = 0
+        for link in elements(element, "a") {
+            let href = link.getAttribute("href")
+            let coefficient = href.map(Matching.isHashURL) == true ? 0.3 : 1
+            linkLength += Double(JSString.length(getInnerText(link))) * coefficient
+        }
+        return linkLength / Double(textLength)
+    }
+
+    /// `_getTextDensity`.
+    func getTextDensity(_ e: Node, _ tags: [String]) -> Double {
+        let textLength = JSString.length(getInnerText(e))
+        if textLength == 0 { return 0 }
+        var childrenLength = 0
+        for child in elements(e, tags) { childrenLength += JSString.length(getInnerText(child)) }
+        return Double(childrenLength) / Double(textLength)
+    }
+
+    /// `_getCharCount(e, ",")`.
+    func getCommaCount(_ e: Node) -> Int {
+        var n = 0
+        for c in getInnerText(e).utf8 where c == 0x2C { n += 1 }
+        return n
+    }
+
+    /// Scores each paragraph-like element and adds it to its ancestors; returns the
+    /// candidates in the order they were first scored.
+    func scoreElements(_ elementsToScore: [Node]) -> [Node] {
+        var candidates: [Node] = []
+        for element in elementsToScore {
+            guard let parent = element.parent, parent.isElement else { continue }
+            let innerText = getInnerText(element)
+            let length = JSString.length(innerText)
+            if length < 25 { continue }
+            let ancestors = getNodeAncestors(element, maxDepth: 5)
+            if ancestors.isEmpty { continue }
+
+            var contentScore: Double = 1
+            contentScore += Double(Matching.commaSplitCount(innerText))
+            contentScore += Double(min(length / 100, 3))
+
+            for (level, ancestor) in ancestors.enumerated() {
+                guard ancestor.isElement, let up = ancestor.parent, up.isElement else { continue }
+                if scores[ancestor.index] == nil {
+                    initializeNode(ancestor)
+                    candidates.append(ancestor)
+                }
+                let divider: Double = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
+                scores[ancestor.index, default: 0] += contentScore / divider
+            }
+        }
+        return candidates
+    }
+}

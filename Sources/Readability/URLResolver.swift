@@ -1,0 +1,196 @@
+// A small WHATWG-style URL resolver: `new URL(input, base).href` for the cases articles
+// contain (absolute, scheme-relative, path-absolute, query, fragment, relative paths with
+// dot segments), with the spec's percent-encoding of paths, queries and fragments.
+
+struct ResolvedURL {
+    var scheme: String
+    /// "//user@host:port" part, nil for opaque URLs (mailto:, data:, javascript:).
+    var authority: String?
+    var path: String
+    var query: String?
+    var fragment: String?
+
+    var href: String {
+        var s = scheme + ":"
+        if let authority { s += "//" + authority }
+        s += path
+        if let query { s += "?" + query }
+        if let fragment { s += "#" + fragment }
+        return s
+    }
+
+    static let specialSchemes: Set<String> = ["http", "https", "ftp", "ws", "wss", "file"]
+    static let defaultPorts: [String: String] = ["http": "80", "https": "443", "ftp": "21", "ws": "80", "wss": "443"]
+
+    var isSpecial: Bool { ResolvedURL.specialSchemes.contains(scheme) }
+
+    /// Parses `input` against `base`; nil when `new URL()` would throw.
+    static func parse(_ raw: String, base: ResolvedURL? = nil) -> ResolvedURL? {
+        var input = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        while let f = input.first, f.value <= 0x20 { input.removeFirst() }
+        while let l = input.last, l.value <= 0x20 { input.removeLast() }
+        var s = String(String.UnicodeScalarView(input))
+
+        var fragment: String?
+        if let hash = s.firstIndex(of: "#") {
+            fragment = encode(String(s[s.index(after: hash)...]), set: .fragment)
+            s = String(s[..<hash])
+        }
+
+        if let scheme = schemeOf(s) {
+            let rest = String(s.dropFirst(scheme.count + 1))
+            if specialSchemes.contains(scheme) {
+                if let base, base.scheme == scheme, !rest.hasPrefix("/"), !rest.hasPrefix("\\") {
+                    return relative(rest, base: base, fragment: fragment)
+                }
+                let afterSlashes = Substring(rest).drop(while: { $0 == "/" || $0 == "\\" })
+                return withAuthority(scheme: scheme, String(afterSlashes), fragment: fragment)
+            }
+            // Opaque or non-special URL: keep as written (scheme lowercased).
+            var path = rest
+            var query: String?
+            if let q = path.firstIndex(of: "?") {
+                query = encode(String(path[path.index(after: q)...]), set: .query)
+                path = String(path[..<q])
+            }
+            if path.hasPrefix("//") {
+                let authorityAndPath = path.dropFirst(2)
+                let slash = authorityAndPath.firstIndex(of: "/") ?? authorityAndPath.endIndex
+                return ResolvedURL(scheme: scheme, authority: String(authorityAndPath[..<slash]),
+                                   path: encode(String(authorityAndPath[slash...]), set: .path), query: query, fragment: fragment)
+            }
+            return ResolvedURL(scheme: scheme, authority: nil, path: encode(path, set: .opaque), query: query, fragment: fragment)
+        }
+        guard let base else { return nil }
+        return relative(s, base: base, fragment: fragment)
+    }
+
+    private static func relative(_ s: String, base: ResolvedURL, fragment: String?) -> ResolvedURL? {
+        if base.authority == nil {
+            // Opaque bases only take fragments.
+            guard s.isEmpty else { return nil }
+            var u = base
+            u.fragment = fragment
+            return u
+        }
+        let special = base.isSpecial
+        if s.hasPrefix("//") || (special && (s.hasPrefix("\\\\") || s.hasPrefix("/\\") || s.hasPrefix("\\/"))) {
+            return withAuthority(scheme: base.scheme, String(s.dropFirst(2)), fragment: fragment)
+        }
+        var u = base
+        u.fragment = fragment
+        var pathPart = s
+        var query: String?
+        if let q = s.firstIndex(of: "?") {
+            query = encode(String(s[s.index(after: q)...]), set: special ? .specialQuery : .query)
+            pathPart = String(s[..<q])
+        }
+        if pathPart.isEmpty {
+            if query != nil { u.query = query }
+            return u
+        }
+        u.query = query
+        if special { pathPart = pathPart.replacingOccurrences(of: "\\", with: "/") }
+        if pathPart.hasPrefix("/") {
+            u.path = normalizePath(pathPart)
+        } else {
+            let dir = base.path.lastIndex(of: "/").map { String(base.path[...$0]) } ?? "/"
+            u.path = normalizePath(dir + pathPart)
+        }
+        return u
+    }
+
+    private static func withAuthority(scheme: String, _ s: String, fragment: String?) -> ResolvedURL? {
+        let special = specialSchemes.contains(scheme)
+        var rest = Substring(s)
+        let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || (special && $0 == "\\") }) ?? rest.endIndex
+        var authority = String(rest[..<end])
+        rest = rest[end...]
+        var userinfo = ""
+        if let at = authority.lastIndex(of: "@") {
+            userinfo = String(authority[...at])
+            authority = String(authority[authority.index(after: at)...])
+        }
+        var host = authority
+        var port = ""
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            host = String(authority[..<colon])
+            port = String(authority[authority.index(after: colon)...])
+            guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            if let n = Int(port) { port = String(n) }
+            if defaultPorts[scheme] == port { port = "" }
+        }
+        host = host.lowercased()
+        if special && scheme != "file" && host.isEmpty { return nil }
+        if host.contains(where: { " <>^|%".contains($0) && $0 != "%" }) { return nil }
+        var pathPart = String(rest)
+        var query: String?
+        if let q = pathPart.firstIndex(of: "?") {
+            query = encode(String(pathPart[pathPart.index(after: q)...]), set: special ? .specialQuery : .query)
+            pathPart = String(pathPart[..<q])
+        }
+        if special { pathPart = pathPart.replacingOccurrences(of: "\\", with: "/") }
+        if pathPart.isEmpty && special { pathPart = "/" }
+        let authorityString = userinfo + host + (port.isEmpty ? "" : ":" + port)
+        return ResolvedURL(scheme: scheme, authority: authorityString, path: normalizePath(pathPart), query: query, fragment: fragment)
+    }
+
+    static func schemeOf(_ s: String) -> String? {
+        guard let colon = s.firstIndex(of: ":") else { return nil }
+        let scheme = s[..<colon]
+        guard let f = scheme.first, f.isASCII, f.isLetter else { return nil }
+        for c in scheme where !(c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".")) { return nil }
+        return scheme.lowercased()
+    }
+
+    /// Removes "." and ".." segments (also their %2e forms) and percent-encodes.
+    static func normalizePath(_ path: String) -> String {
+        if path.isEmpty { return path }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var out: [Substring] = []
+        for (i, seg) in segments.enumerated() {
+            let lower = seg.lowercased()
+            let isLast = i == segments.count - 1
+            if lower == "." || lower == "%2e" {
+                if isLast { out.append("") }
+            } else if lower == ".." || lower == ".%2e" || lower == "%2e." || lower == "%2e%2e" {
+                if !out.isEmpty { out.removeLast() }
+                if isLast { out.append("") }
+            } else {
+                out.append(seg)
+            }
+        }
+        return encode("/" + out.joined(separator: "/"), set: .path)
+    }
+
+    enum EncodeSet { case opaque, fragment, query, specialQuery, path }
+
+    static func encode(_ s: String, set: EncodeSet) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            let v = c.value
+            var escape = v < 0x20 || v > 0x7E
+            if !escape {
+                switch set {
+                case .opaque: escape = false
+                case .fragment: escape = c == " " || c == "\"" || c == "<" || c == ">" || c == "`"
+                case .query: escape = c == " " || c == "\"" || c == "#" || c == "<" || c == ">"
+                case .specialQuery: escape = c == " " || c == "\"" || c == "#" || c == "<" || c == ">" || c == "'"
+                case .path:
+                    escape = c == " " || c == "\"" || c == "#" || c == "<" || c == ">" || c == "?" || c == "`" || c == "{" || c == "}"
+                }
+            }
+            if escape {
+                for byte in String(c).utf8 { out += "%" + hex(byte) }
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    private static func hex(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
+    }
+}

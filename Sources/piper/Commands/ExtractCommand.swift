@@ -1,0 +1,149 @@
+import Foundation
+import HTML
+import PiperCore
+import Readability
+
+/// `piper extract [--json | --html | --text] [--base-url URL] (PATH | -)`: runs Readability on
+/// a saved page and prints the article.
+struct ExtractCommand: Command {
+    static let name = "extract"
+    static let abstract = "Extract the readable article from a saved HTML page."
+    static let discussion: String? = """
+        Reads the page from PATH, or from standard input with '-', and runs Readability on it.
+        --text (the default) prints the title and the body text; --html prints the article's
+        HTML; --json prints title, byline, dir, lang, content, textContent, length, excerpt,
+        siteName, publishedTime and readerable (absent values are null). Relative links are made
+        absolute against --base-url (and the page's <base>). Exits 65 when the page holds no
+        article.
+        """
+    static let options: [OptionSpec] = [
+        .flag("--json", help: "Print the article as one JSON object."),
+        .flag("--html", help: "Print the article's HTML."),
+        .flag("--text", help: "Print the title and body text (the default)."),
+        .value("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL."),
+    ]
+    static let arguments: [ArgumentSpec] = [
+        ArgumentSpec(name: "PATH", help: "A saved HTML file, or - for standard input."),
+    ]
+
+    enum Format { case json, html, text }
+
+    let format: Format
+    let baseURL: String?
+    let path: String
+
+    init(parsed: ParsedArguments) throws {
+        switch try parsed.exclusive("--json", "--html", "--text") {
+        case "--json": format = .json
+        case "--html": format = .html
+        default: format = .text
+        }
+        path = parsed.positionals[0]
+        let lowered = path.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            throw UsageError("extract reads a saved page (PATH or -); loading '\(path)' over the network is not supported yet")
+        }
+        if let base = parsed.value("--base-url") {
+            let b = base.lowercased()
+            guard b.hasPrefix("http://") || b.hasPrefix("https://") || b.hasPrefix("file:") else {
+                throw UsageError("--base-url takes an absolute http(s) or file URL, not '\(base)'")
+            }
+        }
+        baseURL = parsed.value("--base-url")
+    }
+
+    func run() async throws -> ExitCode {
+        let bytes = try readInput()
+        let options = ParseOptions(scripting: false)
+        // isProbablyReaderable looks at the page before Readability changes it.
+        let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
+        let document = Document.parse(bytes: bytes, options: options)
+        guard let article = try Readability.parse(document, url: baseURL) else {
+            throw NotAnArticle(source: path == "-" ? "standard input" : path)
+        }
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            Output.out(String(decoding: try encoder.encode(ExtractReport(article, readerable: readerable)), as: UTF8.self))
+        case .html:
+            Output.out(article.content)
+        case .text:
+            Output.out(ExtractCommand.terminalText(article), terminator: "")
+        }
+        return .success
+    }
+
+    private func readInput() throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UnreadableInput(path: path)
+        }
+        return Array(data)
+    }
+
+    /// Title, byline and the body text with blank-line-separated paragraphs.
+    static func terminalText(_ article: Article) -> String {
+        var out = ""
+        if let title = article.title, !title.isEmpty {
+            out += title + "\n" + String(repeating: "=", count: min(title.count, 78)) + "\n"
+        }
+        if let byline = article.byline, !byline.isEmpty { out += byline + "\n" }
+        if !out.isEmpty { out += "\n" }
+        var blank = true
+        for line in article.textContent.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            if text.isEmpty {
+                if !blank { out += "\n"; blank = true }
+            } else {
+                out += text + "\n"
+                blank = false
+            }
+        }
+        return out
+    }
+}
+
+/// The `--json` shape: exactly Readability's fields plus `readerable`, nulls included.
+struct ExtractReport: Encodable {
+    let article: Article
+    let readerable: Bool
+
+    init(_ article: Article, readerable: Bool) {
+        self.article = article
+        self.readerable = readerable
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, byline, dir, lang, content, textContent, length, excerpt, siteName, publishedTime, readerable
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(article.title, forKey: .title)
+        try c.encode(article.byline, forKey: .byline)
+        try c.encode(article.dir, forKey: .dir)
+        try c.encode(article.lang, forKey: .lang)
+        try c.encode(article.content, forKey: .content)
+        try c.encode(article.textContent, forKey: .textContent)
+        try c.encode(article.length, forKey: .length)
+        try c.encode(article.excerpt, forKey: .excerpt)
+        try c.encode(article.siteName, forKey: .siteName)
+        try c.encode(article.publishedTime, forKey: .publishedTime)
+        try c.encode(readerable, forKey: .readerable)
+    }
+}
+
+/// The page has no article: exit 65 with a one-line reason.
+struct NotAnArticle: PiperError {
+    let source: String
+    var description: String { "No article found in \(source): Readability found no readable content" }
+    var exitCode: ExitCode { .dataError }
+}
+
+/// The input file could not be read: exit 65.
+struct UnreadableInput: PiperError {
+    let path: String
+    var description: String { "Cannot read '\(path)': no such file, or not readable" }
+    var exitCode: ExitCode { .dataError }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `piper extract`, run as the built binary.
+@Suite struct ExtractCommandTests {
+    static let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardized
+
+    static func page(_ name: String) -> String {
+        corpus.appendingPathComponent(name).appendingPathComponent("source.html").path
+    }
+
+    @Test func jsonHasExactlyTheFixedKeys() throws {
+        let r = try PiperBinary.run(["extract", "--json", "--base-url", "http://fakehost/test/page.html", Self.page("001")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let keys = ["title", "byline", "dir", "lang", "content", "textContent", "length", "excerpt", "siteName", "publishedTime", "readerable"]
+        #expect(Set(object.keys) == Set(keys))
+        #expect(object["title"] as? String == "Get your Frontend JavaScript Code Covered | Code")
+        #expect(object["dir"] is NSNull)
+        #expect(object["readerable"] as? Bool == true)
+        #expect((object["content"] as? String)?.hasPrefix("<div id=\"readability-page-1\" class=\"page\">") == true)
+        #expect((object["content"] as? String)?.contains("href=\"http://fakehost/code/") == true)
+    }
+
+    @Test func htmlAndTextFromStandardInput() throws {
+        let source = try Data(contentsOf: URL(fileURLWithPath: Self.page("001")))
+        let html = try PiperBinary.run(["extract", "--html", "-"], stdin: source)
+        #expect(html.status == 0)
+        #expect(html.stdout.hasPrefix("<div id=\"readability-page-1\""))
+        let text = try PiperBinary.run(["extract", "-"], stdin: source)
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("Get your Frontend JavaScript Code Covered | Code\n===="))
+        #expect(!text.stdout.contains("<p>"))
+    }
+
+    @Test func notAnArticleExits65WithOneLine() throws {
+        let r = try PiperBinary.run(["extract", "--json", "-"], stdin: Data("<html><body></body></html>".utf8))
+        #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(r.stderr.contains("No article found in standard input"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let url = try PiperBinary.run(["extract", "https://example.com/story"])
+        #expect(url.status == 64)
+        #expect(url.stderr.contains("not supported yet"))
+        let both = try PiperBinary.run(["extract", "--json", "--html", Self.page("001")])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("cannot be used together"))
+        let none = try PiperBinary.run(["extract"])
+        #expect(none.status == 64)
+        let badBase = try PiperBinary.run(["extract", "--base-url", "nope", Self.page("001")])
+        #expect(badBase.status == 64)
+    }
+
+    @Test func missingFileExits65() throws {
+        let r = try PiperBinary.run(["extract", "/nonexistent/page.html"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("Cannot read"))
+    }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import HTML
+
+@Suite struct DOMTests {
+    /// <div id="a" class="x y"><p>Hello</p><!--c--><span>World</span></div> built by hand.
+    func sample() -> (Document, Node) {
+        let doc = Document()
+        let div = doc.createElement("DIV")
+        div.setAttribute("id", "a")
+        div.setAttribute("class", "x y")
+        doc.node.appendChild(div)
+        let p = doc.createElement("p")
+        p.appendChild(doc.createTextNode("Hello"))
+        div.appendChild(p)
+        div.appendChild(doc.createComment("c"))
+        let span = doc.createElement("span")
+        span.appendChild(doc.createTextNode("World"))
+        div.appendChild(span)
+        return (doc, div)
+    }
+
+    @Test func navigationAndNames() throws {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        #expect(div.localName == "div")
+        #expect(div.tagName == "DIV")
+        #expect(div.hasTag("div"))
+        #expect(!div.hasTag("span"))
+        #expect(doc.documentElement == div)
+        let p = try #require(div.firstChild)
+        #expect(p.localName == "p")
+        #expect(p.parent == div)
+        #expect(p.parentElement == div)
+        #expect(div.parentElement == nil)
+        #expect(p.nextSibling?.kind == .comment)
+        #expect(p.nextElementSibling?.localName == "span")
+        #expect(div.lastElementChild?.previousElementSibling == p)
+        #expect(div.childNodes.count == 3)
+        #expect(div.children.count == 2)
+        #expect(div.childElementCount == 2)
+        #expect(div.contains(div))
+        #expect(div.contains(try #require(p.firstChild)))
+        #expect(!p.contains(div))
+        #expect(div.descendants.map(\.kind) == [.element, .text, .comment, .element, .text])
+    }
+
+    @Test func mutation() throws {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        let p = try #require(div.firstElementChild)
+        let span = try #require(div.lastElementChild)
+        div.insertBefore(span, p)
+        #expect(div.children.map(\.localName) == ["span", "p"])
+        div.appendChild(span)
+        #expect(div.children.map(\.localName) == ["p", "span"])
+        let em = doc.createElement("em")
+        #expect(div.replaceChild(em, p) == p)
+        #expect(p.parent == nil)
+        #expect(div.children.map(\.localName) == ["em", "span"])
+        div.removeChild(em)
+        #expect(div.childNodes.count == 2)
+        span.remove()
+        #expect(div.childNodes.count == 1)
+        let fragment = doc.createDocumentFragment()
+        fragment.appendChild(doc.createElement("a"))
+        fragment.appendChild(doc.createElement("b"))
+        div.appendChild(fragment)
+        #expect(div.children.map(\.localName) == ["a", "b"])
+        #expect(fragment.firstChild == nil)
+    }
+
+    @Test func renameKeepsChildrenAttributesAndPlace() throws {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        let p = try #require(div.firstElementChild)
+        p.setAttribute("title", "t")
+        let renamed = p.rename(to: "SECTION")
+        #expect(renamed.localName == "section")
+        #expect(renamed.getAttribute("title") == "t")
+        #expect(renamed.textContent == "Hello")
+        #expect(div.firstElementChild == renamed)
+        renamed.rename(to: "my-widget")
+        #expect(renamed.localName == "my-widget")
+        #expect(renamed.outerHTML == "<my-widget title=\"t\">Hello</my-widget>")
+    }
+
+    @Test func attributes() {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        #expect(div.id == "a")
+        #expect(div.className == "x y")
+        #expect(div.getAttribute("ID") == "a")
+        #expect(div.hasAttribute("class"))
+        div.setAttribute("id", "b")
+        #expect(div.id == "b")
+        div.removeAttribute("id")
+        #expect(!div.hasAttribute("id"))
+        #expect(div.id == "")
+        #expect(div.attributes.map(\.name) == ["class"])
+        #expect(div.firstChild?.firstChild?.getAttribute("x") == nil)
+    }
+
+    @Test func textContent() throws {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        #expect(div.textContent == "HelloWorld")
+        let text = try #require(div.firstChild?.firstChild)
+        #expect(text.data == "Hello")
+        text.data = "Bye"
+        #expect(div.textContent == "ByeWorld")
+        div.textContent = "plain"
+        #expect(div.childNodes.count == 1)
+        #expect(div.innerHTML == "plain")
+        div.textContent = ""
+        #expect(div.firstChild == nil)
+    }
+
+    @Test func cloneNode() throws {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        let shallow = div.cloneNode(deep: false)
+        #expect(shallow.parent == nil)
+        #expect(shallow.firstChild == nil)
+        #expect(shallow.id == "a")
+        let deep = div.cloneNode(deep: true)
+        #expect(deep.outerHTML == div.outerHTML)
+        deep.setAttribute("id", "z")
+        #expect(div.id == "a")
+    }
+
+    @Test func getElementsByTagName() {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        #expect(doc.node.getElementsByTagName("*").map(\.localName) == ["div", "p", "span"])
+        #expect(div.getElementsByTagName("SPAN").count == 1)
+        #expect(div.getElementsByTagName("div").isEmpty)
+        #expect(div.getElementsByTagName("nothing").isEmpty)
+    }
+
+    @Test func handlesAreValues() {
+        let (doc, div) = sample()
+        defer { withExtendedLifetime(doc) {} }
+        let again = doc.node.firstChild
+        #expect(again == div)
+        #expect(Set([div, div]).count == 1)
+        #expect(Document().node != doc.node)
+    }
+}
