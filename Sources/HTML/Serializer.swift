@@ -3,10 +3,14 @@
 
 extension Node {
     /// The serialization of this node's children (template contents for `template`).
+    /// Setting parses `html` as a fragment with this element as the context.
     public var innerHTML: String {
-        var out = Serializer(document: document)
-        out.serializeChildren(of: index)
-        return out.result
+        get {
+            var out = Serializer(document: document)
+            out.serializeChildren(of: index)
+            return out.result
+        }
+        nonmutating set { setInnerHTML(newValue) }
     }
 
     /// The serialization of this node itself and its subtree.

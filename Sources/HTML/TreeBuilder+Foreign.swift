@@ -68,13 +68,13 @@ extension TreeBuilder {
         case let .startTag(tag):
             let breaksOut = TreeBuilder.breakoutTags.contains(tag.name)
                 || (tag.name == "font" && tag.attributes.contains { $0.name == "color" || $0.name == "face" || $0.name == "size" })
-            if breaksOut { return breakOutOfForeignContent() }
+            if breaksOut { return breakOutOfForeignContent(token) }
             let ns = namespace(adjustedCurrentNode)
             insertElement(tag, in: ns)
             if tag.selfClosing { stack.removeLast() }
             return .done
         case let .endTag(tag):
-            if tag.name == "br" || tag.name == "p" { return breakOutOfForeignContent() }
+            if tag.name == "br" || tag.name == "p" { return breakOutOfForeignContent(token) }
             if tag.name == "script" && namespace(currentNode) == .svg && name(currentNode) == Tag.script {
                 stack.removeLast()
                 return .done
@@ -85,11 +85,13 @@ extension TreeBuilder {
         }
     }
 
-    private func breakOutOfForeignContent() -> Step {
+    /// Pops to an HTML element or integration point, then reprocesses the token with the
+    /// current insertion mode's rules in HTML content (not through the dispatcher).
+    private func breakOutOfForeignContent(_ token: Token) -> Step {
         while let node = stack.last, !(isMathMLTextIntegrationPoint(node) || isHTMLIntegrationPoint(node) || namespace(node) == .html) {
             stack.removeLast()
         }
-        return .reprocess(mode)
+        return rules(for: mode, token)
     }
 
     /// "Any other end tag" in foreign content.

@@ -1,0 +1,108 @@
+// Parsing entry points: a whole document (§ 13.2) from a string or from bytes (decoded by
+// `InputDecoder`: BOM, transport charset, meta prescan, windows-1252), and the HTML fragment
+// parsing algorithm (§ 13.4) with a context element.
+
+public struct ParseOptions: Sendable {
+    /// The scripting flag: on by default (noscript content is raw text, as in browsers).
+    public var scripting: Bool = true
+    /// A charset label from the HTTP Content-Type, used by `parse(bytes:)`.
+    public var transportEncoding: String? = nil
+
+    public init(scripting: Bool = true, transportEncoding: String? = nil) {
+        self.scripting = scripting
+        self.transportEncoding = transportEncoding
+    }
+}
+
+extension Tokenizer: TokenizerControl {}
+
+extension Document {
+    public static func parse(_ html: String, options: ParseOptions = .init()) -> Document {
+        let document = Document()
+        let builder = TreeBuilder(document: document, scripting: options.scripting)
+        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
+        builder.tokenizer = tokenizer
+        tokenizer.feed(html)
+        tokenizer.finish()
+        return document
+    }
+
+    public static func parse(bytes: [UInt8], options: ParseOptions = .init()) -> Document {
+        let decoded = InputDecoder.decode(bytes, transportEncoding: options.transportEncoding)
+        let document = Document()
+        let builder = TreeBuilder(document: document, scripting: options.scripting)
+        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
+        builder.tokenizer = tokenizer
+        tokenizer.feed(decoded.utf8)
+        tokenizer.finish()
+        return document
+    }
+
+    /// The HTML fragment parsing algorithm. `context` names the context element: "div",
+    /// or "svg path" / "math mi" for foreign contexts. Returns the document that owns the
+    /// nodes and a detached document fragment holding the parsed nodes.
+    public static func parseFragment(_ html: String, context: String, options: ParseOptions = .init()) -> (Document, Node) {
+        parseFragment(html, context: FragmentContext(context), quirksMode: .noQuirks, options: options)
+    }
+
+    static func parseFragment(_ html: String, context: FragmentContext, quirksMode: QuirksMode, options: ParseOptions) -> (Document, Node) {
+        let document = Document()
+        document.quirksMode = quirksMode
+        let builder = TreeBuilder(document: document, scripting: options.scripting)
+        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
+        builder.tokenizer = tokenizer
+        builder.prepareFragment(context: context, tokenizer: tokenizer)
+        tokenizer.feed(html)
+        tokenizer.finish()
+        let root = document.nodes[Int(document.node.index)].firstChild
+        let fragment = document.newNode(.documentFragment)
+        if root >= 0 { document.moveChildren(of: root, to: fragment) }
+        return (document, Node(document, fragment))
+    }
+}
+
+/// The context element of a fragment parse: a local name and a namespace.
+struct FragmentContext {
+    var localName: String
+    var namespace: Namespace
+
+    init(localName: String, namespace: Namespace) {
+        self.localName = localName
+        self.namespace = namespace
+    }
+
+    /// "div", "svg path", "math mi".
+    init(_ text: String) {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        if parts.count == 2 && (parts[0] == "svg" || parts[0] == "math") {
+            localName = parts[1]
+            namespace = parts[0] == "svg" ? .svg : .mathml
+        } else {
+            localName = asciiLowercased(text)
+            namespace = .html
+        }
+    }
+}
+
+extension TreeBuilder {
+    /// Steps 4-12 of the fragment parsing algorithm (§ 13.4).
+    func prepareFragment(context: FragmentContext, tokenizer: Tokenizer) {
+        contextElement = document.newElement(document.intern(context.localName), context.namespace, [])
+        if context.namespace == .html {
+            switch knownID(context.localName) {
+            case Tag.title, Tag.textarea: tokenizer.setInitialState(.rcdata)
+            case Tag.style, Tag.xmp, Tag.iframe, Tag.noembed, Tag.noframes: tokenizer.setInitialState(.rawtext)
+            case Tag.script: tokenizer.setInitialState(.scriptData)
+            case Tag.noscript where scripting: tokenizer.setInitialState(.rawtext)
+            case Tag.plaintext: tokenizer.setInitialState(.plaintext)
+            default: break
+            }
+        }
+        tokenizer.lastStartTagName = context.localName
+        let root = document.newElement(Tag.html, .html, [])
+        document.link(root, appendTo: 0)
+        stack = [root]
+        if isHTML(contextElement, Tag.template) { templateModes.append(.inTemplate) }
+        resetInsertionMode()
+    }
+}
