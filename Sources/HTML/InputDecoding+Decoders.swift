@@ -3,7 +3,7 @@
 
 extension InputDecoder {
     /// NSStringEncoding values (0x8000_0000 | CFStringEncoding) for the legacy encodings.
-    /// Checked on Linux: these decode through Foundation; EUC-JP does not (falls back).
+    /// Checked on Linux: these decode through Foundation (EUC-JP does not: see +EUCJP).
     static let foundationEncodings: [String: UInt] = {
         let cf: [String: UInt] = [
             "ibm866": 0x041B, "iso-8859-2": 0x0202, "iso-8859-3": 0x0203, "iso-8859-4": 0x0204,
@@ -14,7 +14,7 @@ extension InputDecoder {
             "windows-1250": 0x0501, "windows-1251": 0x0502, "windows-1253": 0x0503,
             "windows-1254": 0x0504, "windows-1255": 0x0505, "windows-1256": 0x0506,
             "windows-1257": 0x0507, "windows-1258": 0x0508, "x-mac-cyrillic": 0x0007,
-            "gbk": 0x0632, "gb18030": 0x0632, "big5": 0x0A03, "euc-jp": 0x0920,
+            "gbk": 0x0632, "gb18030": 0x0632, "big5": 0x0A03,
             "iso-2022-jp": 0x0820, "shift_jis": 0x0A01, "euc-kr": 0x0940,
         ]
         return cf.mapValues { 0x8000_0000 | $0 }
@@ -43,7 +43,7 @@ extension InputDecoder {
                 out.append(b)
             } else {
                 let v = b < 0xA0 ? windows1252C1[Int(b - 0x80)] : UInt32(b)
-                Tokenizer.appendUTF8(v, to: &out)
+                TokenizerCore.appendUTF8(v, to: &out)
             }
         }
         return out
@@ -62,7 +62,7 @@ extension InputDecoder {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         for b in bytes {
-            if b < 0x80 { out.append(b) } else { Tokenizer.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
+            if b < 0x80 { out.append(b) } else { TokenizerCore.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
         }
         return out
     }

@@ -36,20 +36,28 @@ enum TokenNames {
 
     private static let commonBytes: [[UInt8]] = common.map { Array($0.utf8) }
 
-    @inline(__always) private static func hash(_ b: [UInt8]) -> Int {
+    @inline(__always) private static func hash<C: RandomAccessCollection>(_ b: C) -> Int where C.Element == UInt8, C.Index == Int {
         guard let first = b.first, let last = b.last else { return 0 }
         var h = b.count &* 31 &+ Int(first) &* 7 &+ Int(last) &* 131
-        if b.count > 2 { h = h &+ Int(b[1]) &* 17 }
+        if b.count > 2 { h = h &+ Int(b[b.startIndex + 1]) &* 17 }
         return h & 1023
     }
 
-    static func string(_ b: [UInt8]) -> String {
+    @inline(__always) private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            for k in 0..<a.count where a[k] != b[k] { return false }
+            return true
+        }
+    }
+
+    static func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
         if b.count <= 12 {
             var h = hash(b)
             while true {
                 let i = Int(table[h])
                 if i < 0 { break }
-                if commonBytes[i] == b { return common[i] }
+                if same(commonBytes[i], b) { return common[i] }
                 h = (h + 1) & 1023
             }
         }

@@ -56,6 +56,12 @@ public final class Statement {
         }
     }
 
+    /// The current row after `step()` returned true; valid only until the next step.
+    public var row: Row { Row(statement: self) }
+
+    /// Ends the current run early (releases read locks) without clearing the bindings.
+    public func reset() { sqlite3_reset(handle) }
+
     /// Steps once: true when a row is available, false when done.
     public func step() throws -> Bool {
         let rc = sqlite3_step(handle)

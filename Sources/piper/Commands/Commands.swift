@@ -5,6 +5,7 @@ let allCommands: [any Command.Type] = [
     ShareCommand.self,
     LoginCommand.self,
     LogoutCommand.self,
+    ServeCommand.self,
 ]
 
 let piperVersion = "0.1.0"
