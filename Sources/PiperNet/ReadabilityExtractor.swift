@@ -7,9 +7,13 @@ import Readability
 /// transport charset; BOM and meta prescan are the parser's job) → `{title, content}`.
 public struct ReadabilityExtractor: ContentExtractor {
     public var options: ReadabilityOptions
+    /// Readability returns its best attempt even for a page with one line of text (a login
+    /// wall, an error page). Fewer characters of article text than this is not an article.
+    public var minimumTextLength: Int
 
-    public init(options: ReadabilityOptions = .init()) {
+    public init(options: ReadabilityOptions = .init(), minimumTextLength: Int = 140) {
         self.options = options
+        self.minimumTextLength = minimumTextLength
     }
 
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
@@ -20,7 +24,7 @@ public struct ReadabilityExtractor: ContentExtractor {
         } catch {
             throw ExtractionError.engineFailed(page.finalURL, "\(error)")
         }
-        guard let article, !article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let article, article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count >= minimumTextLength else {
             throw ExtractionError.notAnArticle(page.finalURL)
         }
         return ExtractedArticle(title: article.title ?? "", content: article.content).withTitleFallback(for: page.finalURL)

@@ -16,6 +16,9 @@ final class ChromiumProcess {
     /// We read CDP responses and events here (the browser's fd 4).
     let fromBrowser: Int32
     let profileDir: URL
+    /// `PIPER_BROWSER_RUN=<uuid>` in the browser's environment: every process of this launch
+    /// inherits it, including helpers that leave the process group.
+    let marker: String
     private var finished = false
 
     /// - Parameters:
@@ -69,7 +72,9 @@ final class ChromiumProcess {
         posix_spawnattr_setsigmask(&attr, &unblocked)
 
         let argv = ([executable, "--user-data-dir=\(profile.path)"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let marker = "PIPER_BROWSER_RUN=\(UUID().uuidString)"
+        let pairs: [String] = environment.filter { $0.key != "PIPER_BROWSER_RUN" }.map { "\($0.key)=\($0.value)" } + [marker]
+        let envp = pairs.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
@@ -79,6 +84,7 @@ final class ChromiumProcess {
             throw BrowserFailure.spawn("\(executable): \(String(cString: strerror(rc)))")
         }
         pid = child
+        self.marker = marker
         toBrowser = requestPipe[1]
         fromBrowser = responsePipe[0]
     }
@@ -110,6 +116,8 @@ final class ChromiumProcess {
             kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
+        // Helpers outside the group (crashpad handlers) carry the marker: end them too.
+        for stray in ProcessScan.livePIDs(withEnvironment: marker) { kill(stray, SIGKILL) }
         close(fromBrowser)
         try? FileManager.default.removeItem(at: profileDir)
     }
