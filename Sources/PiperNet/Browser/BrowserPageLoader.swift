@@ -12,7 +12,7 @@ import PiperCore
 /// `document.documentElement.outerHTML`. The browser is killed on every path.
 public struct BrowserPageLoader: PageLoader {
     public let executable: String
-    /// Extra flags (`PIPER_CHROMIUM_FLAGS`, split on spaces), e.g. `--host-resolver-rules=...` in tests.
+    /// Extra flags (`PIPER_CHROMIUM_FLAGS`), e.g. `--host-resolver-rules=...` in tests.
     public var extraFlags: [String] = []
     public var profileParent = FileManager.default.temporaryDirectory
     public var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -50,8 +50,18 @@ public struct BrowserPageLoader: PageLoader {
         guard let path = find(environment: environment) else { return nil }
         var loader = BrowserPageLoader(executable: path)
         loader.environment = environment
-        loader.extraFlags = (environment["PIPER_CHROMIUM_FLAGS"] ?? "").split(separator: " ").map(String.init)
+        loader.extraFlags = splitFlags(environment["PIPER_CHROMIUM_FLAGS"] ?? "")
         return loader
+    }
+
+    /// Splits a flag string at the spaces before each `--`, so a value may hold spaces:
+    /// `--a=1 --rules=MAP x 127.0.0.1` → ["--a=1", "--rules=MAP x 127.0.0.1"].
+    static func splitFlags(_ text: String) -> [String] {
+        var flags: [String] = []
+        for word in text.split(separator: " ") {
+            if word.hasPrefix("--") || flags.isEmpty { flags.append(String(word)) } else { flags[flags.count - 1] += " \(word)" }
+        }
+        return flags
     }
 
     var arguments: [String] {
