@@ -2,6 +2,9 @@
 let allCommands: [any Command.Type] = [
     ConfigCommand.self,
     ExtractCommand.self,
+    ShareCommand.self,
+    LoginCommand.self,
+    LogoutCommand.self,
     ServeCommand.self,
 ]
 

@@ -1,0 +1,103 @@
+import Foundation
+
+// The share flow's ports. The core owns these protocols; PiperNet implements them on Linux
+// (libcurl, Chromium over CDP, clipboard tools, the cookies file) and the core's tests drive
+// them with in-memory fakes. Every call blocks until it is done: the flow runs one step at a time.
+
+/// Which engine loads a page.
+public enum LoaderKind: String, Sendable, Equatable, Codable {
+    case http, browser
+}
+
+/// `--browser auto|always|never`.
+public enum BrowserMode: String, Sendable, Equatable, CaseIterable {
+    case auto, always, never
+}
+
+/// A page as a loader returns it: raw bytes plus what the transport said about them.
+public struct LoadedPage: Sendable, Equatable {
+    public var requestedURL: URL
+    /// After redirects (or the browser's final location).
+    public var finalURL: URL
+    public var statusCode: Int
+    /// The `Content-Type` header, when there was one.
+    public var contentType: String?
+    public var body: Data
+    public var loader: LoaderKind
+
+    public init(requestedURL: URL, finalURL: URL? = nil, statusCode: Int = 200, contentType: String? = "text/html",
+                body: Data, loader: LoaderKind = .http) {
+        self.requestedURL = requestedURL
+        self.finalURL = finalURL ?? requestedURL
+        self.statusCode = statusCode
+        self.contentType = contentType
+        self.body = body
+        self.loader = loader
+    }
+
+    /// The `charset` parameter of the Content-Type, handed to the parser as the transport encoding.
+    public var charset: String? { ContentType.charset(of: contentType) }
+}
+
+/// Loads a page. Errors are `LoadError`s.
+public protocol PageLoader: Sendable {
+    func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage
+}
+
+/// What the flow saves: the article's title and its HTML content.
+public struct ExtractedArticle: Sendable, Equatable, Codable {
+    public var title: String
+    public var content: String
+
+    public init(title: String, content: String) {
+        self.title = title
+        self.content = content
+    }
+}
+
+/// Turns a loaded page into an article. Errors are `ExtractionError`s.
+public protocol ContentExtractor: Sendable {
+    func extract(_ page: LoadedPage) throws -> ExtractedArticle
+    /// A quick check (Readability's `isProbablyReaderable`) used to decide whether a plain HTTP
+    /// load is good enough or the page needs a browser.
+    func isReaderable(_ page: LoadedPage) -> Bool
+}
+
+/// Posts an article to the backend's `/save` and returns the reader URL. Errors are `SaveError`s.
+public protocol SaveClient: Sendable {
+    func save(_ article: ExtractedArticle) throws -> URL
+}
+
+/// Puts text on the system clipboard. Returns the mechanism used (e.g. "xclip").
+public protocol Clipboard: Sendable {
+    func copy(_ text: String) throws -> String
+}
+
+/// Where the user's X cookies live (the state folder's `cookies.txt` on Linux).
+public protocol CookieStore: Sendable {
+    func load() throws -> CookieJar
+    func save(_ jar: CookieJar) throws
+    /// Removes the stored cookies; returns false when there were none.
+    @discardableResult func remove() throws -> Bool
+}
+
+/// Progress lines for the user (stderr in the CLI).
+public protocol ShareReporter: Sendable {
+    func progress(_ message: String)
+}
+
+extension ExtractedArticle {
+    /// The title to use when the page gives none: the link's host and last path segment,
+    /// e.g. "example.com — my-post".
+    public static func fallbackTitle(for url: URL) -> String {
+        let host = url.host ?? url.absoluteString
+        let last = url.pathComponents.last(where: { $0 != "/" }) ?? ""
+        return last.isEmpty ? host : "\(host) — \(last)"
+    }
+
+    /// This article with a fallback title when its own is blank.
+    public func withTitleFallback(for url: URL) -> ExtractedArticle {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ExtractedArticle(title: trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed, content: content)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The ports a share runs through.
+public struct SharePorts: Sendable {
+    public var cookies: any CookieStore
+    public var httpLoader: any PageLoader
+    /// nil when no browser engine is available.
+    public var browserLoader: (any PageLoader)?
+    public var extractor: any ContentExtractor
+    public var saver: any SaveClient
+    public var clipboard: any Clipboard
+    /// nil when this build has no media pipeline.
+    public var media: (any MediaQueue)?
+    public var reporter: any ShareReporter
+
+    public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
+                extractor: any ContentExtractor, saver: any SaveClient, clipboard: any Clipboard,
+                media: (any MediaQueue)?, reporter: any ShareReporter) {
+        self.cookies = cookies
+        self.httpLoader = httpLoader
+        self.browserLoader = browserLoader
+        self.extractor = extractor
+        self.saver = saver
+        self.clipboard = clipboard
+        self.media = media
+        self.reporter = reporter
+    }
+}
+
+/// Carries out a `ShareFlow`'s actions through the ports, one at a time, until it finishes.
+public struct ShareDriver: Sendable {
+    public let ports: SharePorts
+
+    public init(ports: SharePorts) { self.ports = ports }
+
+    public func run(_ input: ShareInput, options: ShareFlow.Options) -> ShareResult {
+        var options = options
+        options.browserAvailable = options.browserAvailable && ports.browserLoader != nil
+        var flow = ShareFlow(input: input, options: options)
+        var pending = flow.start()
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            if case .finish(let result) = action { return result }
+            if let event = perform(action) {
+                pending.append(contentsOf: flow.handle(event))
+            }
+        }
+        return .failure(ShareFailure.noURL)  // unreachable: every path ends in .finish
+    }
+
+    private func perform(_ action: ShareFlow.Action) -> ShareFlow.Event? {
+        switch action {
+        case .loadCookies:
+            do { return .cookiesLoaded(try ports.cookies.load()) } catch { return .cookiesFailed(error) }
+        case .loadPage(let url, let cookies, let kind):
+            let loader: (any PageLoader)? = kind == .browser ? ports.browserLoader : ports.httpLoader
+            guard let loader else { return .pageFailed(LoadError.browserMissing, kind) }
+            ports.reporter.progress(kind == .browser ? "Loading \(url.absoluteString) in Chromium…" : "Loading \(url.absoluteString)…")
+            do { return .pageLoaded(try loader.load(url, cookies: cookies)) } catch { return .pageFailed(error, kind) }
+        case .checkReaderable(let page):
+            return .readerableChecked(ports.extractor.isReaderable(page))
+        case .extract(let page):
+            do { return .extracted(try ports.extractor.extract(page)) } catch { return .extractionFailed(error) }
+        case .save(let article):
+            do { return .saved(try ports.saver.save(article)) } catch { return .saveFailed(error) }
+        case .copy(let text):
+            do { return .copied(try ports.clipboard.copy(text)) } catch { return .copyFailed(error) }
+        case .enqueueMedia(let url, let folder):
+            guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
+            do { return .mediaQueued(try media.enqueue(url: url, into: folder)) } catch { return .mediaFailed(error) }
+        case .enqueueFile(let file, let folder):
+            guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
+            do { return .mediaQueued(try media.enqueue(file: file, into: folder)) } catch { return .mediaFailed(error) }
+        case .progress(let message):
+            ports.reporter.progress(message)
+            return nil
+        case .finish:
+            return nil
+        }
+    }
+}

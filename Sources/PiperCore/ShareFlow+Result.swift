@@ -1,0 +1,63 @@
+import Foundation
+
+/// How a share ended.
+public enum ShareResult: Sendable, Equatable {
+    case saved(url: URL, title: String, clipboard: ClipboardOutcome)
+    case mediaQueued(MediaReceipt)
+    case failure(any Error)
+
+    public static func == (a: ShareResult, b: ShareResult) -> Bool {
+        switch (a, b) {
+        case let (.saved(u1, t1, c1), .saved(u2, t2, c2)): return u1 == u2 && t1 == t2 && c1 == c2
+        case let (.mediaQueued(r1), .mediaQueued(r2)): return r1 == r2
+        case let (.failure(e1), .failure(e2)): return "\(e1)" == "\(e2)"
+        default: return false
+        }
+    }
+
+    /// The sentence for the user.
+    public var message: String {
+        switch self {
+        case .saved: return Messages.saved
+        case .mediaQueued(let receipt): return receipt.message
+        case .failure(let error): return "\(error)"
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .saved, .mediaQueued: return .success
+        case .failure(let error as PiperError): return error.exitCode
+        case .failure: return .failure
+        }
+    }
+}
+
+/// What happened to the clipboard after a successful save.
+public enum ClipboardOutcome: Sendable, Equatable {
+    case copied(String)   // the mechanism, e.g. "xclip"
+    case skipped          // --no-clipboard
+    case failed(String)   // reported, but the save still succeeded
+}
+
+/// Share failures that belong to the flow itself (not to one port).
+public enum ShareFailure: PiperError, Equatable {
+    case noURL
+    case connectX
+    case mediaUnavailable
+
+    public var description: String {
+        switch self {
+        case .noURL: return Messages.noURL
+        case .connectX: return Messages.connectX
+        case .mediaUnavailable: return "This is a media link, but media downloads are not available in this build"
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .noURL: return .dataError
+        case .connectX, .mediaUnavailable: return .failure
+        }
+    }
+}

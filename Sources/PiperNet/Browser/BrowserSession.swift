@@ -1,0 +1,92 @@
+import Foundation
+import PiperCore
+
+/// One page load over an open CDP connection: the steps of `BrowserPageLoader.load`.
+/// Not Sendable: lives on the loader's thread for one load.
+final class BrowserSession {
+    private let cdp: CDPConnection
+    private let loader: BrowserPageLoader
+    private let deadline: Date
+    private var session: String?
+
+    init(cdp: CDPConnection, loader: BrowserPageLoader, deadline: Date) {
+        self.cdp = cdp
+        self.loader = loader
+        self.deadline = deadline
+    }
+
+    func open(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+        let targets = try cdp.call("Target.getTargets", deadline: deadline)
+        let infos = targets["targetInfos"] as? [[String: Any]] ?? []
+        var targetID = infos.first { ($0["type"] as? String) == "page" }?["targetId"] as? String
+        if targetID == nil {
+            targetID = try cdp.call("Target.createTarget", ["url": "about:blank"], deadline: deadline)["targetId"] as? String
+        }
+        guard let targetID else { throw BrowserFailure.protocolError("no page target") }
+        let attached = try cdp.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline)
+        guard let sessionID = attached["sessionId"] as? String else { throw BrowserFailure.protocolError("no session") }
+        session = sessionID
+
+        try cdp.call("Page.enable", session: sessionID, deadline: deadline)
+        if !cookies.isEmpty {
+            try cdp.call("Network.setCookies", ["cookies": cookies.map(Self.cdpCookie)], session: sessionID, deadline: deadline)
+        }
+        let loadedURL = try navigate(url, session: sessionID)
+
+        // The load event, then a settle period for timers; a slow subresource is not fatal.
+        let loadDeadline = min(deadline, Date().addingTimeInterval(max(1, deadline.timeIntervalSinceNow - 3)))
+        _ = try? cdp.waitForEvent("Page.loadEventFired", session: sessionID, deadline: loadDeadline)
+        cdp.drain(until: Date().addingTimeInterval(loader.settle))
+        for _ in 0..<loader.retries {
+            let length = try evaluate("document.body ? document.body.innerText.length : 0", session: sessionID) as? Int ?? 0
+            if length >= loader.minimumTextLength { break }
+            cdp.drain(until: min(deadline, Date().addingTimeInterval(loader.retryInterval)))
+        }
+        let snapshot = try evaluate(
+            "JSON.stringify([document.documentElement ? document.documentElement.outerHTML : '', location.href, document.contentType])",
+            session: sessionID) as? String ?? ""
+        guard let parts = try JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String], parts.count == 3 else {
+            throw BrowserFailure.protocolError("unreadable page snapshot")
+        }
+        let type = parts[2].isEmpty ? "text/html" : parts[2]
+        return LoadedPage(requestedURL: url, finalURL: URL(string: parts[1]) ?? loadedURL, statusCode: 200,
+                          // The DOM comes back as a JS string: it is UTF-8 now, whatever the page's meta says.
+                          contentType: "\(type); charset=utf-8", body: Data(parts[0].utf8), loader: .browser)
+    }
+
+    /// Navigates; on a navigation error for an X link, tries the other X domain once.
+    private func navigate(_ url: URL, session: String) throws -> URL {
+        var candidates = [url]
+        if let other = XLinks.alternate(url) { candidates.append(other) }
+        var lastError = ""
+        for candidate in candidates {
+            let result = try cdp.call("Page.navigate", ["url": candidate.absoluteString], session: session, deadline: deadline)
+            guard let errorText = result["errorText"] as? String, !errorText.isEmpty else { return candidate }
+            lastError = errorText
+        }
+        throw LoadError.unreachable(url, lastError)
+    }
+
+    private func evaluate(_ expression: String, session: String) throws -> Any? {
+        let result = try cdp.call("Runtime.evaluate", ["expression": expression, "returnByValue": true],
+                                  session: session, deadline: deadline)
+        if let exception = result["exceptionDetails"] as? [String: Any] {
+            throw BrowserFailure.protocolError("script error: \(exception["text"] as? String ?? "unknown")")
+        }
+        return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// Asks the browser to close (it then exits by itself); errors don't matter, the process is killed anyway.
+    func close() {
+        _ = try? cdp.call("Browser.close", deadline: min(deadline, Date().addingTimeInterval(2)))
+    }
+
+    static func cdpCookie(_ cookie: Cookie) -> [String: Any] {
+        var c: [String: Any] = [
+            "name": cookie.name, "value": cookie.value, "domain": cookie.domain, "path": cookie.path,
+            "secure": cookie.secure, "httpOnly": cookie.httpOnly,
+        ]
+        if let expires = cookie.expires { c["expires"] = expires.timeIntervalSince1970 }
+        return c
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One headless Chromium with a DevTools pipe: it reads CDP from fd 3 and writes to fd 4.
+/// `init` spawns it in its own process group with a throwaway profile; `terminate()` (and
+/// `deinit`, as a backstop) kills the whole group, reaps it and deletes the profile.
+/// Not Sendable: the loader that made it drives it from one thread.
+final class ChromiumProcess {
+    let pid: pid_t
+    /// We write CDP requests here (the browser's fd 3).
+    let toBrowser: Int32
+    /// We read CDP responses and events here (the browser's fd 4).
+    let fromBrowser: Int32
+    let profileDir: URL
+    /// `PIPER_BROWSER_RUN=<uuid>` in the browser's environment: every process of this launch
+    /// inherits it, including helpers that leave the process group.
+    let marker: String
+    private var finished = false
+
+    /// - Parameters:
+    ///   - executable: path of `chromium` (the Debian wrapper script or the binary).
+    ///   - arguments: flags after the executable.
+    ///   - profileParent: where the throwaway `--user-data-dir` is created.
+    init(executable: String, arguments: [String], profileParent: URL, environment: [String: String]) throws {
+        ignoreSIGPIPE
+        let profile = profileParent.appendingPathComponent("piper-chromium-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        profileDir = profile
+
+        // Close-on-exec pipes: our own ends never leak into the browser. Then move the browser's
+        // ends to high fds, so the dup2 onto 3 and 4 can't clobber one another.
+        var requestPipe: [Int32] = [-1, -1]
+        var responsePipe: [Int32] = [-1, -1]
+        guard makePipe(&requestPipe) else { throw BrowserFailure.spawn("pipe: \(String(cString: strerror(errno)))") }
+        guard makePipe(&responsePipe) else {
+            close(requestPipe[0]); close(requestPipe[1])
+            throw BrowserFailure.spawn("pipe: \(String(cString: strerror(errno)))")
+        }
+        let childRead = fcntl(requestPipe[0], F_DUPFD_CLOEXEC, 100)
+        let childWrite = fcntl(responsePipe[1], F_DUPFD_CLOEXEC, 100)
+        close(requestPipe[0]); close(responsePipe[1])
+        defer { close(childRead); close(childWrite) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let log = profile.appendingPathComponent("chromium.log").path
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_adddup2(&actions, childRead, 3)
+        posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
+
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        // Own process group (killed as one); default SIGPIPE; and an empty signal mask, since
+        // the caller's thread may block signals and a child inherits that.
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attr, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attr, &unblocked)
+
+        let argv = ([executable, "--user-data-dir=\(profile.path)"] + arguments).map { strdup($0) } + [nil]
+        let marker = "PIPER_BROWSER_RUN=\(UUID().uuidString)"
+        let pairs: [String] = environment.filter { $0.key != "PIPER_BROWSER_RUN" }.map { "\($0.key)=\($0.value)" } + [marker]
+        let envp = pairs.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
+        guard rc == 0 else {
+            close(requestPipe[1]); close(responsePipe[0])
+            try? FileManager.default.removeItem(at: profile)
+            throw BrowserFailure.spawn("\(executable): \(String(cString: strerror(rc)))")
+        }
+        pid = child
+        self.marker = marker
+        toBrowser = requestPipe[1]
+        fromBrowser = responsePipe[0]
+    }
+
+    deinit { terminate() }
+
+    /// The browser's own log (stdout and stderr), for error messages.
+    func logTail(maxBytes: Int = 600) -> String {
+        guard let data = FileManager.default.contents(atPath: profileDir.appendingPathComponent("chromium.log").path) else { return "" }
+        return String(decoding: data.suffix(maxBytes), as: UTF8.self)
+    }
+
+    /// Waits up to `grace` seconds for the browser to exit by itself (after `Browser.close`),
+    /// then kills its process group, reaps it and removes the profile. Idempotent.
+    func terminate(grace: TimeInterval = 0) {
+        guard !finished else { return }
+        finished = true
+        close(toBrowser)
+        var status: Int32 = 0
+        var reaped = false
+        let deadline = Date().addingTimeInterval(grace)
+        while Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
+            usleep(10_000)
+        }
+        // The group holds the zygote, renderers and the GPU process, which may outlive the browser.
+        kill(-pid, SIGKILL)
+        if !reaped {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
+        // Helpers outside the group (crashpad handlers) carry the marker: end them too.
+        for stray in ProcessScan.livePIDs(withEnvironment: marker) { kill(stray, SIGKILL) }
+        close(fromBrowser)
+        try? FileManager.default.removeItem(at: profileDir)
+    }
+}
+
+/// `pipe` with both ends close-on-exec (Glibc's Swift overlay doesn't expose `pipe2`).
+private func makePipe(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    return true
+}
+
+/// Writing to a pipe whose reader has died must be an error, not a fatal signal.
+private let ignoreSIGPIPE: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
+
+/// Why the browser failed; mapped to `LoadError.browserFailed` by the loader.
+enum BrowserFailure: Error, CustomStringConvertible {
+    case spawn(String)
+    case protocolError(String)
+    case timedOut(String)
+    case exited
+    case navigation(String)
+
+    var description: String {
+        switch self {
+        case .spawn(let why): return "Chromium did not start: \(why)"
+        case .protocolError(let why): return "DevTools protocol error: \(why)"
+        case .timedOut(let what): return "timed out waiting for \(what)"
+        case .exited: return "Chromium exited unexpectedly"
+        case .navigation(let why): return "navigation failed: \(why)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PiperCore
+
+/// The desktop's clipboard: `pbcopy` on macOS; `wl-copy` under Wayland; `xclip` or `xsel` under
+/// X11; otherwise OSC 52 to the controlling terminal. The choice reads only the environment
+/// given, so a test can point it at its own display.
+public struct SystemClipboard: Clipboard {
+    public enum Mechanism: Equatable, Sendable {
+        case tool(String, [String])   // executable path, arguments
+        case osc52
+    }
+
+    public let environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// Which mechanism this environment calls for, or nil when there is none.
+    public func mechanism() -> Mechanism? {
+        #if os(macOS)
+        if let pbcopy = which("pbcopy") { return .tool(pbcopy, []) }
+        #endif
+        if nonEmpty("WAYLAND_DISPLAY"), let wl = which("wl-copy") { return .tool(wl, []) }
+        if nonEmpty("DISPLAY") {
+            if let xclip = which("xclip") { return .tool(xclip, ["-selection", "clipboard", "-in"]) }
+            if let xsel = which("xsel") { return .tool(xsel, ["--clipboard", "--input"]) }
+        }
+        if FileManager.default.isWritableFile(atPath: "/dev/tty") { return .osc52 }
+        return nil
+    }
+
+    public func copy(_ text: String) throws -> String {
+        guard let mechanism = mechanism() else {
+            throw ClipboardError("No clipboard available (no DISPLAY or WAYLAND_DISPLAY, and no terminal); the URL is printed above")
+        }
+        switch mechanism {
+        case .tool(let path, let args):
+            try run(path, args, input: text)
+            return URL(fileURLWithPath: path).lastPathComponent
+        case .osc52:
+            try writeOSC52(text)
+            return "terminal (OSC 52)"
+        }
+    }
+
+    private func nonEmpty(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
+
+    private func which(_ tool: String) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Feeds `input` to the tool. Its output goes to /dev/null: `xclip` and `wl-copy` leave a
+    /// child running to own the selection, and it must not hold our pipes open.
+    private func run(_ path: String, _ args: [String], input: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        process.environment = environment
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+            try process.run()
+        } catch {
+            throw ClipboardError("Could not copy to the clipboard: \(name) did not start (\(error.localizedDescription))")
+        }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ClipboardError("Could not copy to the clipboard: \(name) exited with status \(process.terminationStatus)")
+        }
+    }
+
+    /// `ESC ] 52 ; c ; <base64> BEL` to the controlling terminal.
+    private func writeOSC52(_ text: String) throws {
+        guard let tty = FileHandle(forWritingAtPath: "/dev/tty") else {
+            throw ClipboardError("Could not copy to the clipboard: no terminal")
+        }
+        defer { try? tty.close() }
+        let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
+        do {
+            try tty.write(contentsOf: Data(sequence.utf8))
+        } catch {
+            throw ClipboardError("Could not copy to the clipboard: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HTML
+import PiperCore
+import Readability
+
+/// The `ContentExtractor` port on our HTML parser and Readability: bytes → DOM (with the
+/// transport charset; BOM and meta prescan are the parser's job) → `{title, content}`.
+public struct ReadabilityExtractor: ContentExtractor {
+    public var options: ReadabilityOptions
+    /// Readability returns its best attempt even for a page with one line of text (a login
+    /// wall, an error page). Fewer characters of article text than this is not an article.
+    public var minimumTextLength: Int
+
+    public init(options: ReadabilityOptions = .init(), minimumTextLength: Int = 140) {
+        self.options = options
+        self.minimumTextLength = minimumTextLength
+    }
+
+    public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
+        let document = Self.parse(page)
+        let article: Article?
+        do {
+            article = try Readability(document, url: page.finalURL.absoluteString, options: options).parse()
+        } catch {
+            throw ExtractionError.engineFailed(page.finalURL, "\(error)")
+        }
+        guard let article, article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count >= minimumTextLength else {
+            throw ExtractionError.notAnArticle(page.finalURL)
+        }
+        return ExtractedArticle(title: article.title ?? "", content: article.content).withTitleFallback(for: page.finalURL)
+    }
+
+    public func isReaderable(_ page: LoadedPage) -> Bool {
+        isProbablyReaderable(Self.parse(page))
+    }
+
+    static func parse(_ page: LoadedPage) -> Document {
+        Document.parse(bytes: [UInt8](page.body), options: ParseOptions(transportEncoding: page.charset))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PiperCore
+import PiperNet
+
+/// `piper login --cookies FILE`: imports X/Twitter cookies from a Netscape cookies.txt.
+struct LoginCommand: Command {
+    static let name = "login"
+    static let abstract = "Connect your X account: import its cookies from a cookies.txt file."
+    static let discussion: String? = """
+        FILE is a Netscape-format cookies.txt, as exported by browser extensions, curl or yt-dlp
+        (--cookies-from-browser). Only x.com and twitter.com cookies are kept; they are stored
+        with mode 0600 in the state folder. Expired cookies don't count.
+        """
+    static let options: [OptionSpec] = [
+        .value("--cookies", placeholder: "FILE", help: "The cookies.txt file to import."),
+    ]
+
+    let file: String
+
+    init(parsed: ParsedArguments) throws {
+        guard let file = parsed.value("--cookies") else { throw UsageError("Missing --cookies <FILE>") }
+        self.file = file
+    }
+
+    func run() async throws -> ExitCode {
+        let config = try Config.load()
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw CookieFileError.unreadable(file, "the file can't be read as UTF-8 text")
+        }
+        let now = Date()
+        let imported = try CookieImport.make(from: text, path: file, now: now)
+        let store = FileCookieStore(state: config.state)
+        try store.save(imported.jar)
+        Output.out(imported.summary(at: now))
+        return .success
+    }
+}

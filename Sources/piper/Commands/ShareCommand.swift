@@ -1,0 +1,125 @@
+import Foundation
+import PiperCore
+import PiperNet
+
+/// `piper share [--backend URL] [--json] [--browser MODE] [--no-clipboard] [--into FOLDER] LINK...`
+struct ShareCommand: Command {
+    static let name = "share"
+    static let abstract = "Share a link: media goes to your library, an article is saved for Instapaper."
+    static let discussion: String? = """
+        Takes the first http(s) URL among the LINK arguments (they may be URLs, text holding a URL,
+        or file paths). Media links and local files go to the download and import pipeline. Any
+        other page is loaded (over HTTP, or in headless Chromium when it needs JavaScript), its
+        article is extracted and saved to the backend, and the reader URL is printed on stdout and
+        copied to the clipboard. X/Twitter links need your X cookies: see 'piper login'.
+        Exit status: 0 saved or queued, 64 usage, 65 not an article or no URL, 69 backend or
+        network unavailable, 1 otherwise.
+        """
+    static let options: [OptionSpec] = [
+        .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
+        .flag("--json", help: "Print {\"status\",\"url\",\"title\",\"error\"} on stdout."),
+        .value("--browser", placeholder: "MODE", help: "auto (default): Chromium for X/Twitter or pages that need it; always; never."),
+        .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
+        .value("--into", placeholder: "FOLDER", help: "Library folder for a media share."),
+    ]
+    static let arguments: [ArgumentSpec] = [
+        ArgumentSpec(name: "LINK", help: "A URL, text holding a URL, or a file path.", variadic: true),
+    ]
+
+    let backend: String?
+    let json: Bool
+    let browser: BrowserMode
+    let copy: Bool
+    let into: String?
+    let items: [String]
+
+    init(parsed: ParsedArguments) throws {
+        backend = parsed.value("--backend")
+        json = parsed.flag("--json")
+        let mode = parsed.value("--browser") ?? "auto"
+        guard let browser = BrowserMode(rawValue: mode) else {
+            throw UsageError("--browser takes auto, always or never, not '\(mode)'")
+        }
+        self.browser = browser
+        copy = !parsed.flag("--no-clipboard")
+        into = parsed.value("--into")
+        items = parsed.positionals.map(Self.absolutizingExistingPath)
+    }
+
+    func run() async throws -> ExitCode {
+        let config = try Config.load(backendFlag: backend)
+        let environment = ProcessInfo.processInfo.environment
+        let ports = SharePorts(
+            cookies: FileCookieStore(state: config.state),
+            httpLoader: HTTPPageLoader(),
+            browserLoader: BrowserPageLoader.system(environment: environment),
+            extractor: ReadabilityExtractor(),
+            saver: HTTPSaveClient(backendBaseURL: config.backendBaseURL),
+            clipboard: SystemClipboard(environment: environment),
+            media: makeMediaQueue(config: config),
+            reporter: StderrReporter(quiet: json))
+        let options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
+        let result = ShareDriver(ports: ports).run(ShareInput(items), options: options)
+        try report(result)
+        return result.exitCode
+    }
+
+    private func report(_ result: ShareResult) throws {
+        if json {
+            try Output.json(ShareReport(result))
+            if case .saved(_, _, .failed(let why)) = result { Output.err("Note: the URL was not copied: \(why)") }
+            return
+        }
+        switch result {
+        case .saved(let url, _, let clipboard):
+            Output.err(Messages.saved)
+            Output.out(url.absoluteString)
+            if case .failed(let why) = clipboard { Output.err("Note: the URL was not copied: \(why)") }
+        case .mediaQueued(let receipt):
+            Output.err(receipt.message)
+            Output.out(receipt.url)
+        case .failure(let error):
+            Output.err("\(error)")
+        }
+    }
+
+    /// A relative path to an existing file becomes absolute (the share input only knows absolute paths).
+    static func absolutizingExistingPath(_ item: String) -> String {
+        guard !item.contains("://"), !item.hasPrefix("/"), FileManager.default.fileExists(atPath: item) else { return item }
+        return URL(fileURLWithPath: item).standardizedFileURL.path
+    }
+}
+
+/// `--json` output: exactly `status`, `url`, `title`, `error`; absent values are null.
+struct ShareReport: Encodable {
+    let status: String
+    let url: String?
+    let title: String?
+    let error: String?
+
+    init(_ result: ShareResult) {
+        switch result {
+        case .saved(let url, let title, _): (status, self.url, self.title, error) = ("saved", url.absoluteString, title, nil)
+        case .mediaQueued(let r): (status, url, title, error) = ("queued", r.url, nil, nil)
+        case .failure(let e): (status, url, title, error) = ("error", nil, nil, "\(e)")
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case status, url, title, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(status, forKey: .status)
+        try c.encode(url, forKey: .url)      // Optional.encode writes null
+        try c.encode(title, forKey: .title)
+        try c.encode(error, forKey: .error)
+    }
+}
+
+/// Progress lines on stderr (silent with --json).
+struct StderrReporter: ShareReporter {
+    let quiet: Bool
+    func progress(_ message: String) {
+        if !quiet { Output.err(message) }
+    }
+}

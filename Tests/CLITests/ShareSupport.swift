@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `piper serve --port 0` in its own state folder, for the share tests.
+/// `@unchecked Sendable`: set once in `init`, then only read; `stop()` is idempotent.
+final class ShareBackend: @unchecked Sendable {
+    let process = Process()
+    let baseURL: String
+
+    init(home: URL) throws {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        process.executableURL = PiperBinary.url
+        process.arguments = ["serve", "--port", "0", "--db", home.appendingPathComponent("serve.sqlite").path]
+        var env = ProcessInfo.processInfo.environment
+        env["PIPER_HOME"] = home.path
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var buffer = Data()
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard line.hasPrefix("listening on ") else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ShareSetupError.backendDidNotStart(line)
+        }
+        baseURL = String(line.dropFirst("listening on ".count))
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+enum ShareSetupError: Error { case backendDidNotStart(String), badURL(String), commandFailed(String) }
+
+/// GET with URLSession (tests may use FoundationNetworking; the CLI never does).
+func httpGet(_ url: String) async throws -> (status: Int, body: String) {
+    guard let u = URL(string: url) else { throw ShareSetupError.badURL(url) }
+    let (data, response) = try await URLSession.shared.data(from: u)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+}
+
+func makeShareTempDir() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("piper-share-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// Runs a program to completion and returns its stdout.
+@discardableResult
+func runTool(_ path: String, _ args: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    if let environment { p.environment = environment }
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// True when `CI` is set: a missing chromium or Xvfb then fails instead of skipping.
+let shareIsCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty

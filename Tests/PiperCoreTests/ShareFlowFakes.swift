@@ -1,0 +1,124 @@
+import Foundation
+@testable import PiperCore
+
+// In-memory fakes for the share flow's ports (the core's own ports only).
+
+/// Records calls across fakes. `@unchecked Sendable`: every access goes through `lock`.
+final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func add(_ entry: String) { lock.lock(); entries.append(entry); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return entries }
+}
+
+struct FakeCookieStore: CookieStore {
+    var jar: Result<CookieJar, CookieFileError> = .success(CookieJar())
+    func load() throws -> CookieJar { try jar.get() }
+    func save(_ jar: CookieJar) throws {}
+    func remove() throws -> Bool { false }
+}
+
+struct FakeLoader: PageLoader {
+    let kind: LoaderKind
+    var html: String = ""
+    var contentType: String? = "text/html; charset=utf-8"
+    var error: LoadError?
+    let log: CallLog
+    func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+        log.add("load \(kind.rawValue) \(url.absoluteString) cookies=\(cookies.map(\.name).sorted().joined(separator: ","))")
+        if let error { throw error }
+        return LoadedPage(requestedURL: url, contentType: contentType, body: Data(html.utf8), loader: kind)
+    }
+}
+
+/// Treats any body containing "<article>" as an article; the title is the text after "TITLE:".
+struct FakeExtractor: ContentExtractor {
+    var readerable = true
+    var engineError: String?
+    let log: CallLog
+    func extract(_ page: LoadedPage) throws -> ExtractedArticle {
+        log.add("extract \(page.loader.rawValue)")
+        if let engineError { throw ExtractionError.engineFailed(page.finalURL, engineError) }
+        let text = String(decoding: page.body, as: UTF8.self)
+        guard text.contains("<article>") else { throw ExtractionError.notAnArticle(page.finalURL) }
+        let title = text.components(separatedBy: "TITLE:").dropFirst().first?.components(separatedBy: "\n").first ?? ""
+        return ExtractedArticle(title: title, content: text).withTitleFallback(for: page.finalURL)
+    }
+    func isReaderable(_ page: LoadedPage) -> Bool {
+        log.add("readerable? \(page.loader.rawValue)")
+        return readerable
+    }
+}
+
+struct FakeSaver: SaveClient {
+    var result: Result<URL, SaveError> = .success(URL(string: "http://127.0.0.1:9/3f1c2a9e-0000-4000-8000-000000000001")!)
+    let log: CallLog
+    func save(_ article: ExtractedArticle) throws -> URL {
+        log.add("save \(article.title)")
+        return try result.get()
+    }
+}
+
+struct FakeClipboard: Clipboard {
+    var fails = false
+    let log: CallLog
+    func copy(_ text: String) throws -> String {
+        log.add("copy \(text)")
+        if fails { throw ClipboardError("No clipboard available") }
+        return "fake"
+    }
+}
+
+struct FakeMedia: MediaQueue {
+    let log: CallLog
+    func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
+        log.add("media \(url.absoluteString) into=\(folder ?? "-")")
+        return MediaReceipt(id: "1", url: url.absoluteString, message: "Queued for download")
+    }
+    func enqueue(file: URL, into folder: String?) throws -> MediaReceipt {
+        log.add("file \(file.path)")
+        return MediaReceipt(id: "2", url: file.absoluteString, message: "Queued for import")
+    }
+}
+
+struct FakeReporter: ShareReporter {
+    let log: CallLog
+    func progress(_ message: String) { log.add("progress \(message)") }
+}
+
+let articleHTML = "<html><body><article>TITLE:A fine article\nLots of words.</article></body></html>"
+
+/// A driver wired with fakes; tweak a port before running.
+struct FakeWorld {
+    let log = CallLog()
+    var cookies = FakeCookieStore()
+    var http: FakeLoader
+    var browser: FakeLoader?
+    var extractor: FakeExtractor
+    var saver: FakeSaver
+    var clipboard: FakeClipboard
+    var media: FakeMedia?
+
+    init() {
+        http = FakeLoader(kind: .http, html: articleHTML, log: log)
+        browser = FakeLoader(kind: .browser, html: articleHTML, log: log)
+        extractor = FakeExtractor(log: log)
+        saver = FakeSaver(log: log)
+        clipboard = FakeClipboard(log: log)
+        media = FakeMedia(log: log)
+    }
+
+    func run(_ items: [String], _ options: ShareFlow.Options = .init()) -> ShareResult {
+        let ports = SharePorts(cookies: cookies, httpLoader: http, browserLoader: browser, extractor: extractor,
+                               saver: saver, clipboard: clipboard, media: media, reporter: FakeReporter(log: log))
+        return ShareDriver(ports: ports).run(ShareInput(items), options: options)
+    }
+
+    /// The port calls, without progress lines.
+    var calls: [String] { log.all.filter { !$0.hasPrefix("progress") } }
+}
+
+func xJar(expired: Bool = false) -> CookieJar {
+    let when = Date().addingTimeInterval(expired ? -3600 : 86400 * 30)
+    return CookieJar([Cookie(domain: ".x.com", httpOnly: true, expires: when, name: "auth_token", value: "secret")])
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import PiperCore
+
+/// The Piper spec's flow table, plus the routing rules, with fakes for the ports.
+@Suite struct ShareFlowTests {
+    // Spec: no cookies → message.
+    @Test func xLinkWithoutCookiesAsksToConnect() {
+        let world = FakeWorld()
+        let result = world.run(["https://x.com/someone/status/1"])
+        #expect(result.message == Messages.connectX)
+        #expect(result.exitCode != .success)
+        #expect(world.calls.isEmpty)
+    }
+
+    @Test func xLinkWithOnlyExpiredCookiesAsksToConnect() {
+        var world = FakeWorld()
+        world.cookies.jar = .success(xJar(expired: true))
+        #expect(world.run(["https://twitter.com/someone/status/1"]).message == Messages.connectX)
+    }
+
+    // Spec: no URL → message.
+    @Test func noURLInInput() {
+        let world = FakeWorld()
+        let result = world.run(["just some words", "and more"])
+        #expect(result.message == Messages.noURL)
+        #expect(result.exitCode == .dataError)
+        #expect(world.calls.isEmpty)
+    }
+
+    // Spec: happy path → success text.
+    @Test func happyPathSavesAndCopies() throws {
+        let world = FakeWorld()
+        let result = world.run(["look at this: https://example.com/post/1."])
+        guard case .saved(let url, let title, let clip) = result else {
+            Issue.record("expected saved, got \(result)")
+            return
+        }
+        #expect(result.message == Messages.saved)
+        #expect(result.exitCode == .success)
+        #expect(title == "A fine article")
+        #expect(clip == .copied("fake"))
+        #expect(world.calls == [
+            "load http https://example.com/post/1 cookies=",
+            "readerable? http",
+            "extract http",
+            "save A fine article",
+            "copy \(url.absoluteString)",
+        ])
+    }
+
+    // Spec: extraction failure → error.
+    @Test func extractionFailureIsAnError() {
+        var world = FakeWorld()
+        world.http.html = "<html><body>Log in to continue</body></html>"
+        let result = world.run(["https://example.com/wall"], .init(browser: .never))
+        #expect(result.message.hasPrefix("Extraction failed"))
+        #expect(result.exitCode == .dataError)
+        #expect(!world.calls.contains { $0.hasPrefix("save") })
+    }
+
+    // Spec: network failure → error with its reason.
+    @Test func networkFailureCarriesItsReason() {
+        var world = FakeWorld()
+        world.saver.result = .failure(.unreachable(URL(string: "http://127.0.0.1:1")!, "Connection refused"))
+        let result = world.run(["https://example.com/post"])
+        #expect(result.message.hasPrefix("Failed to save: "))
+        #expect(result.message.contains("Connection refused"))
+        #expect(result.exitCode == .unavailable)
+        #expect(!world.calls.contains { $0.hasPrefix("copy") })
+    }
+
+    @Test func pageLoadFailureCarriesItsReason() {
+        var world = FakeWorld()
+        world.http.error = .httpStatus(URL(string: "https://example.com/gone")!, 404)
+        let result = world.run(["https://example.com/gone"])
+        #expect(result.message.contains("404"))
+        #expect(result.exitCode == .failure)
+    }
+
+    @Test func xLinkWithCookiesUsesTheBrowserWithTheCookies() {
+        var world = FakeWorld()
+        world.cookies.jar = .success(xJar())
+        let result = world.run(["https://x.com/someone/status/1"])
+        #expect(result.exitCode == .success)
+        #expect(world.calls.first == "load browser https://x.com/someone/status/1 cookies=auth_token")
+    }
+
+    @Test func notReaderableOverHTTPRetriesInTheBrowser() {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        let result = world.run(["https://example.com/app"])
+        #expect(result.exitCode == .success)
+        #expect(world.calls.prefix(4) == ["load http https://example.com/app cookies=", "readerable? http",
+                                          "load browser https://example.com/app cookies=", "extract browser"])
+    }
+
+    @Test func browserFailureAfterHTTPFallsBackToTheHTTPPage() {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        world.browser?.error = .browserFailed("crashed")
+        #expect(world.run(["https://example.com/app"]).exitCode == .success)
+        #expect(world.calls.contains("extract http"))
+    }
+
+    @Test func browserNeededButMissingSaysHowToInstall() {
+        var world = FakeWorld()
+        world.browser = nil
+        let result = world.run(["https://example.com/app"], .init(browser: .always))
+        #expect(result.message.contains("apt-get install chromium"))
+        #expect(result.exitCode == .unavailable)
+    }
+
+    @Test func neverModeKeepsToHTTPAndSkipsTheCheck() {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        #expect(world.run(["https://example.com/a"], .init(browser: .never)).exitCode == .success)
+        #expect(!world.calls.contains { $0.contains("browser") || $0.hasPrefix("readerable") })
+    }
+
+    @Test func mediaExtensionGoesToTheMediaQueue() {
+        let world = FakeWorld()
+        let result = world.run(["https://example.com/ep1.mp3"], .init(mediaFolder: "Podcasts"))
+        #expect(result == .mediaQueued(MediaReceipt(id: "1", url: "https://example.com/ep1.mp3", message: "Queued for download")))
+        #expect(world.calls == ["media https://example.com/ep1.mp3 into=Podcasts"])
+    }
+
+    @Test func mediaContentTypeGoesToTheMediaQueue() {
+        var world = FakeWorld()
+        world.http.contentType = "audio/mpeg"
+        #expect(world.run(["https://example.com/download?id=7"]).exitCode == .success)
+        #expect(world.calls.last == "media https://example.com/download?id=7 into=-")
+    }
+
+    @Test func localFileGoesToTheMediaQueue() {
+        let world = FakeWorld()
+        #expect(world.run(["/tmp/book.m4b"]).exitCode == .success)
+        #expect(world.calls == ["file /tmp/book.m4b"])
+    }
+
+    @Test func mediaWithoutAQueueIsReportedNotSaved() {
+        var world = FakeWorld()
+        world.media = nil
+        let result = world.run(["https://example.com/ep1.mp3"])
+        #expect(result.message.contains("media downloads are not available in this build"))
+        #expect(result.exitCode == .failure)
+        #expect(!world.calls.contains { $0.hasPrefix("save") })
+    }
+
+    @Test func clipboardFailureDoesNotFailTheSave() {
+        var world = FakeWorld()
+        world.clipboard.fails = true
+        let result = world.run(["https://example.com/post"])
+        #expect(result.exitCode == .success)
+        guard case .saved(_, _, .failed(let why)) = result else {
+            Issue.record("expected a save with a clipboard failure, got \(result)")
+            return
+        }
+        #expect(why.contains("No clipboard"))
+    }
+
+    @Test func noClipboardSkipsTheCopy() {
+        let world = FakeWorld()
+        let result = world.run(["https://example.com/post"], .init(copyToClipboard: false))
+        #expect(result.exitCode == .success)
+        #expect(!world.calls.contains { $0.hasPrefix("copy") })
+    }
+
+    @Test func emptyTitleFallsBackToTheLink() {
+        var world = FakeWorld()
+        world.http.html = "<article>TITLE:\nwords</article>"
+        guard case .saved(_, let title, _) = world.run(["https://example.com/posts/hello-world"]) else {
+            Issue.record("expected saved")
+            return
+        }
+        #expect(title == "example.com — hello-world")
+    }
+
+    @Test func theMachineIgnoresEventsOutOfStage() {
+        var flow = ShareFlow(input: ShareInput(["https://example.com/a"]))
+        #expect(flow.handle(.saved(URL(string: "http://127.0.0.1/x")!)).isEmpty)
+        #expect(flow.start() == [.loadCookies])
+        #expect(flow.start().isEmpty)
+        #expect(!flow.isFinished)
+    }
+}
