@@ -1,0 +1,102 @@
+import Foundation
+import PiperCore
+
+/// Works the download journal: resumes what a dead process left, downloads queued links
+/// (several at a time), lands finished files in the inbox and hands them to the importer.
+/// It holds the agent lock for as long as it runs; a second agent just returns.
+///
+/// Not Sendable: `run` is driven by one thread; download workers get their own journal
+/// connections and report back through a `WorkerTracker`.
+public final class Agent {
+    public enum Outcome: Equatable, Sendable { case finished(AgentSummary), alreadyRunning }
+
+    public let state: StateFolder
+    public let settings: AgentSettings
+    let importer: (any InboxImporting)?
+    let progress: ProgressDisplay?
+    let log: @Sendable (String) -> Void
+    let tracker = WorkerTracker()
+    private var nextImport = Date.distantPast
+
+    public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
+                progress: ProgressDisplay? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.state = state
+        self.settings = settings
+        self.importer = importer
+        self.progress = progress
+        self.log = log
+    }
+
+    /// `once`: drain the queue and return. Otherwise run until the process is stopped.
+    public func run(once: Bool) throws -> Outcome {
+        try state.ensure(state.downloads)
+        try state.ensure(state.inbox)
+        guard let first = try AgentLock(state: state) else { return .alreadyRunning }
+        var lock: AgentLock? = first
+        while true {
+            try withExtendedLifetime(lock) { try work(once: once) }
+            // A sharer that found the lock held counted on us: let go, then look again.
+            lock = nil
+            var pendingStates: [DownloadState] = [.queued, .downloaded]
+            if importer != nil { pendingStates.append(.landed) }
+            guard try Journal(state: state).count(in: pendingStates) > 0, let again = try AgentLock(state: state) else { break }
+            lock = again
+        }
+        return .finished(tracker.totals)
+    }
+
+    private func work(once: Bool) throws {
+        let journal = try Journal(state: state)
+        let resumed = try journal.requeueInterrupted()
+        if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
+        var active = Set<String>()
+        while true {
+            try landDownloaded(journal, excluding: active)
+            try importLanded(journal)
+            while active.count < settings.concurrency, let entry = try journal.claimNextQueued() {
+                active.insert(entry.id)
+                startWorker(entry)
+            }
+            if active.isEmpty {
+                let waiting = try journal.count(in: [.queued, .downloaded])
+                if waiting > 0 { continue }
+                if once { return }
+                Thread.sleep(forTimeInterval: settings.pollInterval)
+                continue
+            }
+            _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
+            for id in tracker.drain() { active.remove(id) }
+        }
+    }
+
+    /// Lands `downloaded` entries no worker is busy with (left by a process that died).
+    func landDownloaded(_ journal: Journal, excluding active: Set<String>) throws {
+        for entry in try journal.entries(in: .downloaded) where !active.contains(entry.id) {
+            let partial = entry.partialFile(in: state.downloads)
+            guard FileManager.default.fileExists(atPath: partial.path) else {
+                // Renamed into the inbox by a process that died before journaling it.
+                try journal.markLanded(entry.id, file: entry.file ?? "")
+                continue
+            }
+            let name = try Landing.land(partial, as: entry.file ?? "download", into: state.inbox) { try journal.setFile(entry.id, $0) }
+            try journal.markLanded(entry.id, file: name)
+            log("landed \(name)")
+        }
+    }
+
+    /// Hands landed files to the importer (idempotent: it dedups), then marks them imported.
+    func importLanded(_ journal: Journal) throws {
+        let landed = try journal.entries(in: .landed)
+        guard !landed.isEmpty else { return }
+        settings.hooks.pause(at: "landed", log: log)
+        guard let importer, Date() >= nextImport else { return }
+        do {
+            try importer.importInbox()
+            try journal.markImported(landed.map(\.id))
+            tracker.add(imported: landed.count)
+        } catch {
+            nextImport = Date().addingTimeInterval(settings.importRetryInterval)
+            log("import failed, will retry: \(error)")
+        }
+    }
+}
