@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import MediaImport
+
+/// `piper agent` as a real process, killed with SIGKILL at each step, then restarted.
+@Suite struct AgentCrashTests {
+    func partialSize(_ home: TempHome, _ id: String) -> Int64 {
+        let path = home.state.downloads.appendingPathComponent("\(id).part").path
+        return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    func state(_ home: TempHome, _ id: String) throws -> DownloadState? {
+        try Journal(state: home.state).entry(id: id)?.state
+    }
+
+    @Test func killedMidDownloadResumesAndLandsCompleteFile() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        let body = try Fixtures.bytes("sample.flac")
+        server.route("/slow/sample.flac", .init(body: body), faults: [.drip(chunk: 2048, interval: 0.05)])
+        let url = server.url("/slow/sample.flac").absoluteString
+        let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
+
+        let first = try startPiper(["agent", "--once"], environment: home.environment())
+        #expect(eventually { partialSize(home, id) >= 8192 })
+        killHard(first)
+        #expect(try state(home, id) == .downloading)
+        #expect(home.inboxFiles().isEmpty)
+        let keptBytes = partialSize(home, id)
+        #expect(keptBytes > 0 && keptBytes < Int64(body.count))
+
+        server.route("/slow/sample.flac", .init(body: body))
+        let second = try startPiper(["agent", "--once"], environment: home.environment())
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 0)
+        #expect(try state(home, id) == .landed)
+        #expect(home.inboxFiles() == ["sample.flac"])
+        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("sample.flac")) == Fixtures.sha256(Fixtures.media("sample.flac")))
+        let resumed = try #require(server.requests("/slow/sample.flac").last)
+        let offset = Int(resumed.header("range")?.dropFirst(6).dropLast() ?? "") ?? 0
+        #expect(offset > 0 && offset <= keptBytes)
+        #expect(resumed.header("if-range") == "\"v1\"")
+    }
+
+    @Test func killedAfterDownloadBeforeLandingLandsWithoutDownloadingAgain() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/m/sample.m4a", .init(body: try Fixtures.bytes("sample.m4a")))
+        let url = server.url("/m/sample.m4a").absoluteString
+        let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
+
+        let first = try startPiper(["agent", "--once"], environment: home.environment(["PIPER_TEST_PAUSE_AT": "downloaded"]))
+        #expect(try eventually { try state(home, id) == .downloaded })
+        killHard(first)
+        #expect(home.inboxFiles().isEmpty)
+        #expect(partialSize(home, id) == 37571)
+
+        let second = try startPiper(["agent", "--once"], environment: home.environment())
+        second.waitUntilExit()
+        #expect(try state(home, id) == .landed)
+        #expect(home.inboxFiles() == ["sample.m4a"])
+        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("sample.m4a")) == Fixtures.sha256(Fixtures.media("sample.m4a")))
+        #expect(server.requests("/m/sample.m4a").count == 1)
+    }
+
+    @Test func killedAfterLandingBeforeImportIsImportedOnceByTheNextAgent() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/m/sample.mp4", .init(body: try Fixtures.bytes("sample.mp4")))
+        let url = server.url("/m/sample.mp4").absoluteString
+        let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
+
+        let first = try startPiper(["agent", "--once"], environment: home.environment(["PIPER_TEST_PAUSE_AT": "landed"]))
+        #expect(try eventually { try state(home, id) == .landed })
+        killHard(first)
+        #expect(home.inboxFiles() == ["sample.mp4"])
+
+        // A restarted binary agent finds nothing to download again and leaves the file alone.
+        let second = try startPiper(["agent", "--once"], environment: home.environment())
+        second.waitUntilExit()
+        #expect(home.inboxFiles() == ["sample.mp4"])
+        #expect(server.requests("/m/sample.mp4").count == 1)
+
+        // The next agent with an importer hands the landed file over and journals it imported.
+        let importer = RecordingImporter()
+        var settings = AgentSettings()
+        settings.pollInterval = 0.05
+        _ = try Agent(state: home.state, settings: settings, importer: importer).run(once: true)
+        #expect(importer.calls == 1)
+        #expect(try state(home, id) == .imported)
+        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("sample.mp4")) == Fixtures.sha256(Fixtures.media("sample.mp4")))
+    }
+}
