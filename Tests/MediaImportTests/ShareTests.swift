@@ -1,0 +1,92 @@
+import Foundation
+import PiperCore
+import Testing
+@testable import MediaImport
+
+/// `JournalMediaQueue`, the queue `piper share` uses: it returns at once and a detached
+/// `piper agent --once` finishes the work after the sharer has moved on.
+@Suite struct ShareTests {
+    @Test func enqueueReturnsWhileTheDownloadRunsAndTheDetachedAgentFinishesIt() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        let body = try Fixtures.bytes("sample.flac")
+        server.route("/share/sample.flac", .init(body: body), faults: [.drip(chunk: 8192, interval: 0.05)])
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment())
+
+        let receipt = try queue.enqueue(url: server.url("/share/sample.flac"), into: "Audiobooks")
+        #expect(!receipt.alreadyQueued)
+        // Returned before the (≈1 s, drip-fed) download could have finished.
+        let entry = try #require(try Journal(state: home.state).entry(id: receipt.id))
+        #expect(entry.state == .queued || entry.state == .downloading)
+        #expect(entry.folder == "Audiobooks")
+        #expect(home.inboxFiles().isEmpty)
+
+        let again = try queue.enqueue(url: server.url("/share/sample.flac"), into: nil)
+        #expect(again.alreadyQueued)
+        #expect(again.id == receipt.id)
+
+        #expect(eventually { home.inboxFiles() == ["sample.flac"] })
+        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .landed })
+        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("sample.flac")) == Fixtures.sha256(Fixtures.media("sample.flac")))
+        #expect(server.requests("/share/sample.flac").filter { $0.method == "GET" }.count == 1)
+        #expect(FileManager.default.fileExists(atPath: home.state.downloads.appendingPathComponent("agent.log").path))
+    }
+
+    @Test func extensionlessLinksAreAcceptedOnlyForMediaContentTypes() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/stream", .init(body: try Fixtures.bytes("sample.mp3"), contentType: "audio/mpeg"))
+        server.route("/page", .init(body: Array("<html>hi</html>".utf8), contentType: "text/html"))
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment())
+
+        #expect(throws: EnqueueError.notMedia(server.url("/page").absoluteString, "text/html")) {
+            try queue.enqueue(url: server.url("/page"), into: nil)
+        }
+        #expect(throws: EnqueueError.unsupportedScheme("ftp://127.0.0.1/a.mp3")) {
+            try queue.enqueue(url: URL(string: "ftp://127.0.0.1/a.mp3")!, into: nil)
+        }
+        let receipt = try queue.enqueue(url: server.url("/stream"), into: nil)
+        #expect(server.requests("/stream").first?.method == "HEAD")
+        #expect(eventually { home.inboxFiles() == ["stream.mp3"] })
+        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .landed })
+        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("stream.mp3")) == Fixtures.sha256(Fixtures.media("sample.mp3")))
+    }
+
+    @Test func localFilesAreCopiedIntoTheInboxAtomicallyWithoutOverwriting() throws {
+        let home = try TempHome()
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment())
+        let first = try queue.enqueue(file: Fixtures.media("sample.m4b"), into: nil)
+        let second = try queue.enqueue(file: Fixtures.media("sample.m4b"), into: nil)
+        #expect(first.id != second.id)
+        #expect(home.inboxFiles() == ["sample-1.m4b", "sample.m4b"])
+        for name in home.inboxFiles() {
+            #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent(name)) == Fixtures.sha256(Fixtures.media("sample.m4b")))
+        }
+        let journal = try Journal(state: home.state)
+        #expect(try journal.entries().map(\.state) == [.landed, .landed])
+        let missing = home.url.appendingPathComponent("nope.mp3")
+        #expect(throws: EnqueueError.fileNotFound(missing.path)) { try queue.enqueue(file: missing, into: nil) }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.state.downloads.path).filter { $0.hasSuffix(".part") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func downloadsCommandListsTheJournal() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let id = try journal.add(url: "https://h.example/a.mp3", source: "https://h.example/a.mp3", kind: .url, folder: nil).entry.id
+        try journal.markFailed(id, reason: "HTTP 404 Not Found")
+
+        let (status, output) = try runPiper(["downloads", "--json"], environment: home.environment())
+        #expect(status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        try #require(rows.count == 1)
+        #expect(Set(rows[0].keys) == ["id", "url", "state", "bytes", "total", "file", "reason", "updated"])
+        #expect(rows[0]["id"] as? String == id)
+        #expect(rows[0]["state"] as? String == "failed")
+        #expect(rows[0]["reason"] as? String == "HTTP 404 Not Found")
+
+        let (textStatus, text) = try runPiper(["downloads"], environment: home.environment())
+        #expect(textStatus == 0)
+        #expect(text.contains(id) && text.contains("failed") && text.contains("HTTP 404 Not Found"))
+    }
+}
