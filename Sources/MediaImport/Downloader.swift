@@ -97,7 +97,7 @@ public struct Downloader: Sendable {
         easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
         easy.set(CURLOPT_LOW_SPEED_LIMIT, settings.stallBytesPerSecond)
         easy.set(CURLOPT_LOW_SPEED_TIME, settings.stallSeconds)
-        easy.set(CURLOPT_BUFFERSIZE, 512 * 1024)
+        easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
         easy.set(CURLOPT_USERAGENT, settings.userAgent)
         var headers = ["Accept-Encoding: identity"]
         if offset > 0 {
