@@ -1,6 +1,6 @@
 /// What happened to one file of the inbox (or one entry of an archive).
 public struct ImportOutcome: Sendable, Codable, Equatable {
-    public enum Result: Sendable, Codable, Equatable {
+    public enum Result: Sendable, Codable, Hashable {
         /// Now in the library at this path (relative to `library/`; a folder for an archive).
         case imported(path: String)
         /// The same content is already in the library at this path; the new copy was removed.

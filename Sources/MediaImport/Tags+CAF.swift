@@ -20,8 +20,8 @@ enum CAFDuration {
             switch type {
             case "desc" where body + 32 <= b.count:
                 sampleRate = Double(bitPattern: be64(b, body))
-                bytesPerPacket = Int(Sniffer.be32(b, body + 12))
-                framesPerPacket = Int(Sniffer.be32(b, body + 16))
+                bytesPerPacket = Int(Sniffer.be32(b, body + 16))
+                framesPerPacket = Int(Sniffer.be32(b, body + 20))
             case "pakt" where body + 24 <= b.count:
                 frames = Int64(bitPattern: be64(b, body + 8))
             case "data":
