@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PiperCore
 
 /// Moves complete files from `inbox/` into `library/`: sniffs the real format, unpacks zips
@@ -57,8 +58,13 @@ public final class LibraryImporter: @unchecked Sendable {
     /// Names in the inbox that are complete files, sorted for a stable order.
     func pendingNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: state.inbox.path)
-            .filter { !Self.isTemporaryName($0) }
+            .filter { !Self.isTemporaryName($0) && !Self.isDirectory(state.inbox.appendingPathComponent($0)) }
             .sorted()
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Dotfiles (sidecars, hidden temp files) and the usual partial-download suffixes.
