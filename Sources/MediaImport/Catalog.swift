@@ -98,6 +98,10 @@ public final class LibraryCatalog {
         try db.transaction { _ = try db.run("DELETE FROM items WHERE id = ?", [.int(id)]) }
     }
 
+    func forget(path: String) throws {
+        try db.transaction { _ = try db.run("DELETE FROM items WHERE path = ?", [.text(path)]) }
+    }
+
     func record(_ rejection: Rejection) throws {
         try db.transaction {
             _ = try db.run("INSERT INTO rejections(file_name, reason, sha256, source_url, moved_to, rejected_at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -36,8 +36,11 @@ extension LibraryImporter {
     /// three steps (catalog row `placing` → atomic rename → `placed`).
     func place(_ source: URL, originalName: String, format: MediaFormat, sha256: String, folder: [String], sourceURL: String?) throws -> ImportOutcome.Result {
         if let existing = try catalog.item(sha256: sha256) {
-            try FileManager.default.removeItem(at: source)
-            return .duplicate(of: existing.path)
+            if LibraryLayout.exists(state.library.appendingPathComponent(existing.path)) {
+                try FileManager.default.removeItem(at: source)
+                return .duplicate(of: existing.path)
+            }
+            try catalog.forget(path: existing.path)   // removed from library/ by hand: import it again
         }
         let fileName = LibraryLayout.fileName(for: URL(fileURLWithPath: originalName).lastPathComponent, format: format)
         let tags = try readTags(source, libraryName: fileName, format: format)

@@ -17,6 +17,17 @@ import Testing
         #expect(try importer.catalog.items().count == 1)
     }
 
+    @Test func aFileDeletedFromTheLibraryCanBeImportedAgain() throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)
+        try temp.land(fixture("sample.mp3"))
+        _ = try importer.importPending()
+        try FileManager.default.removeItem(at: temp.state.library.appendingPathComponent("sample.mp3"))
+        try temp.land(fixture("sample.mp3"), as: "back.mp3")
+        #expect(try importer.importPending().map(\.result) == [.imported(path: "back.mp3")])
+        #expect(try importer.catalog.items().map(\.path) == ["back.mp3"])
+    }
+
     @Test func nameCollisionGetsASuffix() throws {
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)
