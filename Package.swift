@@ -43,6 +43,7 @@ let package = Package(
         // The command-line tool: presentation only.
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
         .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download"),
+        .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import"),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),

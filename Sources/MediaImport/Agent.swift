@@ -91,9 +91,24 @@ public final class Agent {
         settings.hooks.pause(at: "landed", log: log)
         guard let importer, Date() >= nextImport else { return }
         do {
-            try importer.importInbox()
-            try journal.markImported(landed.map(\.id))
-            tracker.add(imported: landed.count)
+            var hints: [String: ImportHints] = [:]
+            for entry in landed {
+                if let file = entry.file { hints[file] = ImportHints(folder: entry.folder, sourceURL: entry.url) }
+            }
+            let outcomes = try importer.importInbox(hints: hints)
+            var imported: [String] = []
+            var retry = false
+            for entry in landed {
+                switch ImportVerdict(outcomes.first { $0.fileName == entry.file }) {
+                case .imported: imported.append(entry.id)
+                case .rejected(let reason): try journal.markFailed(entry.id, reason: reason)
+                case .retryLater: retry = true
+                }
+            }
+            for outcome in outcomes { log(outcome.summary) }
+            try journal.markImported(imported)
+            tracker.add(imported: imported.count)
+            if retry { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
         } catch {
             nextImport = Date().addingTimeInterval(settings.importRetryInterval)
             log("import failed, will retry: \(error)")

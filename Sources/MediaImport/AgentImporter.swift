@@ -2,16 +2,40 @@ import Foundation
 import PiperCore
 
 /// The agent's port to the import pipeline: bring every complete file in `inbox/` into the
-/// library. Must be idempotent (the library dedups by SHA-256): after a crash the agent may
-/// run it again over files it already imported.
+/// library, with each landed file's hints (its `--into` folder, its source link). Must be
+/// idempotent (the library dedups by SHA-256): after a crash the agent may run it again over
+/// files it already imported.
 public protocol InboxImporting {
-    func importInbox() throws
+    func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome]
 }
 
-/// Builds the importer the agent uses. The library importer (`LibraryImporter`) plugs in
-/// here; until it is available the agent lands files and leaves them `landed` for it.
+extension LibraryImporter: InboxImporting {
+    public func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome] {
+        try importPending(hints: { hints[$0] })
+    }
+}
+
+/// Builds the importer the agent uses: the library importer.
 public enum AgentImporterFactory {
     public static func make(state: StateFolder) throws -> (any InboxImporting)? {
-        nil
+        try LibraryImporter(state: state)
+    }
+}
+
+/// What the journal makes of the importer's word on one landed file.
+enum ImportVerdict: Equatable {
+    case imported
+    case rejected(String)
+    case retryLater
+
+    /// `outcome` is nil when the importer didn't see the file: something else (the inbox
+    /// watcher) already took it out of the inbox.
+    init(_ outcome: ImportOutcome?) {
+        guard let outcome else { self = .imported; return }
+        switch outcome.result {
+        case .imported, .duplicate: self = .imported
+        case .rejected(let reason): self = .rejected("Not imported: \(reason)")
+        case .failed: self = .retryLater
+        }
     }
 }

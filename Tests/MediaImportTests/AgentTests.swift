@@ -8,11 +8,14 @@ import Testing
 final class RecordingImporter: InboxImporting, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    private var seen: [String: ImportHints] = [:]
     var fails = false
     var calls: Int { lock.lock(); defer { lock.unlock() }; return count }
-    func importInbox() throws {
-        lock.lock(); count += 1; lock.unlock()
+    var hints: [String: ImportHints] { lock.lock(); defer { lock.unlock() }; return seen }
+    func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome] {
+        lock.lock(); count += 1; seen.merge(hints) { _, new in new }; lock.unlock()
         if fails { throw DownloadError.failed("importer is down") }
+        return hints.keys.map { ImportOutcome(fileName: $0, result: .imported(path: $0), sha256: nil) }
     }
 }
 

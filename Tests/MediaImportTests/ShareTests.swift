@@ -25,9 +25,11 @@ import Testing
         #expect(again.alreadyQueued)
         #expect(again.id == receipt.id)
 
-        #expect(eventually { home.inboxFiles() == ["sample.flac"] })
-        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .landed })
-        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("sample.flac")) == Fixtures.sha256(Fixtures.media("sample.flac")))
+        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .imported })
+        #expect(home.inboxFiles().isEmpty)
+        let copies = try home.libraryCopies(of: "sample.flac")
+        #expect(copies.count == 1)
+        #expect(copies.first?.hasPrefix("Audiobooks/") == true)
         #expect(server.requests("/share/sample.flac").filter { $0.method == "GET" }.count == 1)
         #expect(FileManager.default.fileExists(atPath: home.state.downloads.appendingPathComponent("agent.log").path))
     }
@@ -47,14 +49,15 @@ import Testing
         }
         let receipt = try queue.enqueue(url: server.url("/stream"), into: nil)
         #expect(server.requests("/stream").first?.method == "HEAD")
-        #expect(eventually { home.inboxFiles() == ["stream.mp3"] })
-        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .landed })
-        #expect(try Fixtures.sha256(home.state.inbox.appendingPathComponent("stream.mp3")) == Fixtures.sha256(Fixtures.media("sample.mp3")))
+        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .imported })
+        #expect(try Journal(state: home.state).entry(id: receipt.id)?.file == "stream.mp3")
+        #expect(try home.libraryCopies(of: "sample.mp3").count == 1)
     }
 
     @Test func localFilesAreCopiedIntoTheInboxAtomicallyWithoutOverwriting() throws {
         let home = try TempHome()
-        let queue = JournalMediaQueue(state: home.state, environment: home.environment())
+        // No real agent here, so the inbox can be inspected before anything imports it.
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
         let first = try queue.enqueue(file: Fixtures.media("sample.m4b"), into: nil)
         let second = try queue.enqueue(file: Fixtures.media("sample.m4b"), into: nil)
         #expect(first.id != second.id)
@@ -68,6 +71,13 @@ import Testing
         #expect(throws: EnqueueError.fileNotFound(missing.path)) { try queue.enqueue(file: missing, into: nil) }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.state.downloads.path).filter { $0.hasSuffix(".part") }
         #expect(leftovers.isEmpty)
+
+        // The agent then imports both; the library keeps one copy (dedup by SHA-256).
+        let agent = try startPiper(["agent", "--once"], environment: home.environment())
+        agent.waitUntilExit()
+        #expect(try journal.entries().map(\.state) == [.imported, .imported])
+        #expect(try home.libraryCopies(of: "sample.m4b").count == 1)
+        #expect(home.inboxFiles().isEmpty)
     }
 
     @Test func downloadsCommandListsTheJournal() throws {

@@ -60,6 +60,24 @@ final class TempHome {
         ((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).sorted()
     }
 
+    /// Regular files below `library/`, recursively (paths relative to it).
+    func libraryFiles() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: state.library.path) else { return [] }
+        var files: [String] = []
+        while let path = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = state.library.appendingPathComponent(path).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    /// The library paths holding exactly the fixture's bytes (by SHA-256).
+    func libraryCopies(of fixture: String) throws -> [String] {
+        let want = try Fixtures.sha256(Fixtures.media(fixture))
+        return try libraryFiles().filter { try Fixtures.sha256(state.library.appendingPathComponent($0)) == want }
+    }
+
     /// The environment for a `piper` process working on this home, with fast retries.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var env = [

@@ -3,6 +3,7 @@ let allCommands: [any Command.Type] = [
     ConfigCommand.self,
     AgentCommand.self,
     DownloadsCommand.self,
+    LibraryCommand.self,
 ]
 
 let piperVersion = "0.1.0"

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import MediaImport
+
+/// Collects values from other threads; `@unchecked Sendable`: `lock` guards `values`.
+final class Collected<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [T] = []
+    private let signal = DispatchSemaphore(value: 0)
+    func add(_ v: [T]) { lock.lock(); values += v; lock.unlock(); signal.signal() }
+    var all: [T] { lock.lock(); defer { lock.unlock() }; return values }
+    /// Waits until `done` holds or the bound passes (a bound, not a timing assertion).
+    func wait(until done: ([T]) -> Bool) -> [T] {
+        let deadline = Date().addingTimeInterval(20)
+        while !done(all), Date() < deadline { _ = signal.wait(timeout: .now() + 0.5) }
+        return all
+    }
+}
+
+@Suite struct WatcherTests {
+    @Test func aFileRenamedIntoTheInboxIsImported() throws {
+        let temp = try TempState()
+        try temp.land(fixture("sample.flac"))   // waiting before the watcher starts
+        let importer = try LibraryImporter(state: temp.state)
+        let seen = Collected<ImportOutcome>()
+        let watcher = try importer.watch { seen.add($0) }
+        defer { watcher.stop() }
+        #expect(seen.wait { $0.count >= 1 }.map(\.fileName) == ["sample.flac"])
+        try temp.land(fixture("sample.mp3"), as: "renamed-in.mp3")
+        let all = seen.wait { $0.count >= 2 }
+        #expect(all.map(\.result) == [.imported(path: "sample.flac"), .imported(path: "renamed-in.mp3")])
+        #expect(temp.inboxNames().isEmpty)
+    }
+
+    @Test func watcherReportsCloseWriteAndMovesButNotDotfiles() throws {
+        let temp = try TempState()
+        let names = Collected<String>()
+        let watcher = InboxWatcher(inbox: temp.state.inbox) { names.add([$0]) }
+        try watcher.start()
+        defer { watcher.stop() }
+        try temp.land(data: Data("x".utf8), as: ".partial-thing")
+        try Data("y".utf8).write(to: temp.state.inbox.appendingPathComponent("written.mp3"))
+        try temp.land(data: Data("z".utf8), as: "moved.mp3")
+        let seen = names.wait { Set($0).isSuperset(of: ["written.mp3", "moved.mp3"]) }
+        #expect(Set(seen) == ["written.mp3", "moved.mp3"])
+    }
+}
