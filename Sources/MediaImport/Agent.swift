@@ -52,7 +52,7 @@ public final class Agent {
         var active = Set<String>()
         while true {
             try landDownloaded(journal, excluding: active)
-            try importLanded(journal)
+            try importLanded(journal, scanInbox: !once)
             while active.count < settings.concurrency, let entry = try journal.claimNextQueued() {
                 active.insert(entry.id)
                 startWorker(entry)
@@ -84,11 +84,13 @@ public final class Agent {
         }
     }
 
-    /// Hands landed files to the importer (idempotent: it dedups), then marks them imported.
-    func importLanded(_ journal: Journal) throws {
+    /// Hands landed files to the importer (idempotent: it dedups), then marks them imported,
+    /// or failed when the importer rejects them. With `scanInbox` (the long-running agent) it
+    /// also imports files that reached the inbox some other way.
+    func importLanded(_ journal: Journal, scanInbox: Bool = false) throws {
         let landed = try journal.entries(in: .landed)
-        guard !landed.isEmpty else { return }
-        settings.hooks.pause(at: "landed", log: log)
+        guard !landed.isEmpty || (scanInbox && inboxHasFiles()) else { return }
+        if !landed.isEmpty { settings.hooks.pause(at: "landed", log: log) }
         guard let importer, Date() >= nextImport else { return }
         do {
             var hints: [String: ImportHints] = [:]
@@ -108,10 +110,15 @@ public final class Agent {
             for outcome in outcomes { log(outcome.summary) }
             try journal.markImported(imported)
             tracker.add(imported: imported.count)
-            if retry { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
+            if retry || outcomes.contains(where: { if case .failed = $0.result { return true }; return false }) { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
         } catch {
             nextImport = Date().addingTimeInterval(settings.importRetryInterval)
             log("import failed, will retry: \(error)")
         }
+    }
+
+    private func inboxHasFiles() -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []
+        return names.contains { !LibraryImporter.isTemporaryName($0) }
     }
 }

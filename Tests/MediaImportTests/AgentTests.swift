@@ -106,4 +106,21 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         }
         #expect(try !AgentLock.isHeld(state: home.state))
     }
+
+    @Test func filesTheLibraryRejectsAreJournaledFailedWithTheReason() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/fake.m4b", .init(body: try Fixtures.bytes("random-bytes.m4b"), contentType: "audio/mp4"))
+        server.route("/real.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
+        let journal = try Journal(state: home.state)
+        let fake = try journal.add(url: server.url("/fake.m4b").absoluteString, source: server.url("/fake.m4b").absoluteString, kind: .url, folder: nil).entry
+        let real = try journal.add(url: server.url("/real.mp3").absoluteString, source: server.url("/real.mp3").absoluteString, kind: .url, folder: "Pods").entry
+        _ = try Agent(state: home.state, settings: settings(), importer: try LibraryImporter(state: home.state)).run(once: true)
+        let failed = try #require(try journal.entry(id: fake.id))
+        #expect(failed.state == .failed)
+        #expect(failed.reason?.hasPrefix("Not imported: ") == true)
+        #expect(try journal.entry(id: real.id)?.state == .imported)
+        #expect(try home.libraryCopies(of: "sample.mp3").first?.hasPrefix("Pods/") == true)
+        #expect(try home.libraryCopies(of: "random-bytes.m4b").isEmpty)
+    }
 }

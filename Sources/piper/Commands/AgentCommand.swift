@@ -26,9 +26,16 @@ struct AgentCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let state = StateFolder.resolve(environment: environment)
         let progress = ProgressDisplay()
+        let importer: (any InboxImporting)?
+        do {
+            importer = try AgentImporterFactory.make(state: state)
+        } catch {
+            // Downloads still land in the inbox; the next agent imports them.
+            Output.err("Warning: the library is unavailable, files will wait in the inbox: \(error)")
+            importer = nil
+        }
         let agent = Agent(state: state, settings: AgentSettings.from(environment: environment),
-                          importer: try AgentImporterFactory.make(state: state), progress: progress,
-                          log: AgentLog.writer(quiet: progress.enabled))
+                          importer: importer, progress: progress, log: AgentLog.writer(quiet: progress.enabled))
         switch try agent.run(once: once) {
         case .alreadyRunning:
             Output.err("Another agent is already running; it will finish the queue.")
