@@ -17,6 +17,9 @@ public final class Agent {
     let log: @Sendable (String) -> Void
     let tracker = WorkerTracker()
     private var nextImport = Date.distantPast
+    /// The importer's latest word on each inbox name (a file may be handled by the run that
+    /// ends just before its entry is journaled landed).
+    private var lastOutcomes: [String: ImportOutcome] = [:]
 
     public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
                 progress: ProgressDisplay? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -93,24 +96,33 @@ public final class Agent {
         if !landed.isEmpty { settings.hooks.pause(at: "landed", log: log) }
         guard let importer, Date() >= nextImport else { return }
         do {
-            var hints: [String: ImportHints] = [:]
-            for entry in landed {
-                if let file = entry.file { hints[file] = ImportHints(folder: entry.folder, sourceURL: entry.url) }
+            // Hints are looked up as the importer meets each file, so a file landed while
+            // it runs still gets its `--into` folder.
+            let outcomes = try importer.importInbox(hints: { name in
+                (try? journal.entry(inboxFile: name)).flatMap { $0 }.map { ImportHints(folder: $0.folder, sourceURL: $0.url) }
+            })
+            var current: [String: ImportOutcome] = [:]
+            for outcome in outcomes {
+                log(outcome.summary)
+                current[outcome.fileName] = outcome
             }
-            let outcomes = try importer.importInbox(hints: hints)
             var imported: [String] = []
-            var retry = false
-            for entry in landed {
-                switch ImportVerdict(outcomes.first { $0.fileName == entry.file }) {
+            let failedRun = outcomes.contains { if case .failed = $0.result { return true }; return false }
+            for entry in try journal.entries(in: .landed) {
+                let name = entry.file ?? ""
+                let stillThere = !name.isEmpty && FileManager.default.fileExists(atPath: state.inbox.appendingPathComponent(name).path)
+                // An earlier run's word counts only for a file that has left the inbox.
+                let outcome = current[name] ?? (stillThere ? nil : lastOutcomes[name])
+                switch ImportVerdict(outcome, stillInInbox: stillThere) {
                 case .imported: imported.append(entry.id)
                 case .rejected(let reason): try journal.markFailed(entry.id, reason: reason)
-                case .retryLater: retry = true
+                case .retryLater: break
                 }
             }
-            for outcome in outcomes { log(outcome.summary) }
+            lastOutcomes.merge(current) { _, new in new }
             try journal.markImported(imported)
             tracker.add(imported: imported.count)
-            if retry || outcomes.contains(where: { if case .failed = $0.result { return true }; return false }) { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
+            if failedRun { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
         } catch {
             nextImport = Date().addingTimeInterval(settings.importRetryInterval)
             log("import failed, will retry: \(error)")

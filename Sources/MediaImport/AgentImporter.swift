@@ -6,12 +6,12 @@ import PiperCore
 /// idempotent (the library dedups by SHA-256): after a crash the agent may run it again over
 /// files it already imported.
 public protocol InboxImporting {
-    func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome]
+    func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome]
 }
 
 extension LibraryImporter: InboxImporting {
-    public func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome] {
-        try importPending(hints: { hints[$0] })
+    public func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+        try importPending(hints: hints)
     }
 }
 
@@ -28,10 +28,10 @@ enum ImportVerdict: Equatable {
     case rejected(String)
     case retryLater
 
-    /// `outcome` is nil when the importer didn't see the file: something else (the inbox
-    /// watcher) already took it out of the inbox.
-    init(_ outcome: ImportOutcome?) {
-        guard let outcome else { self = .imported; return }
+    /// `outcome` is nil when the importer didn't see the file: if it is still in the inbox it
+    /// arrived too late for this run; if not, something else (the inbox watcher) took it.
+    init(_ outcome: ImportOutcome?, stillInInbox: Bool) {
+        guard let outcome else { self = stillInInbox ? .retryLater : .imported; return }
         switch outcome.result {
         case .imported, .duplicate: self = .imported
         case .rejected(let reason): self = .rejected("Not imported: \(reason)")

@@ -14,7 +14,7 @@ public final class Journal {
 
     static let migrations = [
         """
-        CREATE TABLE downloads (
+        CREATE TABLE IF NOT EXISTS downloads (
             id TEXT PRIMARY KEY,
             url TEXT NOT NULL,
             source TEXT NOT NULL,
@@ -30,8 +30,8 @@ public final class Journal {
             created REAL NOT NULL,
             updated REAL NOT NULL
         );
-        CREATE INDEX downloads_state ON downloads(state, created);
-        CREATE UNIQUE INDEX downloads_active_source ON downloads(source)
+        CREATE INDEX IF NOT EXISTS downloads_state ON downloads(state, created);
+        CREATE UNIQUE INDEX IF NOT EXISTS downloads_active_source ON downloads(source)
             WHERE state IN ('queued', 'downloading', 'downloaded');
         """,
     ]
@@ -44,7 +44,20 @@ public final class Journal {
         self.state = state
         try state.ensure(state.downloads)
         db = try Database(path: Self.databaseFile(in: state).path)
-        try db.migrate(Self.migrations)
+        try migrate()
+    }
+
+    /// Applies the migrations inside one immediate transaction that re-reads the version, so
+    /// two processes opening a fresh journal at the same moment don't both run them.
+    private func migrate() throws {
+        guard db.userVersion < Self.migrations.count else { return }
+        try db.transaction {
+            let current = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
+            for (index, sql) in Self.migrations.enumerated() where index >= current {
+                try db.execute(sql)
+            }
+            if current < Self.migrations.count { try db.execute("PRAGMA user_version = \(Self.migrations.count)") }
+        }
     }
 
     static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated"
@@ -83,6 +96,12 @@ public final class Journal {
 
     public func entry(id: String) throws -> JournalEntry? {
         try db.query("SELECT \(Self.columns) FROM downloads WHERE id = ?", [.text(id)], Self.entry).first
+    }
+
+    /// The entry whose file is (or is about to be) `name` in the inbox.
+    public func entry(inboxFile name: String) throws -> JournalEntry? {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
+                     [.text(name)], Self.entry).first
     }
 
     /// Every entry, oldest first.

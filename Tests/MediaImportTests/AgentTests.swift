@@ -8,14 +8,16 @@ import Testing
 final class RecordingImporter: InboxImporting, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    private var seen: [String: ImportHints] = [:]
+    let inbox: URL
     var fails = false
+    init(inbox: URL) { self.inbox = inbox }
     var calls: Int { lock.lock(); defer { lock.unlock() }; return count }
-    var hints: [String: ImportHints] { lock.lock(); defer { lock.unlock() }; return seen }
-    func importInbox(hints: [String: ImportHints]) throws -> [ImportOutcome] {
-        lock.lock(); count += 1; seen.merge(hints) { _, new in new }; lock.unlock()
+    /// Reports every inbox file imported (leaving it there, so tests can look at it).
+    func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+        lock.lock(); count += 1; lock.unlock()
         if fails { throw DownloadError.failed("importer is down") }
-        return hints.keys.map { ImportOutcome(fileName: $0, result: .imported(path: $0), sha256: nil) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: inbox.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.map { ImportOutcome(fileName: $0, result: .imported(path: $0), sha256: nil) }
     }
 }
 
@@ -40,7 +42,7 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         for path in files.map({ "/a/\($0)" }) + ["/b/sample.mp3", "/gone.mp3"] {
             _ = try journal.add(url: server.url(path).absoluteString, source: server.url(path).absoluteString, kind: .url, folder: nil)
         }
-        let importer = RecordingImporter()
+        let importer = RecordingImporter(inbox: home.state.inbox)
         let outcome = try Agent(state: home.state, settings: settings(), importer: importer).run(once: true)
         guard case .finished(let summary) = outcome else { Issue.record("agent did not run"); return }
         #expect(summary.landed == 4)
@@ -69,7 +71,7 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         try journal.markDownloaded(a.id, bytes: 26001, file: "a.mp3")
         let b = try journal.add(url: "https://h/b.mp3", source: "https://h/b.mp3", kind: .url, folder: nil).entry
         try journal.markLanded(b.id, file: "b.mp3")
-        let importer = RecordingImporter()
+        let importer = RecordingImporter(inbox: home.state.inbox)
         _ = try Agent(state: home.state, settings: settings(), importer: importer).run(once: true)
         #expect(home.inboxFiles() == ["a.mp3"])
         #expect(importer.calls >= 1)
@@ -82,7 +84,7 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         let journal = try Journal(state: home.state)
         let b = try journal.add(url: "u", source: "s", kind: .url, folder: nil).entry
         try journal.markLanded(b.id, file: "b.mp3")
-        let importer = RecordingImporter()
+        let importer = RecordingImporter(inbox: home.state.inbox)
         importer.fails = true
         _ = try Agent(state: home.state, settings: settings(), importer: importer).run(once: true)
         #expect(importer.calls >= 1)

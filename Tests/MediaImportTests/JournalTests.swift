@@ -85,6 +85,19 @@ import Testing
     }
 }
 
+extension JournalTests {
+    @Test func manyConnectionsCreatingAFreshJournalAtOnceAllSucceed() throws {
+        let home = try TempHome()
+        let state = home.state
+        let results = ResultsBox()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            results.append((try? Journal(state: state)) != nil)
+        }
+        #expect(results.values == Array(repeating: true, count: 6))
+        #expect(try Journal(state: state).db.userVersion == Journal.migrations.count)
+    }
+}
+
 /// `@unchecked Sendable`: `values` is guarded by `lock`.
 final class ResultsBox: @unchecked Sendable {
     private let lock = NSLock()
