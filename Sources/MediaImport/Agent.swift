@@ -52,6 +52,7 @@ public final class Agent {
         let journal = try Journal(state: state)
         let resumed = try journal.requeueInterrupted()
         if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
+        try removeOrphanedPartials(journal)
         var active = Set<String>()
         while true {
             try landDownloaded(journal, excluding: active)

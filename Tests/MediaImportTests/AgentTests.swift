@@ -125,4 +125,24 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         #expect(try home.libraryCopies(of: "sample.mp3").first?.hasPrefix("Pods/") == true)
         #expect(try home.libraryCopies(of: "random-bytes.m4b").isEmpty)
     }
+
+    @Test func orphanedPartialsAreRemovedButResumableOnesKept() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let queued = try journal.add(url: "u1", source: "s1", kind: .url, folder: nil).entry
+        let failed = try journal.add(url: "u2", source: "s2", kind: .url, folder: nil).entry
+        try journal.markFailed(failed.id, reason: "HTTP 404 Not Found")
+        let downloads = home.state.downloads
+        for name in ["\(queued.id).part", "\(failed.id).part", "nobody.part", "fresh.part"] {
+            try Data([1, 2, 3]).write(to: downloads.appendingPathComponent(name))
+        }
+        let old = Date().addingTimeInterval(-3600)
+        for name in ["\(queued.id).part", "\(failed.id).part", "nobody.part"] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: downloads.appendingPathComponent(name).path)
+        }
+        let agent = Agent(state: home.state, settings: settings(), importer: nil)
+        try agent.removeOrphanedPartials(journal)
+        let left = try FileManager.default.contentsOfDirectory(atPath: downloads.path).filter { $0.hasSuffix(".part") }.sorted()
+        #expect(left == ["\(queued.id).part", "fresh.part"].sorted())
+    }
 }

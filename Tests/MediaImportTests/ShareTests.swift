@@ -99,4 +99,17 @@ import Testing
         #expect(textStatus == 0)
         #expect(text.contains(id) && text.contains("failed") && text.contains("HTTP 404 Not Found"))
     }
+
+    @Test func shareLinksAreRewrittenToDirectDownloadsBeforeJournaling() throws {
+        let home = try TempHome()
+        // No agent: nothing may leave the machine.
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
+        let receipt = try queue.enqueue(url: URL(string: "https://www.dropbox.com/s/abc123/Episode%201.mp3?dl=0")!, into: nil)
+        let entry = try #require(try Journal(state: home.state).entry(id: receipt.id))
+        #expect(entry.url == "https://www.dropbox.com/s/abc123/Episode%201.mp3?dl=0")
+        #expect(entry.source == "https://www.dropbox.com/s/abc123/Episode%201.mp3?dl=1")
+        #expect(entry.state == .queued)
+        let again = try queue.enqueue(url: URL(string: "https://www.dropbox.com/s/abc123/Episode%201.mp3?dl=1")!, into: nil)
+        #expect(again.alreadyQueued)
+    }
 }
