@@ -63,7 +63,7 @@ public final class ProgressDisplay: @unchecked Sendable {
         items[id] = nil
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(message)\n".utf8))
-        draw()
+        if !items.isEmpty { draw() }
     }
 
     private func draw() {
