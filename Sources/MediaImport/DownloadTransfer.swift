@@ -49,6 +49,7 @@ final class DownloadTransfer {
                 refusal = .fail(reason: "Cannot reset the partial file: \(String(cString: strerror(errno)))")
             }
             position = 0
+            if let total { Self.reserve(fd, bytes: total) }
             publishMetadata(total: total)
         case .append(let total):
             if lseek(fd, off_t(requestedOffset), SEEK_SET) < 0 {
@@ -91,6 +92,21 @@ final class DownloadTransfer {
             onProgress(position, metadata?.total)
         }
         return true
+    }
+
+    private typealias Fallocate = @convention(c) (Int32, Int32, Int64, Int64) -> Int32
+    /// glibc's `fallocate`, looked up at run time: Swift's Glibc module leaves it out.
+    private static let fallocateFunction: Fallocate? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate64") ?? dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate") else { return nil }
+        return unsafeBitCast(symbol, to: Fallocate.self)
+    }()
+
+    /// Reserves disk blocks for the whole file without changing its size
+    /// (`FALLOC_FL_KEEP_SIZE`), so the size keeps meaning "bytes received" for a resume, and
+    /// a full disk shows up now rather than halfway. Best effort.
+    static func reserve(_ fd: Int32, bytes: Int64) {
+        let keepSize: Int32 = 1
+        _ = fallocateFunction?(fd, keepSize, 0, bytes)
     }
 
     private func publishMetadata(total: Int64?) {
