@@ -37,12 +37,16 @@ public final class Agent {
         guard let first = try AgentLock(state: state) else { return .alreadyRunning }
         var lock: AgentLock? = first
         while true {
+            let passStarted = Date()
             try withExtendedLifetime(lock) { try work(once: once) }
-            // A sharer that found the lock held counted on us: let go, then look again.
+            // A sharer that found the lock held counted on us: let go, then look again for
+            // work that arrived meanwhile (files landed by a sharer count only when new, so a
+            // file the importer keeps refusing doesn't keep us here).
             lock = nil
-            var pendingStates: [DownloadState] = [.queued, .downloaded]
-            if importer != nil { pendingStates.append(.landed) }
-            guard try Journal(state: state).count(in: pendingStates) > 0, let again = try AgentLock(state: state) else { break }
+            let journal = try Journal(state: state)
+            var pending = try journal.count(in: [.queued, .downloaded])
+            if importer != nil { pending += try journal.count(in: [.landed], since: passStarted) }
+            guard pending > 0, let again = try AgentLock(state: state) else { break }
             lock = again
         }
         return .finished(tracker.totals)

@@ -113,9 +113,11 @@ public final class Journal {
         try db.query("SELECT \(Self.columns) FROM downloads WHERE state = ? ORDER BY created, rowid", [.text(state.rawValue)], Self.entry)
     }
 
-    public func count(in states: [DownloadState]) throws -> Int {
+    /// How many entries are in `states` (changed at or after `since`, when given).
+    public func count(in states: [DownloadState], since: Date? = nil) throws -> Int {
         let list = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return try db.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list))") { $0.int(0) }.first ?? 0
+        return try db.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list)) AND updated >= ?",
+                            [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0
     }
 
     /// Takes the oldest queued entry and marks it downloading, atomically.
