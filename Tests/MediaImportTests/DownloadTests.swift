@@ -159,7 +159,7 @@ import Testing
         let home = try TempHome()
         let server = try TestServer()
         let body = try Fixtures.bytes("sample.mp4")
-        server.route("/k.mp4", .init(body: body), faults: [.stall(afterBytes: 5_000, seconds: 4, times: 1)])
+        server.route("/k.mp4", .init(body: body), faults: [.stall(afterBytes: 5_000, seconds: 20, times: 1)])
         let file = try partial(home)
         let result = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/k.mp4"), partialFile: file))
         #expect(result.attempts == 2)
