@@ -1,16 +1,31 @@
 import Foundation
 import PiperCore
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import MediaImport
 
 /// `JournalMediaQueue`, the queue `piper share` uses: it returns at once and a detached
 /// `piper agent --once` finishes the work after the sharer has moved on.
 @Suite struct ShareTests {
+    /// The pid holding a `flock` on `file`, from /proc/locks.
+    func lockHolder(_ file: URL) -> pid_t? {
+        var info = stat()
+        guard stat(file.path, &info) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        for line in locks.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(":\(info.st_ino)") else { continue }
+            return pid_t(fields[4])
+        }
+        return nil
+    }
+
     @Test func enqueueReturnsWhileTheDownloadRunsAndTheDetachedAgentFinishesIt() throws {
         let home = try TempHome()
         let server = try TestServer()
         let body = try Fixtures.bytes("sample.flac")
-        server.route("/share/sample.flac", .init(body: body), faults: [.drip(chunk: 8192, interval: 0.05)])
+        server.route("/share/sample.flac", .init(body: body), faults: [.drip(chunk: 4096, interval: 0.05)])
         let queue = JournalMediaQueue(state: home.state, environment: home.environment())
 
         let receipt = try queue.enqueue(url: server.url("/share/sample.flac"), into: "Audiobooks")
@@ -20,6 +35,14 @@ import Testing
         #expect(entry.state == .queued || entry.state == .downloading)
         #expect(entry.folder == "Audiobooks")
         #expect(home.inboxFiles().isEmpty)
+
+        // The worker is a `piper agent --once` in a session of its own, holding the lock.
+        #expect(try eventually { try AgentLock.isHeld(state: home.state) })
+        let holder = try #require(lockHolder(AgentLock.file(in: home.state)))
+        let commandLine = (try? String(contentsOfFile: "/proc/\(holder)/cmdline", encoding: .utf8)) ?? ""
+        #expect(commandLine.split(separator: "\0").suffix(2) == ["agent", "--once"])
+        #expect(getsid(holder) == holder)
+        #expect(getsid(holder) != getsid(0))
 
         let again = try queue.enqueue(url: server.url("/share/sample.flac"), into: nil)
         #expect(again.alreadyQueued)
