@@ -30,7 +30,7 @@ import Glibc
 
         let receipt = try queue.enqueue(url: server.url("/share/sample.flac"), into: "Audiobooks")
         #expect(!receipt.alreadyQueued)
-        // Returned before the (≈1 s, drip-fed) download could have finished.
+        // Returned before the (≈2 s, drip-fed) download could have finished.
         let entry = try #require(try Journal(state: home.state).entry(id: receipt.id))
         #expect(entry.state == .queued || entry.state == .downloading)
         #expect(entry.folder == "Audiobooks")
