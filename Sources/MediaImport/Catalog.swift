@@ -89,8 +89,12 @@ public final class LibraryCatalog {
         }
     }
 
-    /// Step 3 of placing: the file is in the library.
+    /// Step 3 of placing: the file is in the library. This commit need not reach the disk at
+    /// once (no fsync of its own): if power fails before the next synced commit, the row is
+    /// still `placing` and `reconcile` finds the file by hash. Halves the fsyncs per import.
     func markPlaced(_ id: Int64) throws {
+        try db.execute("PRAGMA synchronous=NORMAL")
+        defer { try? db.execute("PRAGMA synchronous=FULL") }
         try db.transaction { _ = try db.run("UPDATE items SET state = 'placed' WHERE id = ?", [.int(id)]) }
     }
 
