@@ -11,12 +11,14 @@ public final class InboxWatcher: @unchecked Sendable {
     public let inbox: URL
     private let handler: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "piper.inbox-watcher")
+    private let onQueue = DispatchSpecificKey<Bool>()
     private var fd: Int32 = -1
     private var source: DispatchSourceRead?
 
     public init(inbox: URL, handler: @escaping @Sendable (String) -> Void) {
         self.inbox = inbox
         self.handler = handler
+        queue.setSpecific(key: onQueue, value: true)
     }
 
     deinit {
@@ -43,13 +45,14 @@ public final class InboxWatcher: @unchecked Sendable {
         }
     }
 
-    /// Stops watching; no handler call starts after this returns.
+    /// Stops watching; no handler call starts after this returns. Safe to call from the handler.
     public func stop() {
-        queue.sync {
-            source?.cancel()
-            source = nil
-            fd = -1
+        let body = {
+            self.source?.cancel()
+            self.source = nil
+            self.fd = -1
         }
+        if DispatchQueue.getSpecific(key: onQueue) == true { body() } else { queue.sync(execute: body) }
     }
 }
 

@@ -80,6 +80,16 @@ import Testing
         #expect(try importer.catalog.items().map(\.title) == ["Episode One"])
     }
 
+    @Test func aStuckRowWhoseFileDiffersIsDropped() throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)
+        _ = try importer.catalog.beginPlacing(item(path: "sample.mp3", sha256: String(repeating: "0", count: 64)))
+        try FileManager.default.copyItem(at: fixture("sample.mp3"), to: temp.state.library.appendingPathComponent("sample.mp3"))
+        #expect(try importer.catalog.reconcile(libraryRoot: temp.state.library) == 1)
+        #expect(try importer.catalog.items().isEmpty)
+        #expect(try importer.catalog.item(sha256: String(repeating: "0", count: 64)) == nil)
+    }
+
     @Test func twoImportersRacingImportEachFileOnce() async throws {
         let temp = try TempState()
         let base = try Data(contentsOf: fixture("sample.mp3"))

@@ -44,4 +44,24 @@ final class Collected<T>: @unchecked Sendable {
         let seen = names.wait { Set($0).isSuperset(of: ["written.mp3", "moved.mp3"]) }
         #expect(Set(seen) == ["written.mp3", "moved.mp3"])
     }
+
+    @Test func stopFromInsideTheHandlerDoesNotDeadlock() throws {
+        let temp = try TempState()
+        let names = Collected<String>()
+        let box = WatcherBox()
+        let watcher = InboxWatcher(inbox: temp.state.inbox) { name in
+            box.watcher?.stop()
+            names.add([name])
+        }
+        box.watcher = watcher
+        try watcher.start()
+        try temp.land(data: Data("a".utf8), as: "first.mp3")
+        #expect(names.wait { !$0.isEmpty } == ["first.mp3"])
+        box.watcher = nil
+    }
+}
+
+/// `@unchecked Sendable`: set before the watcher starts and cleared after the test's wait.
+final class WatcherBox: @unchecked Sendable {
+    var watcher: InboxWatcher?
 }
