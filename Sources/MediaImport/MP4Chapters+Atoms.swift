@@ -9,6 +9,8 @@ struct MP4Atom {
 /// A read-only view of the bytes of an `moov` atom with helpers to walk its tree.
 struct MP4AtomTree {
     let bytes: [UInt8]
+    /// Where the `moov` body starts in `bytes` (after an 8- or 16-byte header).
+    var bodyStart = 8
 
     /// Container atoms whose bodies are lists of atoms.
     static let containers: Set<String> = ["moov", "trak", "mdia", "minf", "stbl", "udta", "tref", "edts", "dinf"]
@@ -84,7 +86,7 @@ extension MP4Chapters {
                 guard size <= 64 << 20 else { return nil }
                 try handle.seek(toOffset: offset)
                 guard let data = try handle.read(upToCount: Int(size)), UInt64(data.count) == size else { return nil }
-                return MP4AtomTree(bytes: [UInt8](data))
+                return MP4AtomTree(bytes: [UInt8](data), bodyStart: Int(headerLength))
             }
             offset += size
         }
