@@ -54,6 +54,26 @@ import Testing
         #expect(temp.inboxNames().isEmpty)
     }
 
+    @Test func anInterruptedZipImportResumesInTheSameFolder() throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)
+        try temp.land(fixture("two-part-book.zip"))
+        _ = try importer.importPending()
+        // As if the run had died after the first track: drop the second, put the zip back.
+        try FileManager.default.removeItem(at: temp.state.library.appendingPathComponent("two-part-book/02 Part Two.m4a"))
+        try temp.land(fixture("two-part-book.zip"))
+        let outcome = try #require(try importer.importPending().first)
+        #expect(outcome.result == .imported(path: "two-part-book"))
+        #expect(temp.libraryFiles() == ["two-part-book/01 Part One.mp3", "two-part-book/02 Part Two.m4a"])
+        // A different zip with the same name gets its own folder.
+        let other = temp.root.appendingPathComponent("other.zip")
+        let script = "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z: z.write(sys.argv[2], 'Book/lossless.flac')"
+        try #require(try python(script, arguments: [other.path, fixture("sample.flac").path]) == 0)
+        try temp.land(other, as: "two-part-book.zip")
+        #expect(try importer.importPending().first?.result == .imported(path: "two-part-book-1"))
+        #expect(temp.libraryFiles().contains("two-part-book-1/lossless.flac"))
+    }
+
     @Test func crashAfterTheMoveIsRepaired() throws {
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)
