@@ -28,7 +28,7 @@ struct MP4AtomTree {
             } else if size == 0 {
                 size = range.upperBound - offset
             }
-            guard size >= header, offset + size <= range.upperBound,
+            guard size >= header, size <= range.upperBound - offset,
                   let type = Sniffer.fourCC(bytes, offset + 4) ?? latin1(offset + 4) else { break }
             atoms.append(MP4Atom(type: type, body: (offset + header)..<(offset + size)))
             offset += size
@@ -81,7 +81,7 @@ extension MP4Chapters {
             } else if size == 0 {
                 size = fileSize - offset
             }
-            guard size >= headerLength else { return nil }
+            guard size >= headerLength, size <= fileSize - offset else { return nil }
             if Sniffer.fourCC(h, 4) == "moov" {
                 guard size <= 64 << 20 else { return nil }
                 try handle.seek(toOffset: offset)

@@ -119,12 +119,30 @@ enum AudioDuration {
     static func le64(_ b: [UInt8], _ i: Int) -> UInt64 { UInt64(le32(b, i)) | UInt64(le32(b, i + 4)) << 32 }
 
     static func firstIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        return (0...(hay.count - needle.count)).first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
+        guard !needle.isEmpty, hay.count >= needle.count else { return nil }
+        return hay.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = 0
+                while i <= h.count - n.count {
+                    if h[i] == n[0], memcmp(h.baseAddress! + i, n.baseAddress!, n.count) == 0 { return i }
+                    i += 1
+                }
+                return nil
+            }
+        }
     }
 
     static func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        return (0...(hay.count - needle.count)).reversed().first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
+        guard !needle.isEmpty, hay.count >= needle.count else { return nil }
+        return hay.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = h.count - n.count
+                while i >= 0 {
+                    if h[i] == n[0], memcmp(h.baseAddress! + i, n.baseAddress!, n.count) == 0 { return i }
+                    i -= 1
+                }
+                return nil
+            }
+        }
     }
 }
