@@ -35,7 +35,7 @@ extension LibraryImporter {
             if strip != nil { parts.removeFirst() }
             let entryName = parts.removeLast()
             entries.append(try importEntry(source, relative: relative, entryName: entryName,
-                                           folder: folder + [zipFolder] + parts.map(LibraryLayout.cleanName),
+                                           folder: folder + [zipFolder] + parts.map(LibraryLayout.cleanName).filter { !$0.isEmpty },
                                            archive: name, archiveSHA256: sha256, hints: hints))
         }
         let folderPath = (folder + [zipFolder]).joined(separator: "/")
