@@ -128,6 +128,28 @@ import Testing
         #expect(temp.libraryFiles().count == count)
     }
 
+    @Test func anotherProcessHoldingTheLockMakesTheImporterWait() async throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)   // creates the folders and the catalog
+        try temp.land(fixture("sample.mp3"))
+        // flock(1) takes the same lock in another process and holds it until its stdin closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-x", temp.state.url.appendingPathComponent("import.lock").path, "-c", "echo locked; cat >/dev/null"]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        let said = output.fileHandleForReading.availableData
+        try #require(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
+        let run = Task.detached { try importer.importPending() }
+        try await Task.sleep(for: .milliseconds(300))   // room for a broken lock to misbehave
+        #expect(temp.inboxNames() == ["sample.mp3"], "nothing moves while another process holds the lock")
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try await run.value.map(\.result) == [.imported(path: "sample.mp3")])
+    }
+
     @Test func namingRules() {
         #expect(LibraryLayout.folderComponents("/Books/../Sci Fi/./x") == ["Books", "Sci Fi", "x"])
         #expect(LibraryLayout.folderComponents(nil) == [])
