@@ -146,5 +146,8 @@ import Testing
         #expect(listing.rejections.map(\.fileName) == ["error-page-named.mp3"])
         let json = String(decoding: try JSONEncoder().encode(listing), as: UTF8.self)
         #expect(json.contains("\"reason\":\"HTML page"))
+        #expect(json.contains("\"sourceURL\":null"), "absent values are null, not missing")
+        let back = try JSONDecoder().decode(LibraryListing.self, from: Data(json.utf8))
+        #expect(back == listing)
     }
 }
