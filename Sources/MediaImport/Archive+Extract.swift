@@ -53,6 +53,7 @@ public enum ArchiveExtractor {
                 result.refused.append((shown, reason.description)); reader.skipData(); continue
             case .success(let p): parts = p
             }
+            if ArchivePath.isClutter(parts) { reader.skipData(); continue }
             if entry.isHardLink { result.refused.append((shown, "hard link in archive refused")); reader.skipData(); continue }
             if entry.type == ArchiveReader.directory {
                 try makeDirectories(root, parts)

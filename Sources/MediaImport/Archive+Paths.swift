@@ -14,6 +14,14 @@ public enum ArchivePath {
         return kept.isEmpty ? .failure(.badName) : .success(kept)
     }
 
+    /// Operating-system clutter that archivers add (macOS resource forks in `__MACOSX/` and
+    /// `._name`, Finder and Explorer metadata): skipped silently, neither written nor reported.
+    public static func isClutter(_ components: [String]) -> Bool {
+        guard let last = components.last else { return false }
+        return components.contains("__MACOSX") || last.hasPrefix("._")
+            || [".DS_Store", "Thumbs.db", "desktop.ini"].contains(last)
+    }
+
     public enum RefusedReason: Error, Sendable, Equatable, CustomStringConvertible {
         case absolutePath, parentComponent, badName
 

@@ -38,3 +38,43 @@ enum CatalogClock {
         return formatter.string(from: Date())
     }
 }
+
+// `piper library --json` prints every key, with `null` for absent values (as `piper extract
+// --json` does), so the encoders spell optionals out instead of omitting them.
+extension LibraryItem {
+    private enum CodingKeys: String, CodingKey {
+        case path, title, author, album, duration, chapters, format, size, sha256, sourceURL, originalName, addedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(title, forKey: .title)
+        try c.encode(author, forKey: .author)
+        try c.encode(album, forKey: .album)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(chapters, forKey: .chapters)
+        try c.encode(format, forKey: .format)
+        try c.encode(size, forKey: .size)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(originalName, forKey: .originalName)
+        try c.encode(addedAt, forKey: .addedAt)
+    }
+}
+
+extension Rejection {
+    private enum CodingKeys: String, CodingKey {
+        case fileName, reason, sha256, sourceURL, movedTo, rejectedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(fileName, forKey: .fileName)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(movedTo, forKey: .movedTo)
+        try c.encode(rejectedAt, forKey: .rejectedAt)
+    }
+}

@@ -24,8 +24,9 @@ extension LibraryImporter {
 
         let stem = LibraryLayout.cleanName(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent)
         let parent = folder.reduce(state.library) { $0.appendingPathComponent($1, isDirectory: true) }
-        let zipFolder = LibraryLayout.uniqueName(stem.isEmpty ? "archive" : stem, isDirectory: true) {
-            LibraryLayout.exists(parent.appendingPathComponent($0))
+        let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
+        let zipFolder = try LibraryLayout.uniqueName(stem.isEmpty ? "archive" : stem, isDirectory: true) {
+            try LibraryLayout.exists(parent.appendingPathComponent($0)) && !catalog.folderHoldsArchive(prefix + $0, archiveSHA256: sha256)
         }
         let strip = Self.commonTopFolder(extracted.files)
         for relative in extracted.files.sorted() {
@@ -34,8 +35,8 @@ extension LibraryImporter {
             if strip != nil { parts.removeFirst() }
             let entryName = parts.removeLast()
             entries.append(try importEntry(source, relative: relative, entryName: entryName,
-                                           folder: folder + [zipFolder] + parts.map(LibraryLayout.cleanName),
-                                           archive: name, hints: hints))
+                                           folder: folder + [zipFolder] + parts.map(LibraryLayout.cleanName).filter { !$0.isEmpty },
+                                           archive: name, archiveSHA256: sha256, hints: hints))
         }
         let folderPath = (folder + [zipFolder]).joined(separator: "/")
         if entries.contains(where: { if case .imported = $0.result { return true } else { return false } }) {
@@ -53,14 +54,16 @@ extension LibraryImporter {
     }
 
     /// One unpacked entry: placed if it is media, else dropped and recorded.
-    private func importEntry(_ source: URL, relative: String, entryName: String, folder: [String], archive: String, hints: ImportHints) throws -> ImportOutcome {
+    private func importEntry(_ source: URL, relative: String, entryName: String, folder: [String], archive: String,
+                             archiveSHA256: String, hints: ImportHints) throws -> ImportOutcome {
         let sha = try ImportSHA256.hex(ofFile: source)
         let reason: String
         switch Sniffer.sniff(try Self.head(of: source)) {
         case .media(.zip): reason = "archive nested more than one level deep refused"
         case .rejected(let why): reason = why
         case .media(let format):
-            let result = try place(source, originalName: entryName, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL)
+            let result = try place(source, originalName: entryName, format: format, sha256: sha, folder: folder,
+                                   sourceURL: hints.sourceURL, archiveSHA256: archiveSHA256)
             return ImportOutcome(fileName: relative, result: result, sha256: sha)
         }
         try catalog.record(Rejection(fileName: "\(archive): \(relative)", reason: reason, sha256: sha,

@@ -34,7 +34,8 @@ extension LibraryImporter {
 
     /// Places one media file in `library/<folder>/`: dedup by content, unique name, then the
     /// three steps (catalog row `placing` → atomic rename → `placed`).
-    func place(_ source: URL, originalName: String, format: MediaFormat, sha256: String, folder: [String], sourceURL: String?) throws -> ImportOutcome.Result {
+    func place(_ source: URL, originalName: String, format: MediaFormat, sha256: String, folder: [String], sourceURL: String?,
+               archiveSHA256: String? = nil) throws -> ImportOutcome.Result {
         if let existing = try catalog.item(sha256: sha256) {
             if LibraryLayout.exists(state.library.appendingPathComponent(existing.path)) {
                 try FileManager.default.removeItem(at: source)
@@ -54,7 +55,7 @@ extension LibraryImporter {
         let item = LibraryItem(path: prefix + unique, title: tags.title, author: tags.author, album: tags.album,
                                duration: tags.duration, chapters: tags.chapters, format: format.rawValue, size: size,
                                sha256: sha256, sourceURL: sourceURL, originalName: originalName, addedAt: CatalogClock.now())
-        let id = try catalog.beginPlacing(item)
+        let id = try catalog.beginPlacing(item, archiveSHA256: archiveSHA256)
         do {
             try LibraryLayout.move(source, to: directory.appendingPathComponent(unique))
         } catch {

@@ -4,19 +4,22 @@ import Glibc
 
 /// Watches `inbox/` with inotify for files that became complete there (`IN_CLOSE_WRITE`: a
 /// writer closed it; `IN_MOVED_TO`: it was renamed in) and calls `handler` with their names,
-/// on the watcher's own serial queue. Dotfiles and temp names are ignored.
+/// on the watcher's own serial queue. Dotfiles and temp names are ignored. An empty name means
+/// the kernel's event queue overflowed: rescan the whole folder.
 ///
 /// `@unchecked Sendable`: `fd` and `source` are only touched on `queue` (start/stop hop onto it).
 public final class InboxWatcher: @unchecked Sendable {
     public let inbox: URL
     private let handler: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "piper.inbox-watcher")
+    private let onQueue = DispatchSpecificKey<Bool>()
     private var fd: Int32 = -1
     private var source: DispatchSourceRead?
 
     public init(inbox: URL, handler: @escaping @Sendable (String) -> Void) {
         self.inbox = inbox
         self.handler = handler
+        queue.setSpecific(key: onQueue, value: true)
     }
 
     deinit {
@@ -43,13 +46,14 @@ public final class InboxWatcher: @unchecked Sendable {
         }
     }
 
-    /// Stops watching; no handler call starts after this returns.
+    /// Stops watching; no handler call starts after this returns. Safe to call from the handler.
     public func stop() {
-        queue.sync {
-            source?.cancel()
-            source = nil
-            fd = -1
+        let body = {
+            self.source?.cancel()
+            self.source = nil
+            self.fd = -1
         }
+        if DispatchQueue.getSpecific(key: onQueue) == true { body() } else { queue.sync(execute: body) }
     }
 }
 
@@ -62,25 +66,31 @@ enum InboxWatcherEvents {
             while true {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 guard n > 0 else { return }
-                for name in decode(Array(buffer[0..<n])) where !LibraryImporter.isTemporaryName(name) { handler(name) }
+                let events = decode(Array(buffer[0..<n]))
+                if events.overflowed { handler("") }   // events were lost: rescan everything
+                for name in events.names where !LibraryImporter.isTemporaryName(name) { handler(name) }
             }
         }
     }
 
     /// `struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }`, packed
-    /// back to back; `name` is NUL-padded.
-    static func decode(_ bytes: [UInt8]) -> [String] {
+    /// back to back; `name` is NUL-padded. `IN_Q_OVERFLOW` means the kernel dropped events.
+    static func decode(_ bytes: [UInt8]) -> (names: [String], overflowed: Bool) {
         var names: [String] = []
+        var overflowed = false
         var offset = 0
         let header = 16
         while offset + header <= bytes.count {
-            let len = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
+            let (mask, len) = bytes.withUnsafeBytes {
+                ($0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self), Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+            }
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
             let start = offset + header
             let end = min(start + len, bytes.count)
             let raw = bytes[start..<end].prefix { $0 != 0 }
             if !raw.isEmpty { names.append(String(decoding: raw, as: UTF8.self)) }
             offset = start + len
         }
-        return names
+        return (names, overflowed)
     }
 }

@@ -9,6 +9,8 @@ struct MP4Atom {
 /// A read-only view of the bytes of an `moov` atom with helpers to walk its tree.
 struct MP4AtomTree {
     let bytes: [UInt8]
+    /// Where the `moov` body starts in `bytes` (after an 8- or 16-byte header).
+    var bodyStart = 8
 
     /// Container atoms whose bodies are lists of atoms.
     static let containers: Set<String> = ["moov", "trak", "mdia", "minf", "stbl", "udta", "tref", "edts", "dinf"]
@@ -26,7 +28,7 @@ struct MP4AtomTree {
             } else if size == 0 {
                 size = range.upperBound - offset
             }
-            guard size >= header, offset + size <= range.upperBound,
+            guard size >= header, size <= range.upperBound - offset,
                   let type = Sniffer.fourCC(bytes, offset + 4) ?? latin1(offset + 4) else { break }
             atoms.append(MP4Atom(type: type, body: (offset + header)..<(offset + size)))
             offset += size
@@ -79,12 +81,12 @@ extension MP4Chapters {
             } else if size == 0 {
                 size = fileSize - offset
             }
-            guard size >= headerLength else { return nil }
+            guard size >= headerLength, size <= fileSize - offset else { return nil }
             if Sniffer.fourCC(h, 4) == "moov" {
                 guard size <= 64 << 20 else { return nil }
                 try handle.seek(toOffset: offset)
                 guard let data = try handle.read(upToCount: Int(size)), UInt64(data.count) == size else { return nil }
-                return MP4AtomTree(bytes: [UInt8](data))
+                return MP4AtomTree(bytes: [UInt8](data), bodyStart: Int(headerLength))
             }
             offset += size
         }

@@ -77,9 +77,9 @@ extension MP4Chapters {
             let chunkNumber = chunkIndex + 1
             guard let run = firstChunks.lastIndex(where: { $0 <= chunkNumber }) else { break }
             var offset = chunkOffset
-            for _ in 0..<perChunk[run] where sample < sizes.count {
+            for _ in 0..<min(perChunk[run], sizes.count - sample) {
                 locations.append((offset, sizes[sample]))
-                offset += UInt64(sizes[sample])
+                offset &+= UInt64(sizes[sample])
                 sample += 1
             }
         }

@@ -25,7 +25,7 @@ public enum MP4Chapters {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         guard let tree = try readMoov(handle) else { return Movie(duration: nil, chapters: []) }
-        let moov = 8..<tree.bytes.count
+        let moov = tree.bodyStart..<tree.bytes.count
         var movie = Movie(duration: duration(tree, moov), chapters: [])
         if source != .chapterTrack, let chpl = tree.find(["udta", "chpl"], in: moov) {
             movie.chapters = parseChpl(Array(tree.bytes[chpl.body]))

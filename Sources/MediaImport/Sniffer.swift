@@ -89,16 +89,13 @@ public enum Sniffer {
             if let brand = fourCC(b, offset) { brands.append(brand) }
             offset += 4
         }
-        for brand in brands {
-            switch brand {
-            case "M4B ": return .media(.m4b)
-            case "M4A ", "M4P ": return .media(.m4a)
-            case "qt  ": return .media(.mov)
-            case "M4V ", "M4VH", "M4VP", "mp41", "mp42", "isom", "iso2", "iso4", "iso5", "iso6", "avc1", "dash", "f4v ", "f4a ", "f4b ", "3gp4", "3gp5", "3gp6", "MSNV":
-                return .media(.mp4)
-            default: continue
-            }
-        }
+        // The most specific brand wins, wherever it sits in the list.
+        if brands.contains("M4B ") { return .media(.m4b) }
+        if brands.contains("M4A ") || brands.contains("M4P ") { return .media(.m4a) }
+        if major == "qt  " { return .media(.mov) }
+        let generic: Set<String> = ["M4V ", "M4VH", "M4VP", "mp41", "mp42", "isom", "iso2", "iso4", "iso5", "iso6",
+                                    "avc1", "dash", "f4v ", "f4a ", "f4b ", "3gp4", "3gp5", "3gp6", "MSNV", "qt  "]
+        if brands.contains(where: generic.contains) { return .media(.mp4) }
         return .rejected("MP4 container with brand '\(major.trimmingCharacters())' is not audio or video")
     }
 

@@ -19,8 +19,8 @@ public struct MediaTags: Sendable, Codable, Equatable {
     }
 }
 
-/// Reads tags with TagLib, durations and chapters of MP4/QuickTime with `MP4Chapters`, CAF
-/// durations with its own small reader. Title falls back to the file name without extension.
+/// Reads tags with TagLib; durations from the stream headers where we can (`AudioDuration`,
+/// `CAFDuration`, MP4 `mvhd`), else TagLib's whole seconds; MP4 chapters with `MP4Chapters`. Title falls back to the file name without extension.
 public enum TagReader {
     public static func read(_ file: URL, format: MediaFormat) -> MediaTags {
         let fallback = file.deletingPathExtension().lastPathComponent
@@ -32,6 +32,7 @@ public enum TagReader {
             tags.chapters = movie.chapters
         }
         if format == .caf, let duration = CAFDuration.read(file) { tags.duration = duration }
+        if let duration = AudioDuration.read(file, format: format) { tags.duration = duration }
         return tags
     }
 }

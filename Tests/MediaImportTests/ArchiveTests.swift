@@ -96,4 +96,23 @@ import Testing
         #expect(refused["disc2/deeper.zip"]?.contains("nested more than one level") == true)
         #expect(temp.files(under: out) == ["disc2/inner.mp3", "top.mp3"])
     }
+
+    @Test func macOSClutterIsSkippedSilently() throws {
+        let temp = try TempState()
+        let zip = temp.root.appendingPathComponent("mac.zip")
+        let script = """
+            import sys, zipfile
+            mp3 = open(sys.argv[2], 'rb').read()
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                z.writestr('Book/01.mp3', mp3)
+                z.writestr('__MACOSX/Book/._01.mp3', b'\\x00\\x05\\x16\\x07junk')
+                z.writestr('Book/.DS_Store', b'\\x00\\x00\\x00\\x01Bud1')
+            """
+        try #require(try python(script, arguments: [zip.path, fixture("sample.mp3").path]) == 0)
+        let result = try ArchiveExtractor.extract(zip, into: temp.root.appendingPathComponent("out"))
+        #expect(result.files == ["Book/01.mp3"])
+        #expect(result.refused.isEmpty)
+        #expect(ArchivePath.isClutter(["Book", "._01.mp3"]))
+        #expect(!ArchivePath.isClutter(["Book", "01.mp3"]))
+    }
 }

@@ -52,8 +52,10 @@ final class TempState {
     }
 }
 
-/// Fixture facts, read from the files themselves with TagLib (durations: TagLib's whole seconds,
-/// or the exact `mvhd` / CAF value where we read it ourselves).
+/// Fixture facts, read from the files themselves: tags with TagLib's own tool; durations from
+/// the stream headers (FLAC STREAMINFO 140,544 samples at 22,050 Hz = 6.374 s; the same count in
+/// the Ogg granules, the WAV/AIFF/CAF data, and the MP3 Info frames less LAME delay and padding;
+/// MP4 `mvhd` 6,374/1,000 and 2,044/1,000).
 struct FixtureFacts: Sendable {
     let file: String
     let format: MediaFormat
@@ -64,14 +66,14 @@ struct FixtureFacts: Sendable {
 }
 
 let realFixtures: [FixtureFacts] = [
-    FixtureFacts(file: "sample.mp3", format: .mp3, title: "Episode One", author: "Piper Test Cast", album: "Fixtures", duration: 6),
+    FixtureFacts(file: "sample.mp3", format: .mp3, title: "Episode One", author: "Piper Test Cast", album: "Fixtures", duration: 6.374),
     FixtureFacts(file: "sample.m4a", format: .m4a, title: "Short Story", author: "A. Writer", album: nil, duration: 6.374),
     FixtureFacts(file: "sample.m4b", format: .m4a, title: "Audiobook Sample", author: "Narrator Name", album: nil, duration: 6.374),
-    FixtureFacts(file: "sample.flac", format: .flac, title: "Lossless", author: "Piper Test Cast", album: nil, duration: 6),
-    FixtureFacts(file: "sample.ogg", format: .oggVorbis, title: "Vorbis Episode", author: nil, album: nil, duration: 6),
-    FixtureFacts(file: "sample.opus", format: .oggOpus, title: "Opus Episode", author: nil, album: nil, duration: 6),
-    FixtureFacts(file: "sample.wav", format: .wav, title: "sample", author: nil, album: nil, duration: 6),
-    FixtureFacts(file: "sample.aiff", format: .aiff, title: "sample", author: nil, album: nil, duration: 6),
+    FixtureFacts(file: "sample.flac", format: .flac, title: "Lossless", author: "Piper Test Cast", album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.ogg", format: .oggVorbis, title: "Vorbis Episode", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.opus", format: .oggOpus, title: "Opus Episode", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.wav", format: .wav, title: "sample", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.aiff", format: .aiff, title: "sample", author: nil, album: nil, duration: 6.374),
     FixtureFacts(file: "sample.caf", format: .caf, title: "sample", author: nil, album: nil, duration: 6.374),
     FixtureFacts(file: "sample.mp4", format: .mp4, title: "sample", author: nil, album: nil, duration: 2.044),
     FixtureFacts(file: "sample.mov", format: .mov, title: "sample", author: nil, album: nil, duration: 2.044),

@@ -115,4 +115,39 @@ import Testing
         #expect(try importer.importPending().isEmpty)
         #expect(temp.inboxNames() == [".hidden.mp3", "episode.mp3.part", "episode.tmp"])
     }
+
+    @Test func linksAreRejectedAndFoldersLeftAlone() throws {
+        let temp = try TempState()
+        try FileManager.default.createSymbolicLink(at: temp.state.inbox.appendingPathComponent("link.mp3"),
+                                                   withDestinationURL: fixture("sample.mp3"))
+        try FileManager.default.createDirectory(at: temp.state.inbox.appendingPathComponent("Some Folder"), withIntermediateDirectories: false)
+        let importer = try LibraryImporter(state: temp.state)
+        let outcomes = try importer.importPending()
+        #expect(outcomes.map(\.result) == [.rejected(reason: "not a regular file (link, device or pipe)")])
+        #expect(temp.inboxNames() == ["Some Folder"])
+        #expect(temp.libraryFiles().isEmpty)
+    }
+
+    @Test func listingOfAFreshStateIsEmptyAndCreatesNothing() throws {
+        let temp = try TempState()
+        let listing = try LibraryListing.read(state: temp.state)
+        #expect(listing == LibraryListing(items: [], rejections: []))
+        #expect(!FileManager.default.fileExists(atPath: temp.state.libraryCatalog.path))
+    }
+
+    @Test func listingShowsItemsAndRejections() throws {
+        let temp = try TempState()
+        try temp.land(fixture("sample.m4b"), as: "book.m4b")
+        try temp.land(fixture("error-page-named.mp3"))
+        _ = try LibraryImporter(state: temp.state).importPending()
+        let listing = try LibraryListing.read(state: temp.state)
+        #expect(listing.items.map(\.path) == ["book.m4b"])
+        #expect(listing.items.first?.chapters.count == 2)
+        #expect(listing.rejections.map(\.fileName) == ["error-page-named.mp3"])
+        let json = String(decoding: try JSONEncoder().encode(listing), as: UTF8.self)
+        #expect(json.contains("\"reason\":\"HTML page"))
+        #expect(json.contains("\"sourceURL\":null"), "absent values are null, not missing")
+        let back = try JSONDecoder().decode(LibraryListing.self, from: Data(json.utf8))
+        #expect(back == listing)
+    }
 }

@@ -54,6 +54,26 @@ import Testing
         #expect(temp.inboxNames().isEmpty)
     }
 
+    @Test func anInterruptedZipImportResumesInTheSameFolder() throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)
+        try temp.land(fixture("two-part-book.zip"))
+        _ = try importer.importPending()
+        // As if the run had died after the first track: drop the second, put the zip back.
+        try FileManager.default.removeItem(at: temp.state.library.appendingPathComponent("two-part-book/02 Part Two.m4a"))
+        try temp.land(fixture("two-part-book.zip"))
+        let outcome = try #require(try importer.importPending().first)
+        #expect(outcome.result == .imported(path: "two-part-book"))
+        #expect(temp.libraryFiles() == ["two-part-book/01 Part One.mp3", "two-part-book/02 Part Two.m4a"])
+        // A different zip with the same name gets its own folder.
+        let other = temp.root.appendingPathComponent("other.zip")
+        let script = "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z: z.write(sys.argv[2], 'Book/lossless.flac')"
+        try #require(try python(script, arguments: [other.path, fixture("sample.flac").path]) == 0)
+        try temp.land(other, as: "two-part-book.zip")
+        #expect(try importer.importPending().first?.result == .imported(path: "two-part-book-1"))
+        #expect(temp.libraryFiles().contains("two-part-book-1/lossless.flac"))
+    }
+
     @Test func crashAfterTheMoveIsRepaired() throws {
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)
@@ -80,6 +100,16 @@ import Testing
         #expect(try importer.catalog.items().map(\.title) == ["Episode One"])
     }
 
+    @Test func aStuckRowWhoseFileDiffersIsDropped() throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)
+        _ = try importer.catalog.beginPlacing(item(path: "sample.mp3", sha256: String(repeating: "0", count: 64)))
+        try FileManager.default.copyItem(at: fixture("sample.mp3"), to: temp.state.library.appendingPathComponent("sample.mp3"))
+        #expect(try importer.catalog.reconcile(libraryRoot: temp.state.library) == 1)
+        #expect(try importer.catalog.items().isEmpty)
+        #expect(try importer.catalog.item(sha256: String(repeating: "0", count: 64)) == nil)
+    }
+
     @Test func twoImportersRacingImportEachFileOnce() async throws {
         let temp = try TempState()
         let base = try Data(contentsOf: fixture("sample.mp3"))
@@ -96,6 +126,28 @@ import Testing
         #expect(outcomes.count == count, "no file was seen by both importers")
         #expect(try first.catalog.items().count == count)
         #expect(temp.libraryFiles().count == count)
+    }
+
+    @Test func anotherProcessHoldingTheLockMakesTheImporterWait() async throws {
+        let temp = try TempState()
+        let importer = try LibraryImporter(state: temp.state)   // creates the folders and the catalog
+        try temp.land(fixture("sample.mp3"))
+        // flock(1) takes the same lock in another process and holds it until its stdin closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-x", temp.state.url.appendingPathComponent("import.lock").path, "-c", "echo locked; cat >/dev/null"]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        let said = output.fileHandleForReading.availableData
+        try #require(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
+        let run = Task.detached { try importer.importPending() }
+        try await Task.sleep(for: .milliseconds(300))   // room for a broken lock to misbehave
+        #expect(temp.inboxNames() == ["sample.mp3"], "nothing moves while another process holds the lock")
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try await run.value.map(\.result) == [.imported(path: "sample.mp3")])
     }
 
     @Test func namingRules() {

@@ -31,6 +31,11 @@ import Testing
         #expect(Sniffer.sniff(ftyp) == .media(.m4b))
     }
 
+    @Test func specificBrandWinsOverGenericMajor() {
+        let ftyp: [UInt8] = [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomM4A ".utf8)
+        #expect(Sniffer.sniff(ftyp) == .media(.m4a))
+    }
+
     @Test func unknownMP4BrandIsRejected() {
         let ftyp: [UInt8] = [0, 0, 0, 0x14] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)
         guard case .rejected(let reason) = Sniffer.sniff(ftyp) else { Issue.record("heic accepted"); return }

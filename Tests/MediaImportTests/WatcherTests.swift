@@ -44,4 +44,38 @@ final class Collected<T>: @unchecked Sendable {
         let seen = names.wait { Set($0).isSuperset(of: ["written.mp3", "moved.mp3"]) }
         #expect(Set(seen) == ["written.mp3", "moved.mp3"])
     }
+
+    @Test func decodesEventsAndOverflow() {
+        func event(mask: UInt32, name: String) -> [UInt8] {
+            let padded = name.isEmpty ? [] : Array(name.utf8) + [UInt8](repeating: 0, count: 16 - name.utf8.count % 16)
+            var out: [UInt8] = []
+            for word in [UInt32(1), mask, 0, UInt32(padded.count)] { withUnsafeBytes(of: word.littleEndian) { out += $0 } }
+            return out + padded
+        }
+        let bytes = event(mask: 0x80, name: "a.mp3") + event(mask: 0x4000, name: "") + event(mask: 0x8, name: "b.m4b")
+        let decoded = InboxWatcherEvents.decode(bytes)
+        #expect(decoded.names == ["a.mp3", "b.m4b"])
+        #expect(decoded.overflowed)
+        #expect(!InboxWatcherEvents.decode(event(mask: 0x80, name: "c.mp3")).overflowed)
+    }
+
+    @Test func stopFromInsideTheHandlerDoesNotDeadlock() throws {
+        let temp = try TempState()
+        let names = Collected<String>()
+        let box = WatcherBox()
+        let watcher = InboxWatcher(inbox: temp.state.inbox) { name in
+            box.watcher?.stop()
+            names.add([name])
+        }
+        box.watcher = watcher
+        try watcher.start()
+        try temp.land(data: Data("a".utf8), as: "first.mp3")
+        #expect(names.wait { !$0.isEmpty } == ["first.mp3"])
+        box.watcher = nil
+    }
+}
+
+/// `@unchecked Sendable`: set before the watcher starts and cleared after the test's wait.
+final class WatcherBox: @unchecked Sendable {
+    var watcher: InboxWatcher?
 }
