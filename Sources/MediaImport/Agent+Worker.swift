@@ -56,7 +56,7 @@ extension Agent {
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             settings.hooks.pause(at: "downloaded", log: log)
             do {
-                let landedName = try Landing.land(partial, as: result.metadata.fileName, into: state.inbox) {
+                let landedName = try Landing.land(partial, as: result.metadata.fileName, into: state.inbox, hints: entry.importHints) {
                     try journal.setFile(entry.id, $0)
                 }
                 try journal.markLanded(entry.id, file: landedName)

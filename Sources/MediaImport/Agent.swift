@@ -86,7 +86,9 @@ public final class Agent {
                 try journal.markLanded(entry.id, file: entry.file ?? "")
                 continue
             }
-            let name = try Landing.land(partial, as: entry.file ?? "download", into: state.inbox) { try journal.setFile(entry.id, $0) }
+            let name = try Landing.land(partial, as: entry.file ?? "download", into: state.inbox, hints: entry.importHints) {
+                try journal.setFile(entry.id, $0)
+            }
             try journal.markLanded(entry.id, file: name)
             log("landed \(name)")
         }

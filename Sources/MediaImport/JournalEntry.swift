@@ -34,6 +34,11 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     public var created: Date
     public var updated: Date
 
+    /// The importer's sidecar hints for this entry: only when it names a library folder.
+    public var importHints: ImportHints? {
+        folder.map { ImportHints(folder: $0, sourceURL: url) }
+    }
+
     /// The partial file in `downloads/` for this entry.
     public func partialFile(in downloads: URL) -> URL {
         downloads.appendingPathComponent("\(id).part")

@@ -53,7 +53,7 @@ public struct JournalMediaQueue: MediaQueue {
         let (entry, _) = try journal.add(url: file.path, source: source, kind: .file, folder: folder, state: .downloaded, id: id)
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: partial.path))?[.size] as? NSNumber)?.int64Value ?? 0
         try journal.markDownloaded(entry.id, bytes: bytes, file: name)
-        let landed = try Landing.land(partial, as: name, into: state.inbox) { try journal.setFile(entry.id, $0) }
+        let landed = try Landing.land(partial, as: name, into: state.inbox, hints: entry.importHints) { try journal.setFile(entry.id, $0) }
         try journal.markLanded(entry.id, file: landed)
         try ensureWorker()
         return MediaReceipt(id: entry.id, url: file.path, message: "Added \(landed) to the inbox")

@@ -10,25 +10,53 @@ public enum Landing {
     /// Lands `partial` in `inbox` as `name` (or the first free `-N` variant) and returns the
     /// name used. `willTry` runs before each rename so the journal can record the candidate:
     /// if the process dies right after a rename, the next one knows where the file went.
-    public static func land(_ partial: URL, as name: String, into inbox: URL,
+    /// With `hints`, the importer's sidecar (`.<name>.piper.json`) is claimed first, so any
+    /// importer process (not only this agent) learns the file's `--into` folder.
+    public static func land(_ partial: URL, as name: String, into inbox: URL, hints: ImportHints? = nil,
                             willTry: (String) throws -> Void = { _ in }) throws -> String {
         try fsyncPath(partial.path, directory: false)
+        let sidecarData = try hints.map { try JSONEncoder().encode($0) }
         for n in 0..<10_000 {
             let candidate = Self.candidate(DownloadFileName.sanitize(name), n)
             try willTry(candidate)
             let target = inbox.appendingPathComponent(candidate).path
+            var sidecar: URL?
+            if let sidecarData {
+                let url = LibraryImporter.sidecar(for: candidate, in: inbox)
+                // A sidecar already there belongs to another file of that name: next name.
+                guard try claim(url, with: sidecarData) else { continue }
+                sidecar = url
+            }
             switch renameNoReplace(from: partial.path, to: target) {
             case 0:
                 try? fsyncPath(inbox.path, directory: true)
                 try? fsyncPath(partial.deletingLastPathComponent().path, directory: true)
                 return candidate
             case EEXIST:
+                if let sidecar { unlink(sidecar.path) }
                 continue
             case let code:
+                if let sidecar { unlink(sidecar.path) }
                 throw LandingError.cannotMove(partial.lastPathComponent, candidate, code)
             }
         }
         throw LandingError.noFreeName(name)
+    }
+
+    /// Writes `data` to `file` only if no such file exists: a fsynced hidden temp file, then
+    /// `link` (which never replaces). Returns false when the name is taken.
+    static func claim(_ file: URL, with data: Data) throws -> Bool {
+        let temp = file.deletingLastPathComponent().appendingPathComponent(".piper-sidecar-\(UUID().uuidString).tmp")
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LandingError.cannotWrite(temp.path, errno) }
+        defer { unlink(temp.path) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == data.count, synced else { throw LandingError.cannotWrite(temp.path, errno) }
+        if link(temp.path, file.path) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw LandingError.cannotWrite(file.path, errno)
     }
 
     /// `name` for n = 0, else `stem-n.ext`.

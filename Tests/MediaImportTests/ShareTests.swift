@@ -135,4 +135,23 @@ import Glibc
         let again = try queue.enqueue(url: URL(string: "https://www.dropbox.com/s/abc123/Episode%201.mp3?dl=1")!, into: nil)
         #expect(again.alreadyQueued)
     }
+
+    @Test func theIntoFolderTravelsWithTheFileToAnyImporter() throws {
+        let home = try TempHome()
+        let inbox = try home.state.ensure(home.state.inbox)
+        // A file of the same name already waits in the inbox, with its own sidecar.
+        try Data(try Fixtures.bytes("sample.ogg")).write(to: inbox.appendingPathComponent("sample.mp3"))
+        let otherSidecar = inbox.appendingPathComponent(".sample.mp3.piper.json")
+        try Data(#"{"folder":"Other"}"#.utf8).write(to: otherSidecar)
+
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
+        _ = try queue.enqueue(file: Fixtures.media("sample.mp3"), into: "Books")
+        #expect(home.inboxFiles().filter { !$0.hasPrefix(".") } == ["sample-1.mp3", "sample.mp3"])
+        #expect(try String(contentsOf: otherSidecar, encoding: .utf8) == #"{"folder":"Other"}"#)
+
+        // An importer that knows nothing of the journal still files each one where it belongs.
+        _ = try LibraryImporter(state: home.state).importPending()
+        #expect(try home.libraryCopies(of: "sample.mp3").first?.hasPrefix("Books/") == true)
+        #expect(try home.libraryCopies(of: "sample.ogg").first?.hasPrefix("Other/") == true)
+    }
 }
