@@ -145,4 +145,21 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
         let left = try FileManager.default.contentsOfDirectory(atPath: downloads.path).filter { $0.hasSuffix(".part") }.sorted()
         #expect(left == ["\(queued.id).part", "fresh.part"].sorted())
     }
+
+    @Test func threeDownloadsRunAtATimeByDefault() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        let journal = try Journal(state: home.state)
+        for i in 0..<5 {
+            server.route("/c/\(i).opus", .init(body: try Fixtures.bytes("sample.opus")), faults: [.drip(chunk: 4096, interval: 0.1)])
+            let url = server.url("/c/\(i).opus").absoluteString
+            _ = try journal.add(url: url, source: url, kind: .url, folder: nil)
+        }
+        #expect(AgentSettings.from(environment: [:]).concurrency == 3)
+        var settings = settings()
+        settings.concurrency = AgentSettings.from(environment: [:]).concurrency
+        _ = try Agent(state: home.state, settings: settings, importer: nil).run(once: true)
+        #expect(server.peakConnections == 3)
+        #expect(home.inboxFiles() == ["0.opus", "1.opus", "2.opus", "3.opus", "4.opus"])
+    }
 }

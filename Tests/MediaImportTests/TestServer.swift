@@ -7,7 +7,8 @@ import Glibc
 /// It honours Range, If-Range, ETag and Last-Modified, and injects faults on demand.
 /// Every connection is answered on its own thread and closed after one response.
 ///
-/// `@unchecked Sendable`: `routes`, `counts`, `log` and `stopped` are guarded by `lock`.
+/// `@unchecked Sendable`: `routes`, `counts`, `log`, `stopped`, `active` and `peak` are
+/// guarded by `lock`.
 final class TestServer: @unchecked Sendable {
     struct Resource: Sendable {
         var body: [UInt8]
@@ -45,6 +46,8 @@ final class TestServer: @unchecked Sendable {
     private var counts: [String: Int] = [:]
     private var log: [Recorded] = []
     private var stopped = false
+    private var active = 0
+    private var peak = 0
     private let listener: Int32
     let port: UInt16
 
@@ -90,6 +93,12 @@ final class TestServer: @unchecked Sendable {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
+    /// The most connections open at the same time so far.
+    var peakConnections: Int {
+        lock.lock(); defer { lock.unlock() }
+        return peak
+    }
+
     /// The requests received for `path`, in order.
     func requests(_ path: String) -> [Recorded] {
         lock.lock(); defer { lock.unlock() }
@@ -104,7 +113,9 @@ final class TestServer: @unchecked Sendable {
                 return
             }
             Thread.detachNewThread { [self] in
+                lock.lock(); active += 1; peak = max(peak, active); lock.unlock()
                 handle(client)
+                lock.lock(); active -= 1; lock.unlock()
             }
         }
     }
