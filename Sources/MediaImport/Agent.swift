@@ -34,7 +34,7 @@ public final class Agent {
     public func run(once: Bool) throws -> Outcome {
         try state.ensure(state.downloads)
         try state.ensure(state.inbox)
-        guard let first = try AgentLock(state: state) else { return .alreadyRunning }
+        guard let first = try AgentLock(state: state, attempts: 5) else { return .alreadyRunning }
         var lock: AgentLock? = first
         while true {
             let passStarted = Date()

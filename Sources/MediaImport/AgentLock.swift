@@ -14,14 +14,21 @@ public final class AgentLock {
 
     public static func file(in state: StateFolder) -> URL { state.url.appendingPathComponent("agent.lock") }
 
-    /// Takes the lock without waiting; nil when another process holds it.
-    public init?(state: StateFolder) throws {
+    /// Takes the lock without blocking; nil when another process holds it. `attempts` > 1
+    /// tries again a few milliseconds apart, so a sharer's momentary probe (`isHeld`) is not
+    /// mistaken for a running agent.
+    public init?(state: StateFolder, attempts: Int = 1) throws {
         try state.ensure()
         let fd = open(Self.file(in: state).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw LandingError.cannotWrite(Self.file(in: state).path, errno) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            return nil
+        var tries = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            tries += 1
+            guard tries < attempts else {
+                close(fd)
+                return nil
+            }
+            usleep(20_000)
         }
         self.fd = fd
     }
