@@ -58,6 +58,7 @@ public final class Agent {
         if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
         try removeOrphanedPartials(journal)
         var active = Set<String>()
+        let wakeup = once ? nil : AgentWakeup(watching: [state.downloads, state.inbox])
         while true {
             try landDownloaded(journal, excluding: active)
             try importLanded(journal, scanInbox: !once)
@@ -69,7 +70,7 @@ public final class Agent {
                 let waiting = try journal.count(in: [.queued, .downloaded])
                 if waiting > 0 { continue }
                 if once { return }
-                Thread.sleep(forTimeInterval: settings.pollInterval)
+                wakeup?.wait(timeout: settings.idleRescanInterval)
                 continue
             }
             _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)

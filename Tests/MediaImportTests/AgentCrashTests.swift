@@ -97,21 +97,22 @@ import Testing
         let server = try TestServer()
         server.route("/live/sample.ogg", .init(body: try Fixtures.bytes("sample.ogg")))
         server.route("/live/sample.opus", .init(body: try Fixtures.bytes("sample.opus")))
-        let agent = try startPiper(["agent"], environment: home.environment())
+        // Idle rescans two minutes apart: only inotify can make it pick up work promptly.
+        let agent = try startPiper(["agent"], environment: home.environment(["PIPER_AGENT_IDLE_MS": "120000"]))
         defer { killHard(agent) }
         #expect(try eventually { try AgentLock.isHeld(state: home.state) })
 
         // The queue sees the lock held and starts nobody: the running agent does the work.
         let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/false"]))
         let receipt = try queue.enqueue(url: server.url("/live/sample.ogg"), into: nil)
-        #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .imported })
+        #expect(try eventually(within: 20) { try Journal(state: home.state).entry(id: receipt.id)?.state == .imported })
         #expect(try home.libraryCopies(of: "sample.ogg").count == 1)
 
         // Files dropped into the inbox by hand are imported by the rescan too.
         let hidden = home.state.inbox.appendingPathComponent(".dropped.wav.tmp")
         try FileManager.default.copyItem(at: Fixtures.media("sample.wav"), to: hidden)
         try FileManager.default.moveItem(at: hidden, to: home.state.inbox.appendingPathComponent("dropped.wav"))
-        #expect(try eventually { try home.libraryCopies(of: "sample.wav").count == 1 })
+        #expect(try eventually(within: 20) { try home.libraryCopies(of: "sample.wav").count == 1 })
         #expect(agent.isRunning)
     }
 }
