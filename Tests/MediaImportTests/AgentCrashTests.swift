@@ -92,7 +92,7 @@ import Testing
         #expect(try state(home, id) == .imported)
     }
 
-    @Test func aLongRunningAgentPicksUpNewSharesAndSurvivesItsOwnRestart() throws {
+    @Test func aLongRunningAgentWakesForNewSharesAndInboxDrops() throws {
         let home = try TempHome()
         let server = try TestServer()
         server.route("/live/sample.ogg", .init(body: try Fixtures.bytes("sample.ogg")))

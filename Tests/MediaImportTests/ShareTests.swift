@@ -154,4 +154,18 @@ import Glibc
         #expect(try home.libraryCopies(of: "sample.mp3").first?.hasPrefix("Books/") == true)
         #expect(try home.libraryCopies(of: "sample.ogg").first?.hasPrefix("Other/") == true)
     }
+
+    @Test func aServerRefusingHeadIsAskedWithARangedGet() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/episode", .init(body: try Fixtures.bytes("sample.m4a"), contentType: "audio/mp4"), faults: [.status(405, times: 1)])
+        let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
+        let receipt = try queue.enqueue(url: server.url("/episode"), into: nil)
+        #expect(!receipt.alreadyQueued)
+        let requests = server.requests("/episode")
+        try #require(requests.count == 2)
+        #expect(requests[0].method == "HEAD")
+        #expect(requests[1].method == "GET")
+        #expect(requests[1].header("range") == "bytes=0-0")
+    }
 }
