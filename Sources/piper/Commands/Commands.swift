@@ -6,6 +6,9 @@ let allCommands: [any Command.Type] = [
     LoginCommand.self,
     LogoutCommand.self,
     ServeCommand.self,
+    AgentCommand.self,
+    DownloadsCommand.self,
+    LibraryCommand.self,
 ]
 
 let piperVersion = "0.1.0"

@@ -1,0 +1,41 @@
+import Foundation
+import PiperCore
+
+/// The agent's port to the import pipeline: bring every complete file in `inbox/` into the
+/// library, with each landed file's hints (its `--into` folder, its source link). Must be
+/// idempotent (the library dedups by SHA-256): after a crash the agent may run it again over
+/// files it already imported.
+public protocol InboxImporting {
+    func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome]
+}
+
+extension LibraryImporter: InboxImporting {
+    public func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+        try importPending(hints: hints)
+    }
+}
+
+/// Builds the importer the agent uses: the library importer.
+public enum AgentImporterFactory {
+    public static func make(state: StateFolder) throws -> (any InboxImporting)? {
+        try LibraryImporter(state: state)
+    }
+}
+
+/// What the journal makes of the importer's word on one landed file.
+enum ImportVerdict: Equatable {
+    case imported
+    case rejected(String)
+    case retryLater
+
+    /// `outcome` is nil when the importer didn't see the file: if it is still in the inbox it
+    /// arrived too late for this run; if not, something else (the inbox watcher) took it.
+    init(_ outcome: ImportOutcome?, stillInInbox: Bool) {
+        guard let outcome else { self = stillInInbox ? .retryLater : .imported; return }
+        switch outcome.result {
+        case .imported, .duplicate: self = .imported
+        case .rejected(let reason): self = .rejected("Not imported: \(reason)")
+        case .failed: self = .retryLater
+        }
+    }
+}

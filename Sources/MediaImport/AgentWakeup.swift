@@ -1,0 +1,41 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lets an idle long-running agent sleep until something changes instead of polling blind:
+/// inotify on `downloads/` (a share writes the journal there) and `inbox/` (files dropped in).
+/// The class owns the inotify descriptor: `init` creates it, `deinit` closes it. When inotify
+/// is unavailable, `wait` simply sleeps for the timeout.
+///
+/// Not Sendable: used by the agent's loop only.
+final class AgentWakeup {
+    private let fd: Int32
+
+    init(watching folders: [URL]) {
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return }
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        for folder in folders { _ = inotify_add_watch(fd, folder.path, mask) }
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Returns after a change in a watched folder or after `timeout` seconds.
+    func wait(timeout: Double) {
+        guard fd >= 0 else {
+            Thread.sleep(forTimeInterval: timeout)
+            return
+        }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pfd, 1, Int32(max(timeout, 0) * 1000))
+        drain()
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}

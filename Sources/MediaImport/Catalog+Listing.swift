@@ -1,0 +1,18 @@
+import Foundation
+import PiperCore
+
+/// What `piper library` shows: the placed items and the recent rejections.
+public struct LibraryListing: Sendable, Codable, Equatable {
+    public var items: [LibraryItem]
+    public var rejections: [Rejection]
+
+    /// Reads the catalog of `state`; an empty listing when nothing was ever imported (no file
+    /// is created then).
+    public static func read(state: StateFolder, rejectionLimit: Int = 20) throws -> LibraryListing {
+        guard FileManager.default.fileExists(atPath: state.libraryCatalog.path) else {
+            return LibraryListing(items: [], rejections: [])
+        }
+        let catalog = try LibraryCatalog(url: state.libraryCatalog)
+        return LibraryListing(items: try catalog.items(), rejections: try catalog.recentRejections(limit: rejectionLimit))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One item of the library catalog, as `piper library` shows it.
+public struct LibraryItem: Sendable, Codable, Equatable {
+    /// Path relative to `library/`, with `/` separators.
+    public var path: String
+    public var title: String
+    public var author: String?
+    public var album: String?
+    public var duration: Double?
+    public var chapters: [Chapter]
+    public var format: String
+    public var size: Int64
+    public var sha256: String
+    public var sourceURL: String?
+    /// The file's name when it arrived (in the inbox, or inside its archive).
+    public var originalName: String
+    /// ISO 8601, UTC.
+    public var addedAt: String
+}
+
+/// A file that was refused, with the sentence a user sees.
+public struct Rejection: Sendable, Codable, Equatable {
+    public var fileName: String
+    public var reason: String
+    public var sha256: String?
+    public var sourceURL: String?
+    /// Where the refused file now lies, relative to the state folder (nil when it was dropped,
+    /// e.g. an unsafe archive entry that was never written).
+    public var movedTo: String?
+    public var rejectedAt: String
+}
+
+enum CatalogClock {
+    static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+}
+
+// `piper library --json` prints every key, with `null` for absent values (as `piper extract
+// --json` does), so the encoders spell optionals out instead of omitting them.
+extension LibraryItem {
+    private enum CodingKeys: String, CodingKey {
+        case path, title, author, album, duration, chapters, format, size, sha256, sourceURL, originalName, addedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(title, forKey: .title)
+        try c.encode(author, forKey: .author)
+        try c.encode(album, forKey: .album)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(chapters, forKey: .chapters)
+        try c.encode(format, forKey: .format)
+        try c.encode(size, forKey: .size)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(originalName, forKey: .originalName)
+        try c.encode(addedAt, forKey: .addedAt)
+    }
+}
+
+extension Rejection {
+    private enum CodingKeys: String, CodingKey {
+        case fileName, reason, sha256, sourceURL, movedTo, rejectedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(fileName, forKey: .fileName)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(movedTo, forKey: .movedTo)
+        try c.encode(rejectedAt, forKey: .rejectedAt)
+    }
+}

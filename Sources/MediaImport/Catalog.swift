@@ -1,0 +1,146 @@
+import Foundation
+import PiperSQLite
+
+/// The library catalog in `library.sqlite`: items (one row per file in `library/`) and
+/// rejections. An item is inserted as `placing` before its file is moved and set to `placed`
+/// after, so a crash in between is repaired by `reconcile` on the next run.
+///
+/// Not Sendable: one connection, used by one thread at a time (the importer's run lock).
+public final class LibraryCatalog {
+    let db: Database
+
+    static let migrations = [
+        """
+        CREATE TABLE items(
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            author TEXT,
+            album TEXT,
+            duration REAL,
+            chapters TEXT NOT NULL DEFAULT '[]',
+            format TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            sha256 TEXT NOT NULL UNIQUE,
+            source_url TEXT,
+            original_name TEXT NOT NULL,
+            added_at TEXT NOT NULL,
+            archive_sha256 TEXT,
+            state TEXT NOT NULL DEFAULT 'placing' CHECK (state IN ('placing', 'placed'))
+        );
+        CREATE TABLE rejections(
+            id INTEGER PRIMARY KEY,
+            file_name TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            sha256 TEXT,
+            source_url TEXT,
+            moved_to TEXT,
+            rejected_at TEXT NOT NULL
+        );
+        """,
+    ]
+
+    public init(url: URL, readOnly: Bool = false) throws {
+        db = try Database(path: url.path, readOnly: readOnly)
+        if !readOnly { try db.migrate(Self.migrations) }
+    }
+
+    private static let columns = "path, title, author, album, duration, chapters, format, size, sha256, source_url, original_name, added_at"
+
+    private static func item(_ row: Row) -> LibraryItem {
+        let chapters = (try? JSONDecoder().decode([Chapter].self, from: Data(row.text(5).utf8))) ?? []
+        return LibraryItem(path: row.text(0), title: row.text(1), author: row.optionalText(2), album: row.optionalText(3),
+                           duration: row.optionalDouble(4), chapters: chapters, format: row.text(6), size: row.int64(7),
+                           sha256: row.text(8), sourceURL: row.optionalText(9), originalName: row.text(10), addedAt: row.text(11))
+    }
+
+    /// Placed items, oldest first.
+    public func items() throws -> [LibraryItem] {
+        try db.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item)
+    }
+
+    /// The most recent rejections, newest first.
+    public func recentRejections(limit: Int = 20) throws -> [Rejection] {
+        try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
+                     [.int(Int64(limit))]) { row in
+            Rejection(fileName: row.text(0), reason: row.text(1), sha256: row.optionalText(2), sourceURL: row.optionalText(3),
+                      movedTo: row.optionalText(4), rejectedAt: row.text(5))
+        }
+    }
+
+    /// The item (placed or being placed) with this content, if any.
+    func item(sha256: String) throws -> LibraryItem? {
+        try db.query("SELECT \(Self.columns) FROM items WHERE sha256 = ?", [.text(sha256)], Self.item).first
+    }
+
+    /// True when some item below `folder/` came from the archive with this hash: a re-run of an
+    /// interrupted archive import goes on filling the same folder.
+    func folderHoldsArchive(_ folder: String, archiveSHA256: String) throws -> Bool {
+        let escaped = folder.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return try !db.query("SELECT 1 FROM items WHERE archive_sha256 = ? AND path LIKE ? ESCAPE '\\' LIMIT 1",
+                             [.text(archiveSHA256), .text(escaped + "/%")]) { _ in 1 }.isEmpty
+    }
+
+    func isPathTaken(_ path: String) throws -> Bool {
+        try !db.query("SELECT 1 FROM items WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty
+    }
+
+    /// Step 1 of placing: the row exists, marked `placing`, before the file moves.
+    /// `archiveSHA256` names the zip an entry came from.
+    func beginPlacing(_ item: LibraryItem, archiveSHA256: String? = nil) throws -> Int64 {
+        try db.transaction {
+            let chapters = String(decoding: try JSONEncoder().encode(item.chapters), as: UTF8.self)
+            try db.run("""
+                INSERT INTO items(\(Self.columns), archive_sha256, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'placing')
+                """, [.text(item.path), .text(item.title), .optional(item.author), .optional(item.album), .optional(item.duration),
+                      .text(chapters), .text(item.format), .int(item.size), .text(item.sha256), .optional(item.sourceURL),
+                      .text(item.originalName), .text(item.addedAt), .optional(archiveSHA256)])
+            return db.lastInsertRowID
+        }
+    }
+
+    /// Step 3 of placing: the file is in the library. This commit need not reach the disk at
+    /// once (no fsync of its own): if power fails before the next synced commit, the row is
+    /// still `placing` and `reconcile` finds the file by hash. Halves the fsyncs per import.
+    func markPlaced(_ id: Int64) throws {
+        try db.execute("PRAGMA synchronous=NORMAL")
+        defer { try? db.execute("PRAGMA synchronous=FULL") }
+        try db.transaction { _ = try db.run("UPDATE items SET state = 'placed' WHERE id = ?", [.int(id)]) }
+    }
+
+    func forget(_ id: Int64) throws {
+        try db.transaction { _ = try db.run("DELETE FROM items WHERE id = ?", [.int(id)]) }
+    }
+
+    func forget(path: String) throws {
+        try db.transaction { _ = try db.run("DELETE FROM items WHERE path = ?", [.text(path)]) }
+    }
+
+    func record(_ rejection: Rejection) throws {
+        try db.transaction {
+            _ = try db.run("INSERT INTO rejections(file_name, reason, sha256, source_url, moved_to, rejected_at) VALUES (?, ?, ?, ?, ?, ?)",
+                       [.text(rejection.fileName), .text(rejection.reason), .optional(rejection.sha256),
+                        .optional(rejection.sourceURL), .optional(rejection.movedTo), .text(rejection.rejectedAt)])
+        }
+    }
+
+    /// Repairs rows left `placing` by a crash: if the file reached the library with the same
+    /// content the row becomes `placed`; otherwise the row goes (the source, still in the inbox,
+    /// is imported again). Returns how many rows were repaired.
+    @discardableResult
+    func reconcile(libraryRoot: URL) throws -> Int {
+        let stuck = try db.query("SELECT id, path, sha256 FROM items WHERE state = 'placing'") { row in
+            (id: row.int64(0), path: row.text(1), sha256: row.text(2))
+        }
+        for row in stuck {
+            let file = libraryRoot.appendingPathComponent(row.path)
+            if let digest = try? ImportSHA256.hex(ofFile: file), digest == row.sha256 {
+                try markPlaced(row.id)
+            } else {
+                try forget(row.id)
+            }
+        }
+        return stuck.count
+    }
+}

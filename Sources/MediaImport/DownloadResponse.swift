@@ -1,0 +1,141 @@
+import Foundation
+
+/// The headers of one HTTP response (the last one, after redirects), names lower-cased.
+struct ResponseHeaders: Sendable, Equatable {
+    var status = 0
+    var fields: [String: String] = [:]
+
+    subscript(_ name: String) -> String? { fields[name.lowercased()] }
+
+    /// Feeds one raw header line as libcurl hands it over. A status line starts a new response
+    /// (a redirect or a `100 Continue` came before), so earlier fields are dropped.
+    mutating func consume(line raw: String) {
+        let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            fields = [:]
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        fields[name] = value
+    }
+
+    var contentType: String? { self["content-type"] }
+    var contentLength: Int64? { self["content-length"].flatMap { Int64($0) } }
+    var etag: String? { self["etag"] }
+    var lastModified: String? { self["last-modified"] }
+}
+
+/// `Content-Range: bytes START-END/TOTAL` or `bytes */TOTAL`.
+struct ContentRange: Equatable, Sendable {
+    var start: Int64?
+    var end: Int64?
+    var total: Int64?
+
+    init?(_ text: String?) {
+        guard let text else { return nil }
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard t.lowercased().hasPrefix("bytes") else { return nil }
+        let spec = t.dropFirst(5).trimmingCharacters(in: .whitespaces)
+        let halves = spec.split(separator: "/", maxSplits: 1).map(String.init)
+        guard halves.count == 2 else { return nil }
+        total = halves[1] == "*" ? nil : Int64(halves[1])
+        if halves[0] == "*" { return }
+        let bounds = halves[0].split(separator: "-").map { Int64($0) }
+        guard bounds.count == 2, let s = bounds[0], let e = bounds[1], s <= e else { return nil }
+        start = s
+        end = e
+    }
+}
+
+/// What one response means for the transfer in progress. A pure value: the downloader asks
+/// once per response and carries the answer out.
+enum ResponseAction: Equatable, Sendable {
+    /// Write the body from byte 0 (a fresh download, or the resource changed: truncate first).
+    case writeFromStart(total: Int64?)
+    /// A good 206: append the body at the requested offset.
+    case append(total: Int64?)
+    /// The server answered 416; `total` is the size it reports, if any.
+    case rangeNotSatisfiable(total: Int64?)
+    /// The ranged answer doesn't line up with what we have: start over from 0.
+    case restart(reason: String)
+    case retry(reason: String, retryAfter: String?)
+    case fail(reason: String)
+}
+
+enum ResponseDecision {
+    /// Decides what to do with the response to a request that asked for bytes from `offset`
+    /// (0 = the whole file), knowing the total size from earlier attempts if any.
+    static func evaluate(_ headers: ResponseHeaders, requestedOffset offset: Int64, knownTotal: Int64?) -> ResponseAction {
+        let status = headers.status
+        switch status {
+        case 200, 203:
+            if let reason = rejectsAsPage(headers.contentType) { return .fail(reason: reason) }
+            if headers.contentLength == 0 { return .fail(reason: "The server sent an empty file (0 bytes)") }
+            return .writeFromStart(total: headers.contentLength)
+        case 206:
+            if let reason = rejectsAsPage(headers.contentType) { return .fail(reason: reason) }
+            guard let range = ContentRange(headers["content-range"]), let start = range.start else {
+                return .restart(reason: "the server sent a partial answer without a usable Content-Range")
+            }
+            guard start == offset else {
+                return .restart(reason: "the server resumed at byte \(start), not \(offset)")
+            }
+            if let known = knownTotal, let total = range.total, known != total {
+                return .restart(reason: "the file's size changed from \(known) to \(total) bytes")
+            }
+            return .append(total: range.total)
+        case 416:
+            return .rangeNotSatisfiable(total: ContentRange(headers["content-range"])?.total)
+        case 408, 429, 500...599:
+            return .retry(reason: httpReason(status), retryAfter: headers["retry-after"])
+        case 401, 403, 404, 410:
+            return .fail(reason: httpReason(status))
+        case 400...499:
+            return .fail(reason: httpReason(status))
+        default:
+            return .fail(reason: "Unexpected HTTP status \(status)")
+        }
+    }
+
+    /// A web page where a media file was expected: a preview, login or error page.
+    static func rejectsAsPage(_ contentType: String?) -> String? {
+        guard let raw = contentType?.split(separator: ";").first else { return nil }
+        let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "text/html" || type == "application/xhtml+xml" else { return nil }
+        return "The server sent a web page (\(type)) instead of a media file; the link may point to a preview or sign-in page"
+    }
+
+    /// True when the first bytes of a body look like an HTML document, whatever the headers say.
+    static func looksLikeHTML(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        var bytes = prefix.prefix(512).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let head = String(decoding: bytes.prefix(15), as: UTF8.self).lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
+    }
+
+    static func httpReason(_ status: Int) -> String {
+        let text = statusText(status)
+        return text.isEmpty ? "HTTP \(status)" : "HTTP \(status) \(text)"
+    }
+
+    static func statusText(_ status: Int) -> String {
+        switch status {
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 408: return "Request Timeout"
+        case 410: return "Gone"
+        case 416: return "Range Not Satisfiable"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return ""
+        }
+    }
+}

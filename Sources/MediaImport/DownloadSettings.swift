@@ -1,0 +1,67 @@
+import Foundation
+
+/// Knobs of the downloader. Defaults suit real use; the environment variables let tests and
+/// operators make them fast or patient:
+/// `PIPER_DOWNLOAD_ATTEMPTS` (default 5), `PIPER_DOWNLOAD_RETRY_BASE_MS` (default 1000),
+/// `PIPER_DOWNLOAD_RETRY_MAX_MS` (default 60000), `PIPER_DOWNLOAD_STALL_SECONDS` (default 30),
+/// `PIPER_DOWNLOAD_CONNECT_TIMEOUT` (seconds, default 30).
+public struct DownloadSettings: Sendable, Equatable {
+    public var attempts = 5
+    public var retryBaseDelay: Double = 1.0
+    public var retryMaxDelay: Double = 60
+    /// The longest `Retry-After` we honour; longer waits are capped.
+    public var retryAfterCap: Double = 600
+    /// A transfer slower than `stallBytesPerSecond` for `stallSeconds` counts as stalled.
+    public var stallSeconds = 30
+    public var stallBytesPerSecond = 1
+    public var connectTimeout = 30
+    public var userAgent = "Piper/0.1 (media download)"
+
+    public init() {}
+
+    public static func from(environment env: [String: String]) -> DownloadSettings {
+        var s = DownloadSettings()
+        if let v = env["PIPER_DOWNLOAD_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.attempts = v }
+        if let v = env["PIPER_DOWNLOAD_RETRY_BASE_MS"].flatMap(Double.init), v >= 0 { s.retryBaseDelay = v / 1000 }
+        if let v = env["PIPER_DOWNLOAD_RETRY_MAX_MS"].flatMap(Double.init), v >= 0 { s.retryMaxDelay = v / 1000 }
+        if let v = env["PIPER_DOWNLOAD_STALL_SECONDS"].flatMap(Int.init), v >= 1 { s.stallSeconds = v }
+        if let v = env["PIPER_DOWNLOAD_CONNECT_TIMEOUT"].flatMap(Int.init), v >= 1 { s.connectTimeout = v }
+        return s
+    }
+}
+
+/// Exponential backoff with jitter, honouring `Retry-After`. Pure: the caller sleeps.
+public struct RetryPolicy: Sendable, Equatable {
+    public var baseDelay: Double
+    public var maxDelay: Double
+    public var retryAfterCap: Double
+
+    public init(settings: DownloadSettings) {
+        baseDelay = settings.retryBaseDelay
+        maxDelay = settings.retryMaxDelay
+        retryAfterCap = settings.retryAfterCap
+    }
+
+    /// The wait before attempt `failedAttempts + 1`. `jitter` in 0...1 spreads retries
+    /// (0.5 = the nominal delay; the range is ×0.5 … ×1.5).
+    public func delay(afterFailedAttempts failedAttempts: Int, retryAfter: String?, jitter: Double, now: Date = Date()) -> Double {
+        if let retryAfter, let seconds = Self.parseRetryAfter(retryAfter, now: now) {
+            return min(max(seconds, 0), retryAfterCap)
+        }
+        let exponent = Double(max(failedAttempts - 1, 0))
+        let nominal = min(baseDelay * pow(2, exponent), maxDelay)
+        return nominal * (0.5 + min(max(jitter, 0), 1))
+    }
+
+    /// `Retry-After` is either delta-seconds or an HTTP date.
+    public static func parseRetryAfter(_ value: String, now: Date = Date()) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed) { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return date.timeIntervalSince(now)
+    }
+}

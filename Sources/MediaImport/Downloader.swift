@@ -1,0 +1,155 @@
+import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Downloads one URL into its partial file with libcurl, resuming with `Range` + `If-Range`
+/// and retrying transient failures with exponential backoff. Blocking: run it on a worker
+/// thread. Each call uses its own curl handle, so one `Downloader` may serve several threads.
+public struct Downloader: Sendable {
+    public var settings: DownloadSettings
+
+    public init(settings: DownloadSettings = DownloadSettings()) {
+        self.settings = settings
+    }
+
+    /// The outcome of one HTTP attempt.
+    enum Attempt: Equatable {
+        case complete(DownloadMetadata, bytes: Int64)
+        case retry(String, retryAfter: String?, progressed: Bool)
+        case restart(String)
+        case fail(String)
+    }
+
+    /// Downloads until the partial file holds the whole resource (fsynced), or throws
+    /// `DownloadError.failed` with the reason.
+    public func download(_ request: DownloadRequest, events: DownloadEvents = DownloadEvents()) throws -> DownloadResult {
+        var request = request
+        let policy = RetryPolicy(settings: settings)
+        var failures = 0
+        var attempts = 0
+        while true {
+            attempts += 1
+            let outcome = try attempt(request, events: events, learned: { meta in
+                request.fileName = meta.fileName
+                request.knownTotal = meta.total ?? request.knownTotal
+                request.etag = meta.etag
+                request.lastModified = meta.lastModified
+            })
+            switch outcome {
+            case .complete(let meta, let bytes):
+                return DownloadResult(metadata: meta, bytes: bytes, attempts: attempts)
+            case .fail(let reason):
+                throw DownloadError.failed(reason)
+            case .restart(let reason):
+                unlink(request.partialFile.path)
+                request.knownTotal = nil
+                failures += 1
+                if failures >= settings.attempts { throw gaveUp(reason) }
+                events.retrying("restarting from the beginning: \(reason)", 0)
+            case .retry(let reason, let retryAfter, let progressed):
+                // An attempt that moved the file forward is not held against the download.
+                failures = progressed ? 1 : failures + 1
+                if failures >= settings.attempts { throw gaveUp(reason) }
+                let wait = policy.delay(afterFailedAttempts: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+                events.retrying(reason, wait)
+                if wait > 0 { usleep(useconds_t(min(wait, 3600) * 1_000_000)) }
+            }
+        }
+    }
+
+    private func gaveUp(_ reason: String) -> DownloadError {
+        .failed("Gave up after \(settings.attempts) attempt\(settings.attempts == 1 ? "" : "s"): \(reason)")
+    }
+
+    /// One request: resume from the partial file's size when there is one.
+    func attempt(_ request: DownloadRequest, events: DownloadEvents, learned: @escaping (DownloadMetadata) -> Void) throws -> Attempt {
+        let path = request.partialFile.path
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DownloadError.cannotWrite(path, errno) }
+        defer { close(fd) }
+        var st = stat()
+        let offset: Int64 = fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
+
+        let transfer = DownloadTransfer(
+            fd: fd, requestedOffset: offset, knownTotal: request.knownTotal, url: request.url,
+            knownFileName: request.fileName,
+            onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
+        let easy = try CurlEasy()
+        configure(easy, request: request, offset: offset)
+        let box = Unmanaged.passUnretained(transfer).toOpaque()
+        easy.set(CURLOPT_WRITEFUNCTION, data: piperCurlWriteCallback)
+        easy.set(CURLOPT_WRITEDATA, pointer: box)
+        easy.set(CURLOPT_HEADERFUNCTION, data: piperCurlHeaderCallback)
+        easy.set(CURLOPT_HEADERDATA, pointer: box)
+        let code = withExtendedLifetime(transfer) { easy.perform() }
+        return conclude(transfer, code: code, offset: offset, request: request, events: events)
+    }
+
+    private func configure(_ easy: CurlEasy, request: DownloadRequest, offset: Int64) {
+        easy.set(CURLOPT_URL, request.url.absoluteString)
+        easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        easy.set(CURLOPT_MAXREDIRS, 10)
+        easy.set(CURLOPT_NOSIGNAL, 1)
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, settings.stallBytesPerSecond)
+        easy.set(CURLOPT_LOW_SPEED_TIME, settings.stallSeconds)
+        easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
+        easy.set(CURLOPT_USERAGENT, settings.userAgent)
+        var headers = ["Accept-Encoding: identity"]
+        if offset > 0 {
+            easy.set(CURLOPT_RANGE, "\(offset)-")
+            if let validator = request.ifRange { headers.append("If-Range: \(validator)") }
+        }
+        easy.setHeaders(headers)
+    }
+
+    /// Turns the finished attempt (curl's code plus what the callbacks saw) into an outcome.
+    private func conclude(_ transfer: DownloadTransfer, code: CurlCode, offset: Int64,
+                          request: DownloadRequest, events: DownloadEvents) -> Attempt {
+        if let refusal = transfer.refusal, case .fail(let reason) = refusal { return .fail(reason) }
+        let progressed = transfer.position > offset
+        if !code.isOK && transfer.action == nil {
+            return code.isTransient ? .retry(describe(code), retryAfter: nil, progressed: false) : .fail("Download failed: \(code)")
+        }
+        let action = transfer.decide()
+        switch action {
+        case .fail(let reason): return .fail(reason)
+        case .restart(let reason): return .restart(reason)
+        case .retry(let reason, let retryAfter): return .retry(reason, retryAfter: retryAfter, progressed: false)
+        case .rangeNotSatisfiable(let total):
+            if let size = total ?? request.knownTotal, size == offset, offset > 0, let name = request.fileName {
+                let meta = DownloadMetadata(fileName: name, total: size, etag: request.etag,
+                                            lastModified: request.lastModified, contentType: nil)
+                return fsync(transfer.fd) == 0 ? .complete(meta, bytes: size) : .fail("Cannot sync the download to disk")
+            }
+            return .restart("the server refused the resume (HTTP 416)")
+        case .writeFromStart, .append:
+            break
+        }
+        if let refusal = transfer.refusal, case .fail(let reason) = refusal { return .fail(reason) }
+        guard code.isOK else {
+            return code.isTransient || code.isWriteAbort
+                ? .retry(describe(code), retryAfter: nil, progressed: progressed)
+                : .fail("Download failed: \(code)")
+        }
+        guard let meta = transfer.metadata else { return .fail("The server sent no file") }
+        if transfer.position == 0 { return .fail("The server sent an empty file (0 bytes)") }
+        if let total = meta.total, total != transfer.position {
+            return .retry("the connection ended at byte \(transfer.position) of \(total)", retryAfter: nil, progressed: progressed)
+        }
+        guard fsync(transfer.fd) == 0 else { return .fail("Cannot sync the download to disk: \(String(cString: strerror(errno)))") }
+        events.progress(transfer.position, meta.total)
+        return .complete(meta, bytes: transfer.position)
+    }
+
+    private func describe(_ code: CurlCode) -> String {
+        if code.raw == CURLE_OPERATION_TIMEDOUT.rawValue { return "the download stalled or timed out" }
+        if code.raw == CURLE_RECV_ERROR.rawValue { return "the connection was reset" }
+        if code.raw == CURLE_COULDNT_CONNECT.rawValue { return "could not connect to the server" }
+        return code.description
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Glibc
+
+/// An exclusive `flock` on a file, held from `init` to `deinit` (which unlocks by closing).
+/// flock locks belong to the open file description, so two importers in one process exclude
+/// each other just like two processes do. Not Sendable: the holder keeps it on its own stack.
+final class ImportLock {
+    private let fd: Int32
+
+    /// Blocks until the lock is ours.
+    init(path: String) throws {
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ImportError.io("cannot open the import lock") }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            close(fd)
+            throw ImportError.io("cannot take the import lock")
+        }
+    }
+
+    deinit { close(fd) }
+}
+
+public enum ImportError: Error, CustomStringConvertible, Equatable {
+    case io(String)
+    public var description: String {
+        switch self {
+        case .io(let what): return what
+        }
+    }
+}

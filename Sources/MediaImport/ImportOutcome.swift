@@ -1,0 +1,54 @@
+/// What happened to one file of the inbox (or one entry of an archive).
+public struct ImportOutcome: Sendable, Codable, Equatable {
+    public enum Result: Sendable, Codable, Hashable {
+        /// Now in the library at this path (relative to `library/`; a folder for an archive).
+        case imported(path: String)
+        /// The same content is already in the library at this path; the new copy was removed.
+        case duplicate(of: String)
+        /// Not media (or unsafe); moved to `rejected/` (archive entries are dropped) and recorded
+        /// in the catalog's rejections.
+        case rejected(reason: String)
+        /// Something went wrong on our side (I/O, database); the file stays in the inbox and the
+        /// next run tries again.
+        case failed(reason: String)
+    }
+
+    /// The inbox file name, or the path inside its archive for an entry.
+    public var fileName: String
+    public var result: Result
+    /// Hex SHA-256 of the content (nil when it was never read, e.g. an unsafe archive entry).
+    public var sha256: String?
+    /// For an archive: one outcome per entry.
+    public var entries: [ImportOutcome]
+
+    public init(fileName: String, result: Result, sha256: String?, entries: [ImportOutcome] = []) {
+        self.fileName = fileName
+        self.result = result
+        self.sha256 = sha256
+        self.entries = entries
+    }
+
+    /// One line for logs: `imported sample.mp3 → Podcasts/sample.mp3`.
+    public var summary: String {
+        switch result {
+        case .imported(let path): return "imported \(fileName) → \(path)"
+        case .duplicate(let path): return "duplicate \(fileName): already in the library as \(path)"
+        case .rejected(let reason): return "rejected \(fileName): \(reason)"
+        case .failed(let reason): return "not imported yet \(fileName): \(reason)"
+        }
+    }
+}
+
+/// Where an inbox file goes and where it came from. The download side passes these through
+/// the `hints` lookup of `importPending`, or writes a sidecar `inbox/.<name>.piper.json`
+/// (before it renames the file into the inbox).
+public struct ImportHints: Sendable, Codable, Equatable {
+    /// Folder below `library/` (`piper share --into FOLDER`); nil for the library root.
+    public var folder: String?
+    public var sourceURL: String?
+
+    public init(folder: String? = nil, sourceURL: String? = nil) {
+        self.folder = folder
+        self.sourceURL = sourceURL
+    }
+}

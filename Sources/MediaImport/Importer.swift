@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import PiperCore
+
+/// Moves complete files from `inbox/` into `library/`: sniffs the real format, unpacks zips
+/// safely, reads tags, dedups by SHA-256 and records everything in `library.sqlite`.
+///
+/// One importer runs at a time, machine-wide: each run holds an exclusive `flock` on
+/// `import.lock` in the state folder. A run is idempotent; a crash at any point is repaired by
+/// the next run (see `LibraryCatalog.reconcile`).
+///
+/// `@unchecked Sendable`: the catalog connection and all per-run work are used only inside
+/// `importPending`, which holds `runLock` for its whole duration.
+public final class LibraryImporter: @unchecked Sendable {
+    public let state: StateFolder
+    public let limits: ArchiveLimits
+    let catalog: LibraryCatalog
+    private let runLock = NSLock()
+
+    public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits()) throws {
+        self.state = state
+        self.limits = limits
+        for folder in [state.inbox, state.library, state.rejectedFolder, state.importTemp] { try state.ensure(folder) }
+        catalog = try LibraryCatalog(url: state.libraryCatalog)
+    }
+
+    /// Imports every complete file in the inbox, with hints from sidecar files.
+    public func importPending() throws -> [ImportOutcome] {
+        try importPending(hints: { _ in nil })
+    }
+
+    /// Imports every complete file; `placement` names the library folder for an inbox file
+    /// (the journal's `--into FOLDER`), nil for the default.
+    public func importPending(placement: (String) -> String?) throws -> [ImportOutcome] {
+        try importPending(hints: { name in placement(name).map { ImportHints(folder: $0) } })
+    }
+
+    /// Imports every complete file in `inbox/` (dotfiles and temp names are skipped). For each
+    /// file the hints come from `hints`, else from the sidecar `inbox/.<name>.piper.json`.
+    public func importPending(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+        runLock.lock()
+        defer { runLock.unlock() }
+        let lock = try ImportLock(path: state.importLock.path)
+        defer { withExtendedLifetime(lock) {} }
+        try catalog.reconcile(libraryRoot: state.library)
+        removeStaleTemp()
+        var outcomes: [ImportOutcome] = []
+        for name in try pendingNames() {
+            let sidecar = Self.sidecar(for: name, in: state.inbox)
+            let hint = hints(name) ?? Self.readSidecar(sidecar)
+            let outcome = importOne(name: name, hints: hint ?? ImportHints())
+            if case .failed = outcome.result {} else { try? FileManager.default.removeItem(at: sidecar) }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    /// Names in the inbox that are complete files, sorted for a stable order.
+    func pendingNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: state.inbox.path)
+            .filter { !Self.isTemporaryName($0) && !Self.isDirectory(state.inbox.appendingPathComponent($0)) }
+            .sorted()
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Dotfiles (sidecars, hidden temp files) and the usual partial-download suffixes.
+    static func isTemporaryName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if name.hasPrefix(".") || name.hasSuffix("~") { return true }
+        return [".tmp", ".part", ".partial", ".download", ".crdownload", ".piper-tmp"].contains { lower.hasSuffix($0) }
+    }
+
+    static func sidecar(for name: String, in inbox: URL) -> URL {
+        inbox.appendingPathComponent(".\(name).piper.json")
+    }
+
+    static func readSidecar(_ url: URL) -> ImportHints? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(ImportHints.self, from: data)
+    }
+
+    /// Extraction folders left by a crashed run (we hold the lock, so none is in use).
+    private func removeStaleTemp() {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: state.importTemp.path)) ?? [] {
+            try? fm.removeItem(at: state.importTemp.appendingPathComponent(name))
+        }
+    }
+}
+
+extension StateFolder {
+    /// Refused files, out of the inbox so they are not retried forever.
+    public var rejectedFolder: URL { url.appendingPathComponent("rejected", isDirectory: true) }
+    /// Extraction and tag-reading scratch space, on the same file system as the library.
+    var importTemp: URL { url.appendingPathComponent("tmp", isDirectory: true) }
+    var importLock: URL { url.appendingPathComponent("import.lock") }
+}

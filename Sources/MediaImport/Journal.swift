@@ -1,0 +1,189 @@
+import Foundation
+import PiperCore
+import PiperSQLite
+
+/// The durable download journal: `downloads/journal.sqlite` (WAL, synchronous=FULL), the
+/// source of truth for every shared media item. Every state change is its own committed
+/// transaction, so whatever process runs next picks up exactly where the last one stopped.
+///
+/// Not Sendable: one connection per thread (WAL lets several processes and threads share
+/// the file). Open a `Journal` where you use it.
+public final class Journal {
+    public let state: StateFolder
+    let db: Database
+
+    static let migrations = [
+        """
+        CREATE TABLE IF NOT EXISTS downloads (
+            id TEXT PRIMARY KEY,
+            url TEXT NOT NULL,
+            source TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            folder TEXT,
+            state TEXT NOT NULL,
+            bytes INTEGER NOT NULL DEFAULT 0,
+            total INTEGER,
+            file TEXT,
+            reason TEXT,
+            etag TEXT,
+            last_modified TEXT,
+            created REAL NOT NULL,
+            updated REAL NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS downloads_state ON downloads(state, created);
+        CREATE UNIQUE INDEX IF NOT EXISTS downloads_active_source ON downloads(source)
+            WHERE state IN ('queued', 'downloading', 'downloaded');
+        """,
+    ]
+
+    public static func databaseFile(in state: StateFolder) -> URL {
+        state.downloads.appendingPathComponent("journal.sqlite")
+    }
+
+    public init(state: StateFolder) throws {
+        self.state = state
+        try state.ensure(state.downloads)
+        db = try Database(path: Self.databaseFile(in: state).path)
+        try migrate()
+    }
+
+    /// Applies the migrations inside one immediate transaction that re-reads the version, so
+    /// two processes opening a fresh journal at the same moment don't both run them.
+    private func migrate() throws {
+        guard db.userVersion < Self.migrations.count else { return }
+        try db.transaction {
+            let current = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
+            for (index, sql) in Self.migrations.enumerated() where index >= current {
+                try db.execute(sql)
+            }
+            if current < Self.migrations.count { try db.execute("PRAGMA user_version = \(Self.migrations.count)") }
+        }
+    }
+
+    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated"
+
+    static func entry(_ row: Row) -> JournalEntry {
+        JournalEntry(
+            id: row.text(0), url: row.text(1), source: row.text(2),
+            kind: DownloadKind(rawValue: row.text(3)) ?? .url, folder: row.optionalText(4),
+            state: DownloadState(rawValue: row.text(5)) ?? .failed, bytes: row.int64(6),
+            total: row.isNull(7) ? nil : row.int64(7), file: row.optionalText(8), reason: row.optionalText(9),
+            etag: row.optionalText(10), lastModified: row.optionalText(11),
+            created: Date(timeIntervalSince1970: row.double(12)), updated: Date(timeIntervalSince1970: row.double(13)))
+    }
+
+    /// Adds an entry, unless the same source is already queued or in progress: then that
+    /// entry comes back with `alreadyQueued` true. One immediate transaction, so two sharing
+    /// processes can't both add it.
+    public func add(url: String, source: String, kind: DownloadKind, folder: String?,
+                    state initial: DownloadState = .queued, id chosenID: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
+        try db.transaction {
+            if let existing = try activeEntry(source: source) { return (existing, true) }
+            let now = Date().timeIntervalSince1970
+            let id = chosenID ?? Self.newID()
+            try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       [.text(id), .text(url), .text(source), .text(kind.rawValue), .optional(folder),
+                        .text(initial.rawValue), .double(now), .double(now)])
+            guard let entry = try self.entry(id: id) else { throw SQLiteError(code: 1, message: "inserted entry vanished") }
+            return (entry, false)
+        }
+    }
+
+    func activeEntry(source: String) throws -> JournalEntry? {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('queued', 'downloading', 'downloaded') LIMIT 1",
+                     [.text(source)], Self.entry).first
+    }
+
+    public func entry(id: String) throws -> JournalEntry? {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE id = ?", [.text(id)], Self.entry).first
+    }
+
+    /// The entry whose file is (or is about to be) `name` in the inbox.
+    public func entry(inboxFile name: String) throws -> JournalEntry? {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
+                     [.text(name)], Self.entry).first
+    }
+
+    /// Every entry, oldest first.
+    public func entries() throws -> [JournalEntry] {
+        try db.query("SELECT \(Self.columns) FROM downloads ORDER BY created, rowid", [], Self.entry)
+    }
+
+    public func entries(in state: DownloadState) throws -> [JournalEntry] {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE state = ? ORDER BY created, rowid", [.text(state.rawValue)], Self.entry)
+    }
+
+    /// How many entries are in `states` (changed at or after `since`, when given).
+    public func count(in states: [DownloadState], since: Date? = nil) throws -> Int {
+        let list = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return try db.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list)) AND updated >= ?",
+                            [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0
+    }
+
+    /// Takes the oldest queued entry and marks it downloading, atomically.
+    public func claimNextQueued() throws -> JournalEntry? {
+        try db.transaction {
+            guard let next = try db.query("SELECT \(Self.columns) FROM downloads WHERE state = 'queued' ORDER BY created, rowid LIMIT 1",
+                                          [], Self.entry).first else { return nil }
+            try setState(next.id, .downloading, reason: nil)
+            return try entry(id: next.id)
+        }
+    }
+
+    /// After a crash: entries left `downloading` by a dead process go back to the queue;
+    /// their partial files are resumed. Call only while holding the agent lock.
+    @discardableResult
+    public func requeueInterrupted() throws -> Int {
+        try db.run("UPDATE downloads SET state = 'queued', updated = ? WHERE state = 'downloading' AND kind = 'url'",
+                   [.double(Date().timeIntervalSince1970)])
+    }
+
+    public func setState(_ id: String, _ state: DownloadState, reason: String?) throws {
+        try db.run("UPDATE downloads SET state = ?, reason = ?, updated = ? WHERE id = ?",
+                   [.text(state.rawValue), .optional(reason), .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    public func setProgress(_ id: String, bytes: Int64, total: Int64?) throws {
+        try db.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), updated = ? WHERE id = ?",
+                   [.int(bytes), total.map { .int($0) } ?? .null, .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    /// Keeps what the server said about the resource, for a resume by any later process.
+    public func setMetadata(_ id: String, _ meta: DownloadMetadata) throws {
+        try db.run("UPDATE downloads SET file = ?, total = ?, etag = ?, last_modified = ?, updated = ? WHERE id = ?",
+                   [.text(meta.fileName), meta.total.map { .int($0) } ?? .null, .optional(meta.etag),
+                    .optional(meta.lastModified), .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    public func setFile(_ id: String, _ name: String) throws {
+        try db.run("UPDATE downloads SET file = ?, updated = ? WHERE id = ?",
+                   [.text(name), .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    public func markDownloaded(_ id: String, bytes: Int64, file: String) throws {
+        try db.run("UPDATE downloads SET state = 'downloaded', bytes = ?, total = ?, file = ?, reason = NULL, updated = ? WHERE id = ?",
+                   [.int(bytes), .int(bytes), .text(file), .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    public func markLanded(_ id: String, file: String) throws {
+        try db.run("UPDATE downloads SET state = 'landed', file = ?, reason = NULL, updated = ? WHERE id = ?",
+                   [.text(file), .double(Date().timeIntervalSince1970), .text(id)])
+    }
+
+    public func markFailed(_ id: String, reason: String) throws {
+        try setState(id, .failed, reason: reason)
+    }
+
+    /// Marks landed entries imported after the importer has run over the inbox.
+    public func markImported(_ ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        try db.transaction {
+            for id in ids { try setState(id, .imported, reason: nil) }
+        }
+    }
+
+    /// A short random id, unique enough for a personal queue and easy to type.
+    public static func newID() -> String {
+        String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PiperCore
+
+/// The media route's `MediaQueue`: writes each share to the durable journal, makes sure an
+/// agent will work it (starting a detached `piper agent --once` when none runs), and returns.
+/// The share never waits for the download.
+public struct JournalMediaQueue: MediaQueue {
+    public let state: StateFolder
+    /// The environment handed to a started agent (and read for `PIPER_EXECUTABLE`).
+    public let environment: [String: String]
+    public var probe = EnqueueProbe()
+
+    public init(state: StateFolder, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.state = state
+        self.environment = environment
+    }
+
+    /// Queues a link. Allow-listed extensions are taken as they are (after Dropbox/Drive
+    /// rewriting); a link without one is taken when the server says it is audio, video or zip.
+    public func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw EnqueueError.unsupportedScheme(url.absoluteString)
+        }
+        let direct = MediaLinks.directDownloadURL(for: url)
+        if !MediaLinks.hasMediaExtension(direct) {
+            let type = try probe.contentType(of: direct)
+            guard MediaLinks.isMediaContentType(type) else { throw EnqueueError.notMedia(url.absoluteString, type) }
+        }
+        let journal = try Journal(state: state)
+        let (entry, already) = try journal.add(url: url.absoluteString, source: direct.absoluteString, kind: .url, folder: folder)
+        try ensureWorker()
+        let name = direct.lastPathComponent.isEmpty || direct.lastPathComponent == "/" ? direct.absoluteString : direct.lastPathComponent
+        return MediaReceipt(id: entry.id, url: url.absoluteString, alreadyQueued: already,
+                            message: already ? "Already downloading \(name)" : "Downloading \(name) in the background")
+    }
+
+    /// Queues a local file: copied into `downloads/`, fsynced, journaled and renamed into the
+    /// inbox before this returns; the agent then imports it.
+    public func enqueue(file: URL, into folder: String?) throws -> MediaReceipt {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
+            throw EnqueueError.fileNotFound(file.path)
+        }
+        guard !isDirectory.boolValue else { throw EnqueueError.notAFile(file.path) }
+        try state.ensure(state.downloads)
+        try state.ensure(state.inbox)
+        let id = Journal.newID()
+        let partial = state.downloads.appendingPathComponent("\(id).part")
+        try Landing.copy(file, to: partial)
+        let journal = try Journal(state: state)
+        let name = DownloadFileName.sanitize(file.lastPathComponent)
+        let source = file.standardizedFileURL.path + "#" + id   // each share of a file is its own entry
+        let (entry, _) = try journal.add(url: file.path, source: source, kind: .file, folder: folder, state: .downloaded, id: id)
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: partial.path))?[.size] as? NSNumber)?.int64Value ?? 0
+        try journal.markDownloaded(entry.id, bytes: bytes, file: name)
+        let landed = try Landing.land(partial, as: name, into: state.inbox, hints: entry.importHints) { try journal.setFile(entry.id, $0) }
+        try journal.markLanded(entry.id, file: landed)
+        try ensureWorker()
+        return MediaReceipt(id: entry.id, url: file.path, message: "Added \(landed) to the inbox")
+    }
+
+    private func ensureWorker() throws {
+        _ = try AgentLauncher.ensureWorker(state: state, environment: environment)
+    }
+}

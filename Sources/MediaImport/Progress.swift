@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One progress line, e.g. `episode.mp3  42% [########          ] 11.2/26.7 MB  3.1 MB/s  ETA 0:05`.
+/// Pure formatting; `ProgressDisplay` decides when and where to draw it.
+public enum ProgressLine {
+    public static func format(name: String, bytes: Int64, total: Int64?, bytesPerSecond: Double, width: Int = 20) -> String {
+        let shortName = name.count > 28 ? String(name.prefix(27)) + "…" : name
+        let rate = "\(megabytes(Int64(bytesPerSecond))) MB/s"
+        guard let total, total > 0 else {
+            return "\(shortName)  \(megabytes(bytes)) MB  \(rate)"
+        }
+        let fraction = min(max(Double(bytes) / Double(total), 0), 1)
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        var line = "\(shortName)  \(Int(fraction * 100))% [\(bar)] \(megabytes(bytes))/\(megabytes(total)) MB  \(rate)"
+        if bytesPerSecond > 0, bytes < total {
+            line += "  ETA \(clock(Double(total - bytes) / bytesPerSecond))"
+        }
+        return line
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f", Double(bytes) / 1_000_000)
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.up))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+/// Draws the progress of running downloads as one line on stderr, only when stderr is a
+/// terminal, at most five times a second.
+///
+/// `@unchecked Sendable`: every mutable field is guarded by `lock`.
+public final class ProgressDisplay: @unchecked Sendable {
+    private struct Item { var name: String; var bytes: Int64; var total: Int64?; var started: Date; var startBytes: Int64 }
+    private let lock = NSLock()
+    private var items: [String: Item] = [:]
+    private var lastDraw = Date.distantPast
+    public let enabled: Bool
+
+    public init(enabled: Bool = isatty(2) == 1) { self.enabled = enabled }
+
+    public func update(id: String, name: String, bytes: Int64, total: Int64?) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        var item = items[id] ?? Item(name: name, bytes: bytes, total: total, started: Date(), startBytes: bytes)
+        item.name = name
+        item.bytes = bytes
+        item.total = total
+        items[id] = item
+        guard Date().timeIntervalSince(lastDraw) > 0.2 else { return }
+        lastDraw = Date()
+        draw()
+    }
+
+    public func finish(id: String, message: String) {
+        lock.lock(); defer { lock.unlock() }
+        items[id] = nil
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)\n".utf8))
+        if !items.isEmpty { draw() }
+    }
+
+    private func draw() {
+        let lines = items.values.sorted { $0.started < $1.started }.map { item in
+            let elapsed = max(Date().timeIntervalSince(item.started), 0.001)
+            return ProgressLine.format(name: item.name, bytes: item.bytes, total: item.total,
+                                       bytesPerSecond: Double(item.bytes - item.startBytes) / elapsed)
+        }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(lines.joined(separator: " | "))".utf8))
+    }
+}

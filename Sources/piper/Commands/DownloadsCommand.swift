@@ -1,0 +1,72 @@
+import Foundation
+import MediaImport
+import PiperCore
+
+/// `piper downloads [--json]`: lists the download journal.
+struct DownloadsCommand: Command {
+    static let name = "downloads"
+    static let abstract = "List shared media downloads and where each one stands."
+    static let discussion: String? = """
+        States: queued, downloading, downloaded, landed (in the inbox), imported, failed (with
+        the reason).
+        """
+    static let options: [OptionSpec] = [
+        .flag("--json", help: "Print the journal as a JSON array."),
+    ]
+
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        json = parsed.flag("--json")
+    }
+
+    struct Row: Encodable {
+        let id: String
+        let url: String
+        let state: String
+        let bytes: Int64
+        let total: Int64?
+        let file: String?
+        let reason: String?
+        let updated: String
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(url, forKey: .url)
+            try c.encode(state, forKey: .state)
+            try c.encode(bytes, forKey: .bytes)
+            try c.encode(total, forKey: .total)
+            try c.encode(file, forKey: .file)
+            try c.encode(reason, forKey: .reason)
+            try c.encode(updated, forKey: .updated)
+        }
+        enum CodingKeys: String, CodingKey { case id, url, state, bytes, total, file, reason, updated }
+    }
+
+    func run() async throws -> ExitCode {
+        let state = StateFolder.resolve()
+        let entries = FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path)
+            ? try Journal(state: state).entries() : []
+        let formatter = ISO8601DateFormatter()
+        let rows = entries.map {
+            Row(id: $0.id, url: $0.url, state: $0.state.rawValue, bytes: $0.bytes, total: $0.total,
+                file: $0.file, reason: $0.reason, updated: formatter.string(from: $0.updated))
+        }
+        if json {
+            try Output.json(rows)
+            return .success
+        }
+        if rows.isEmpty {
+            Output.out("No downloads.")
+            return .success
+        }
+        for row in rows {
+            let size = row.total.map { "\(row.bytes)/\($0) bytes" } ?? "\(row.bytes) bytes"
+            var line = "\(row.id)  \(row.state.padding(toLength: 11, withPad: " ", startingAt: 0)) \(size)  \(row.file ?? "-")  \(row.url)"
+            if let reason = row.reason { line += "\n    \(reason)" }
+            Output.out(line)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import MediaImport
+import PiperCore
+
+/// `piper library [--json]`: lists the library catalog and the recent rejections.
+struct LibraryCommand: Command {
+    static let name = "library"
+    static let abstract = "List the media library: imported items, and recent files that were rejected and why."
+    static let discussion: String? = """
+        Items live in library/ inside the state folder, catalogued in library.sqlite. Files that are
+        not media (an HTML error page, an empty or unknown file) are moved to rejected/ with the reason
+        shown here.
+        """
+    static let options: [OptionSpec] = [
+        .flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON."),
+    ]
+
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        json = parsed.flag("--json")
+    }
+
+    func run() async throws -> ExitCode {
+        let listing = try LibraryListing.read(state: StateFolder.resolve())
+        if json {
+            try Output.json(listing)
+            return .success
+        }
+        if listing.items.isEmpty {
+            Output.out("The library is empty.")
+        } else {
+            Output.out("LIBRARY (\(listing.items.count) item\(listing.items.count == 1 ? "" : "s")):")
+            for item in listing.items { Output.out("  " + Self.line(item)) }
+        }
+        if !listing.rejections.isEmpty {
+            Output.out("\nRECENTLY REJECTED:")
+            for rejection in listing.rejections {
+                let moved = rejection.movedTo.map { " (moved to \($0))" } ?? ""
+                Output.out("  \(rejection.fileName): \(rejection.reason)\(moved)")
+            }
+        }
+        return .success
+    }
+
+    static func line(_ item: LibraryItem) -> String {
+        var parts = ["\(item.path)  \"\(item.title)\""]
+        if let author = item.author { parts.append("by \(author)") }
+        if let duration = item.duration { parts.append(clock(duration)) }
+        if !item.chapters.isEmpty { parts.append("\(item.chapters.count) chapters") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+}

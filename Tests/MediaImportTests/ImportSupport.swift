@@ -1,0 +1,97 @@
+import Foundation
+import PiperCore
+@testable import MediaImport
+
+/// The package root, from this file's path (Tests/MediaImportTests/ImportSupport.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let mediaFixtures = packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
+
+func fixture(_ name: String) -> URL { mediaFixtures.appendingPathComponent(name) }
+
+/// A fresh state folder (`PIPER_HOME`) per test, removed when the value goes away.
+final class TempState {
+    let root: URL
+    let state: StateFolder
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("piper-import-\(UUID().uuidString)", isDirectory: true)
+        state = StateFolder(url: root.appendingPathComponent("home", isDirectory: true))
+        try state.ensure(state.inbox)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Lands a file in the inbox the way the downloader does: write beside it, then rename in.
+    @discardableResult
+    func land(_ source: URL, as name: String? = nil) throws -> URL {
+        try land(data: Data(contentsOf: source), as: name ?? source.lastPathComponent)
+    }
+
+    @discardableResult
+    func land(data: Data, as name: String) throws -> URL {
+        let staging = root.appendingPathComponent("staging-\(UUID().uuidString)")
+        try data.write(to: staging)
+        let target = state.inbox.appendingPathComponent(name)
+        try FileManager.default.moveItem(at: staging, to: target)
+        return target
+    }
+
+    func libraryFiles() -> [String] { files(under: state.library) }
+
+    func files(under dir: URL) -> [String] {
+        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var out: [String] = []
+        for case let url as URL in e where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            out.append(String(url.standardizedFileURL.path.dropFirst(dir.standardizedFileURL.path.count + 1)))
+        }
+        return out.sorted()
+    }
+
+    func inboxNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).sorted()
+    }
+}
+
+/// Fixture facts, read from the files themselves: tags with TagLib's own tool; durations from
+/// the stream headers (FLAC STREAMINFO 140,544 samples at 22,050 Hz = 6.374 s; the same count in
+/// the Ogg granules, the WAV/AIFF/CAF data, and the MP3 Info frames less LAME delay and padding;
+/// MP4 `mvhd` 6,374/1,000 and 2,044/1,000).
+struct FixtureFacts: Sendable {
+    let file: String
+    let format: MediaFormat
+    let title: String
+    let author: String?
+    let album: String?
+    let duration: Double
+}
+
+let realFixtures: [FixtureFacts] = [
+    FixtureFacts(file: "sample.mp3", format: .mp3, title: "Episode One", author: "Piper Test Cast", album: "Fixtures", duration: 6.374),
+    FixtureFacts(file: "sample.m4a", format: .m4a, title: "Short Story", author: "A. Writer", album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.m4b", format: .m4a, title: "Audiobook Sample", author: "Narrator Name", album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.flac", format: .flac, title: "Lossless", author: "Piper Test Cast", album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.ogg", format: .oggVorbis, title: "Vorbis Episode", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.opus", format: .oggOpus, title: "Opus Episode", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.wav", format: .wav, title: "sample", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.aiff", format: .aiff, title: "sample", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.caf", format: .caf, title: "sample", author: nil, album: nil, duration: 6.374),
+    FixtureFacts(file: "sample.mp4", format: .mp4, title: "sample", author: nil, album: nil, duration: 2.044),
+    FixtureFacts(file: "sample.mov", format: .mov, title: "sample", author: nil, album: nil, duration: 2.044),
+]
+
+/// The impostors and the start of the reason each must be rejected with.
+let impostors: [(file: String, reason: String)] = [
+    ("empty.mp3", "empty file"),
+    ("error-page-named.mp3", "HTML page"),
+    ("random-bytes.m4b", "unrecognised data"),
+]
+
+/// Runs python3 with a script (used to build synthetic zips: nested, symlink, bomb).
+func python(_ script: String, arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PiperSQLite
+import Testing
+@testable import MediaImport
+
+/// The durable journal on real SQLite files.
+@Suite struct JournalTests {
+    @Test func addingTheSameSourceTwiceIsAlreadyQueued() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let first = try journal.add(url: "https://h/a.mp3", source: "https://h/a.mp3", kind: .url, folder: "Books")
+        let second = try journal.add(url: "https://h/a.mp3", source: "https://h/a.mp3", kind: .url, folder: nil)
+        #expect(!first.alreadyQueued)
+        #expect(second.alreadyQueued)
+        #expect(second.entry.id == first.entry.id)
+        #expect(first.entry.folder == "Books")
+        #expect(try journal.entries().count == 1)
+    }
+
+    @Test func aFinishedSourceMayBeQueuedAgain() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let first = try journal.add(url: "u", source: "s", kind: .url, folder: nil)
+        try journal.markLanded(first.entry.id, file: "a.mp3")
+        let again = try journal.add(url: "u", source: "s", kind: .url, folder: nil)
+        #expect(!again.alreadyQueued)
+        #expect(again.entry.id != first.entry.id)
+    }
+
+    @Test func statesSurviveReopeningAndInterruptedDownloadsAreRequeued() throws {
+        let home = try TempHome()
+        var id = ""
+        do {
+            let journal = try Journal(state: home.state)
+            id = try journal.add(url: "u", source: "s", kind: .url, folder: nil).entry.id
+            let claimed = try #require(try journal.claimNextQueued())
+            #expect(claimed.state == .downloading)
+            try journal.setMetadata(id, DownloadMetadata(fileName: "x.mp3", total: 100, etag: "\"e\"", lastModified: nil, contentType: nil))
+            try journal.setProgress(id, bytes: 40, total: nil)
+            #expect(try journal.claimNextQueued() == nil)
+        }
+        let reopened = try Journal(state: home.state)
+        let entry = try #require(try reopened.entry(id: id))
+        #expect(entry.state == .downloading)
+        #expect(entry.bytes == 40)
+        #expect(entry.total == 100)
+        #expect(entry.etag == "\"e\"")
+        #expect(entry.file == "x.mp3")
+        #expect(try reopened.requeueInterrupted() == 1)
+        #expect(try reopened.entry(id: id)?.state == .queued)
+    }
+
+    @Test func journalUsesWALAndFullSync() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        #expect(try journal.db.query("PRAGMA journal_mode") { $0.text(0) }.first == "wal")
+        #expect(try journal.db.query("PRAGMA synchronous") { $0.int(0) }.first == 2)
+        #expect(FileManager.default.fileExists(atPath: home.state.downloads.appendingPathComponent("journal.sqlite").path))
+    }
+
+    @Test func failedEntriesKeepTheirReason() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let id = try journal.add(url: "u", source: "s", kind: .url, folder: nil).entry.id
+        try journal.markFailed(id, reason: "HTTP 404 Not Found")
+        let entry = try #require(try journal.entry(id: id))
+        #expect(entry.state == .failed)
+        #expect(entry.reason == "HTTP 404 Not Found")
+        #expect(try journal.count(in: DownloadState.active) == 0)
+    }
+
+    @Test func concurrentAddsFromManyConnectionsQueueOnce() throws {
+        let home = try TempHome()
+        _ = try Journal(state: home.state)
+        let results = ResultsBox()
+        let state = home.state
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let journal = try? Journal(state: state),
+               let added = try? journal.add(url: "u", source: "same", kind: .url, folder: nil) {
+                results.append(added.alreadyQueued)
+            }
+        }
+        #expect(results.values.count == 8)
+        #expect(results.values.filter { !$0 }.count == 1)
+    }
+}
+
+extension JournalTests {
+    @Test func manyConnectionsCreatingAFreshJournalAtOnceAllSucceed() throws {
+        let home = try TempHome()
+        let state = home.state
+        let results = ResultsBox()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            results.append((try? Journal(state: state)) != nil)
+        }
+        #expect(results.values == Array(repeating: true, count: 6))
+        #expect(try Journal(state: state).db.userVersion == Journal.migrations.count)
+    }
+}
+
+/// `@unchecked Sendable`: `values` is guarded by `lock`.
+final class ResultsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    func append(_ v: Bool) { lock.lock(); stored.append(v); lock.unlock() }
+    var values: [Bool] { lock.lock(); defer { lock.unlock() }; return stored }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PiperCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shared helpers for the download, journal, agent and share tests.
+enum Fixtures {
+    /// The package root, from this file's path (Tests/MediaImportTests/<file>).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func media(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("../shared/fixtures/media/\(name)").standardizedFileURL
+    }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: media(name)))
+    }
+
+    /// The built `piper` binary, next to the test bundle.
+    static var piperBinary: String? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        if dir.lastPathComponent == "MacOS" || dir.path.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
+        for candidate in [dir.appendingPathComponent("piper"), dir.deletingLastPathComponent().appendingPathComponent("piper")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate.path
+        }
+        return nil
+    }
+
+    /// SHA-256 of a file, hex, from the system's `sha256sum`.
+    static func sha256(_ file: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(String(decoding: data, as: UTF8.self).prefix(64))
+    }
+}
+
+/// A fresh state folder (`PIPER_HOME`) per test, removed afterwards.
+final class TempHome {
+    let url: URL
+    var state: StateFolder { StateFolder(url: url) }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("piper-dl-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func inboxFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).sorted()
+    }
+
+    /// Regular files below `library/`, recursively (paths relative to it).
+    func libraryFiles() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: state.library.path) else { return [] }
+        var files: [String] = []
+        while let path = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = state.library.appendingPathComponent(path).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    /// The library paths holding exactly the fixture's bytes (by SHA-256).
+    func libraryCopies(of fixture: String) throws -> [String] {
+        let want = try Fixtures.sha256(Fixtures.media(fixture))
+        return try libraryFiles().filter { try Fixtures.sha256(state.library.appendingPathComponent($0)) == want }
+    }
+
+    /// The environment for a `piper` process working on this home, with fast retries.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = [
+            "PIPER_HOME": url.path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "PIPER_DOWNLOAD_RETRY_BASE_MS": "20",
+            "PIPER_DOWNLOAD_STALL_SECONDS": "3",
+            "PIPER_AGENT_POLL_MS": "100",
+        ]
+        if let binary = Fixtures.piperBinary { env["PIPER_EXECUTABLE"] = binary }
+        env.merge(extra) { _, new in new }
+        return env
+    }
+}
+
+/// Waits (bounded) for a condition; returns whether it came true. Not a timing assertion.
+func eventually(within seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(20_000)
+    }
+    return try condition()
+}
+
+/// Runs the built `piper` with arguments and environment.
+func startPiper(_ arguments: [String], environment: [String: String]) throws -> Process {
+    let binary = try requireBinary()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
+/// Runs `piper` to completion and returns (status, stdout).
+func runPiper(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
+    let binary = try requireBinary()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+func requireBinary() throws -> String {
+    guard let binary = Fixtures.piperBinary else { throw TestServerError.socket(ENOENT) }
+    return binary
+}
+
+func killHard(_ process: Process) {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+}
