@@ -1,12 +1,3 @@
-<<<<<<< HEAD
-import PiperCore
-
-/// The media route's queue for `piper share`. This build has no media pipeline: nil makes a media
-/// link fail clearly ("media downloads are not available in this build") instead of being saved
-/// as an article. The media pipeline replaces this file with one returning its real queue.
-func makeMediaQueue(config: Config) -> (any MediaQueue)? {
-    nil
-=======
 import MediaImport
 import PiperCore
 
@@ -14,5 +5,4 @@ import PiperCore
 /// `piper agent` (started in the background when none runs).
 func makeMediaQueue(config: Config) -> (any MediaQueue)? {
     JournalMediaQueue(state: config.state)
->>>>>>> media-download
 }
