@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import MediaImport
 
 @Suite struct LibraryTests {
@@ -132,12 +135,16 @@ import Testing
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)   // creates the folders and the catalog
         try temp.land(fixture("sample.mp3"))
-        // flock(1) takes the same lock in another process and holds it until its stdin closes.
+        // Another process (a single python3 process, so killing it releases the lock) takes the
+        // same flock and holds it until it is killed. It is killed rather than told to stop through
+        // its stdin: a pipe end inherited by a process that another test spawns at the same time
+        // would keep it alive.
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-x", temp.state.url.appendingPathComponent("import.lock").path, "-c", "echo locked; cat >/dev/null"]
-        let input = Pipe(), output = Pipe()
-        holder.standardInput = input
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c",
+                            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(600)",
+                            temp.state.url.appendingPathComponent("import.lock").path]
+        let output = Pipe()
         holder.standardOutput = output
         try holder.run()
         let said = output.fileHandleForReading.availableData
@@ -145,7 +152,7 @@ import Testing
         let run = Task.detached { try importer.importPending() }
         try await Task.sleep(for: .milliseconds(300))   // room for a broken lock to misbehave
         #expect(temp.inboxNames() == ["sample.mp3"], "nothing moves while another process holds the lock")
-        try input.fileHandleForWriting.close()
+        kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         #expect(try await run.value.map(\.result) == [.imported(path: "sample.mp3")])
     }
