@@ -3,6 +3,7 @@
 // (100,000 nested divs) do not walk the whole stack for every start tag.
 
 struct OpenElements: RandomAccessCollection {
+    /// Unowned: the stack lives inside the `TreeBuilder`, which holds the document strongly.
     unowned(unsafe) let document: Document
     private(set) var nodes: [Int32] = []
     /// Open HTML elements per known tag id.

@@ -94,7 +94,7 @@ final class TreeBuilder: TokenSink {
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false
             if case let .characters(s) = token, s.utf8.first == 0x0A {
-                let rest = String(s.utf8.dropFirst())!
+                let rest = String(Substring(s.utf8.dropFirst()))
                 if rest.isEmpty { return }
                 token = .characters(rest)
             }
