@@ -17,6 +17,8 @@ extension Readability {
             let candidates = scoreElements(elementsToScore)
 
             var topCandidates: [Node] = []
+            textLengthCache = [:]
+            defer { textLengthCache = nil }
             for candidate in candidates {
                 let candidateScore = (scores[candidate.index] ?? 0) * (1 - getLinkDensity(candidate))
                 scores[candidate.index] = candidateScore
@@ -29,6 +31,7 @@ extension Readability {
                 }
             }
 
+            textLengthCache = nil
             var topCandidate: Node
             var neededToCreateTopCandidate = false
             if let first = topCandidates.first, !first.isHTML("body") {
@@ -64,7 +67,7 @@ extension Readability {
             }
 
             var result: Node? = articleContent
-            let textLength = JSString.length(getInnerText(articleContent))
+            let textLength = innerTextLength(articleContent)
             if textLength < options.charThreshold {
                 result = nil
                 page.innerHTML = pageCacheHtml
@@ -209,7 +212,7 @@ extension Readability {
         let rel = node.getAttribute("rel")
         let itemprop = node.getAttribute("itemprop")
         guard rel == "author" || (itemprop?.contains("author") ?? false) || Matching.isByline(matchString) else { return false }
-        let length = JSString.length(JSString.trim(node.textContent))
+        let length = innerTextLength(node, normalizeSpaces: false)
         return length > 0 && length < 100
     }
 

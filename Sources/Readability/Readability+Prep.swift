@@ -6,7 +6,10 @@ extension Readability {
     /// `_removeNodes` without a filter, back to front.
     func removeNodes(_ nodes: [Node], where filter: ((Node) -> Bool)? = nil) {
         for node in nodes.reversed() where node.parent != nil {
-            if filter?(node) ?? true { node.remove() }
+            if filter?(node) ?? true {
+                invalidateTextLengths(above: node)
+                node.remove()
+            }
         }
     }
 
