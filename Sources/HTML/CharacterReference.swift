@@ -5,13 +5,13 @@
 // alphanumerics (and a ';') through to the same place the return state would put them,
 // and its one difference is a parse error, which this tokenizer does not report.
 
-extension Tokenizer {
+extension TokenizerCore {
     /// § 13.2.5.72 + .73. The `&` is already consumed. Returns false to wait for more input.
-    func characterReference(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
+    mutating func characterReference(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
         let c = p[pos]
         if c == Byte.hash {
-            temp.removeAll(keepingCapacity: true)
-            temp.append(contentsOf: [Byte.amp, Byte.hash])
+            temp.clear()
+            temp.append([Byte.amp, Byte.hash])
             pos += 1
             state = .numericCharacterReference
             return true
@@ -34,7 +34,7 @@ extension Tokenizer {
                 if pos + length == end && !atEOF { return false }
                 if pos + length < end && (p[pos + length] == Byte.eq || Byte.isAlnum(p[pos + length])) {
                     attrValue.append(Byte.amp)
-                    attrValue.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: length))
+                    attrValue.append(p + pos, length)
                     pos += length
                     state = returnState
                     return true
@@ -49,7 +49,7 @@ extension Tokenizer {
         return true
     }
 
-    func numericCharacterReferenceStep(_ c: UInt8) {
+    mutating func numericCharacterReferenceStep(_ c: UInt8) {
         switch state {
         case .numericCharacterReference:  // § 13.2.5.75
             charRefCode = 0
@@ -89,8 +89,8 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.80 Numeric character reference end state (consumes nothing).
-    func numericCharacterReferenceEnd() {
-        appendCharRefScalar(Tokenizer.numericReferenceValue(charRefCode))
+    mutating func numericCharacterReferenceEnd() {
+        appendCharRefScalar(TokenizerCore.numericReferenceValue(charRefCode))
         state = returnState
     }
 

@@ -3,7 +3,7 @@
 
 extension InputDecoder {
     /// NSStringEncoding values (0x8000_0000 | CFStringEncoding) for the legacy encodings.
-    /// Checked on Linux: these decode through Foundation; EUC-JP does not (falls back).
+    /// Checked on Linux: these decode through Foundation (EUC-JP does not: see +EUCJP).
     static let foundationEncodings: [String: UInt] = {
         let cf: [String: UInt] = [
             "ibm866": 0x041B, "iso-8859-2": 0x0202, "iso-8859-3": 0x0203, "iso-8859-4": 0x0204,
@@ -14,7 +14,7 @@ extension InputDecoder {
             "windows-1250": 0x0501, "windows-1251": 0x0502, "windows-1253": 0x0503,
             "windows-1254": 0x0504, "windows-1255": 0x0505, "windows-1256": 0x0506,
             "windows-1257": 0x0507, "windows-1258": 0x0508, "x-mac-cyrillic": 0x0007,
-            "gbk": 0x0632, "gb18030": 0x0632, "big5": 0x0A03, "euc-jp": 0x0920,
+            "gbk": 0x0632, "gb18030": 0x0632, "big5": 0x0A03,
             "iso-2022-jp": 0x0820, "shift_jis": 0x0A01, "euc-kr": 0x0940,
         ]
         return cf.mapValues { 0x8000_0000 | $0 }
@@ -22,16 +22,45 @@ extension InputDecoder {
 
     /// The bytes if they are valid UTF-8, else a copy with each malformed sequence replaced.
     static func validUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        var it = bytes.makeIterator()
-        var decoder = UTF8()
-        loop: while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return bytes
-            case .error: break loop
+        let valid = bytes.withUnsafeBufferPointer { buf -> Bool in
+            guard let p = buf.baseAddress else { return true }
+            return isValidUTF8(p, buf.count)
+        }
+        return valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// UTF-8 validation (Unicode Table 3-7): ASCII eight bytes at a time, multi-byte
+    /// sequences checked for overlongs, surrogates and values above U+10FFFF.
+    static func isValidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i < n {
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let b = p[i]
+            if b < 0x80 { i += 1; continue }
+            func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+                i + k < n && p[i + k] >= lo && p[i + k] <= hi
+            }
+            switch b {
+            case 0xC2...0xDF:
+                guard cont(1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                let lo: UInt8 = b == 0xE0 ? 0xA0 : 0x80, hi: UInt8 = b == 0xED ? 0x9F : 0xBF
+                guard cont(1, lo, hi), cont(2) else { return false }
+                i += 3
+            case 0xF0...0xF4:
+                let lo: UInt8 = b == 0xF0 ? 0x90 : 0x80, hi: UInt8 = b == 0xF4 ? 0x8F : 0xBF
+                guard cont(1, lo, hi), cont(2), cont(3) else { return false }
+                i += 4
+            default:
+                return false
             }
         }
-        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+        return true
     }
 
     /// windows-1252 (what "latin1", "ascii" and "iso-8859-1" mean on the web).
@@ -43,7 +72,7 @@ extension InputDecoder {
                 out.append(b)
             } else {
                 let v = b < 0xA0 ? windows1252C1[Int(b - 0x80)] : UInt32(b)
-                Tokenizer.appendUTF8(v, to: &out)
+                TokenizerCore.appendUTF8(v, to: &out)
             }
         }
         return out
@@ -62,7 +91,7 @@ extension InputDecoder {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         for b in bytes {
-            if b < 0x80 { out.append(b) } else { Tokenizer.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
+            if b < 0x80 { out.append(b) } else { TokenizerCore.appendUTF8(0xF780 + UInt32(b - 0x80), to: &out) }
         }
         return out
     }

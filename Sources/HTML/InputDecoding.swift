@@ -66,6 +66,8 @@ public enum InputDecoder {
             return decodeUTF16(bytes, bigEndian: encoding == "utf-16be")
         case "replacement":
             return bytes.isEmpty ? [] : [0xEF, 0xBF, 0xBD]
+        case "euc-jp":
+            return decodeEUCJP(bytes)
         default:
             if let raw = foundationEncodings[encoding],
                let s = String(data: Data(bytes), encoding: String.Encoding(rawValue: raw)) {
@@ -78,7 +80,7 @@ public enum InputDecoder {
     /// Whether `decode(_:as:)` decodes `encoding` itself rather than falling back.
     public static func canDecode(_ encoding: String) -> Bool {
         switch encoding {
-        case "utf-8", "windows-1252", "x-user-defined", "utf-16le", "utf-16be", "replacement": return true
+        case "utf-8", "windows-1252", "x-user-defined", "utf-16le", "utf-16be", "replacement", "euc-jp": return true
         default: return foundationEncodings[encoding] != nil
         }
     }

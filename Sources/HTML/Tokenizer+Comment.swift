@@ -1,6 +1,6 @@
 // Comment states: § 13.2.5.41 Bogus comment, .42 Markup declaration open, .43–52 comments.
 
-extension Tokenizer {
+extension TokenizerCore {
     private static let doctypeWord: [UInt8] = Array("doctype".utf8)
     private static let cdataWord: [UInt8] = Array("[CDATA[".utf8)
 
@@ -18,50 +18,50 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.42. Returns false to wait for more input.
-    func markupDeclarationOpen(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
+    mutating func markupDeclarationOpen(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
         if p[pos] == Byte.dash {
             if pos + 1 == end { if !atEOF { return false } }
             else if p[pos + 1] == Byte.dash {
                 pos += 2
-                commentData.removeAll(keepingCapacity: true)
+                commentData.clear()
                 state = .commentStart
                 return true
             }
         } else if Byte.lower(p[pos]) == 0x64 {  // "d"
-            guard let isDoctype = lookahead(p, end, Tokenizer.doctypeWord, caseInsensitive: true) else { return false }
+            guard let isDoctype = lookahead(p, end, TokenizerCore.doctypeWord, caseInsensitive: true) else { return false }
             if isDoctype { pos += 7; state = .doctype; return true }
         } else if p[pos] == Byte.lbracket {
-            guard let isCDATA = lookahead(p, end, Tokenizer.cdataWord, caseInsensitive: false) else { return false }
+            guard let isCDATA = lookahead(p, end, TokenizerCore.cdataWord, caseInsensitive: false) else { return false }
             if isCDATA {
                 pos += 7
-                if sink.adjustedCurrentNodeIsForeign {
+                if owner.sink.adjustedCurrentNodeIsForeign {
                     state = .cdataSection
                 } else {
-                    commentData.removeAll(keepingCapacity: true)
-                    commentData.append(contentsOf: Tokenizer.cdataWord)
+                    commentData.clear()
+                    commentData.append(TokenizerCore.cdataWord)
                     state = .bogusComment
                 }
                 return true
             }
         }
-        commentData.removeAll(keepingCapacity: true)
+        commentData.clear()
         state = .bogusComment
         return true
     }
 
-    func commentStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func commentStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
         let c = p[pos]
         switch state {
         case .bogusComment:  // § 13.2.5.41
             let i = scan(p, pos, end, Byte.gt, 0, 0)
-            if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { commentData.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             if p[i] == Byte.gt {
                 state = .data; emitComment()
             } else {
-                commentData.append(contentsOf: Byte.replacement)
+                commentData.append(Byte.replacement)
             }
         case .commentStart:  // § 13.2.5.43
             if c == Byte.dash {
@@ -81,14 +81,14 @@ extension Tokenizer {
             }
         case .comment:  // § 13.2.5.45
             let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
-            if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { commentData.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             switch p[i] {
             case Byte.lt: commentData.append(Byte.lt); state = .commentLessThanSign
             case Byte.dash: state = .commentEndDash
-            default: commentData.append(contentsOf: Byte.replacement)
+            default: commentData.append(Byte.replacement)
             }
         case .commentLessThanSign:  // § 13.2.5.46
             if c == Byte.bang {
@@ -118,15 +118,15 @@ extension Tokenizer {
             } else if c == Byte.dash {
                 commentData.append(Byte.dash); pos += 1
             } else {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash]); state = .comment
+                commentData.append([Byte.dash, Byte.dash]); state = .comment
             }
         case .commentEndBang:  // § 13.2.5.52
             if c == Byte.dash {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash, Byte.bang]); pos += 1; state = .commentEndDash
+                commentData.append([Byte.dash, Byte.dash, Byte.bang]); pos += 1; state = .commentEndDash
             } else if c == Byte.gt {
                 pos += 1; state = .data; emitComment()
             } else {
-                commentData.append(contentsOf: [Byte.dash, Byte.dash, Byte.bang]); state = .comment
+                commentData.append([Byte.dash, Byte.dash, Byte.bang]); state = .comment
             }
         default:
             preconditionFailure("commentStep in \(state)")

@@ -1,12 +1,12 @@
 // DOCTYPE states: § 13.2.5.53 DOCTYPE … § 13.2.5.68 Bogus DOCTYPE. One input byte per call,
 // except the identifiers, which are short.
 
-extension Tokenizer {
+extension TokenizerCore {
     private static let publicWord: [UInt8] = Array("public".utf8)
     private static let systemWord: [UInt8] = Array("system".utf8)
 
     /// § 13.2.5.56 After DOCTYPE name state; needs six bytes of lookahead. False = wait.
-    func afterDoctypeName(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
+    mutating func afterDoctypeName(_ p: UnsafePointer<UInt8>, _ end: Int) -> Bool {
         let c = p[pos]
         if Byte.isWhitespace(c) {
             pos += 1
@@ -14,7 +14,7 @@ extension Tokenizer {
             pos += 1; state = .data; emitDoctype()
         } else {
             let lc = Byte.lower(c)
-            let word = lc == 0x70 ? Tokenizer.publicWord : (lc == 0x73 ? Tokenizer.systemWord : nil)
+            let word = lc == 0x70 ? TokenizerCore.publicWord : (lc == 0x73 ? TokenizerCore.systemWord : nil)
             if let word {
                 guard let matched = lookahead(p, end, word, caseInsensitive: true) else { return false }
                 if matched {
@@ -29,7 +29,7 @@ extension Tokenizer {
         return true
     }
 
-    func doctypeStep(_ c: UInt8) {
+    mutating func doctypeStep(_ c: UInt8) {
         switch state {
         case .doctype:  // § 13.2.5.53
             if Byte.isWhitespace(c) { pos += 1 }
@@ -110,7 +110,7 @@ extension Tokenizer {
 
     /// The shared tail of the states before an identifier: a quote opens it, `>` ends the
     /// DOCTYPE with force-quirks, anything else is bogus.
-    private func identifierStart(_ c: UInt8, isPublic: Bool) {
+    private mutating func identifierStart(_ c: UInt8, isPublic: Bool) {
         if c == Byte.quote || c == Byte.apos {
             pos += 1
             if isPublic {

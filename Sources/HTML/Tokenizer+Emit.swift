@@ -1,110 +1,128 @@
 // Building and emitting tokens (§ 13.2.5: "emit the current tag token", etc.).
 
-extension Tokenizer {
-    @inline(__always) func appendText(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
-        if to > from { text.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
+extension TokenizerCore {
+    @inline(__always) mutating func appendText(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
+        text.append(p + from, to - from)
     }
 
-    func flushText() {
+    mutating func flushText() {
         guard !text.isEmpty else { return }
-        let s = String(decoding: text, as: UTF8.self)
-        text.removeAll(keepingCapacity: true)
-        sink.process(.characters(s))
+        let s = text.string
+        text.clear()
+        deliver(.characters(s))
     }
 
     // MARK: tags
 
-    func startTag(isEnd: Bool) {
-        tagName.removeAll(keepingCapacity: true)
+    mutating func startTag(isEnd: Bool) {
+        tagName.clear()
         tagIsEnd = isEnd
         selfClosing = false
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes = [] }  // the last tag token holds the old array
         attrActive = false
     }
 
-    func startAttribute() {
+    mutating func startAttribute() {
         commitAttribute()
-        attrName.removeAll(keepingCapacity: true)
-        attrValue.removeAll(keepingCapacity: true)
+        attrName.clear()
+        attrValue.clear()
         attrActive = true
     }
 
     /// Adds the attribute under construction unless its name is a duplicate
     /// (§ 13.2.5.33: the later attribute is dropped).
-    func commitAttribute() {
+    mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = TokenNames.string(attrName)
+        let name = names.string(attrName.buffer)
         for a in attributes where a.name == name { return }
-        attributes.append(Attribute(name: name, value: String(decoding: attrValue, as: UTF8.self)))
+        if attributes.isEmpty { attributes.reserveCapacity(4) }
+        attributes.append(Attribute(name: name, value: attrValue.string))
     }
 
     /// Emits the current tag. The caller has already set the next state, so that a switch
     /// requested by the sink wins.
-    func emitTag() {
+    mutating func emitTag() {
         flushText()
         commitAttribute()
-        let name = TokenNames.string(tagName)
+        let name = names.string(tagName.buffer)
         if tagIsEnd {
-            sink.process(.endTag(TagToken(name: name)))
+            deliver(.endTag(TagToken(name: name)))
         } else {
-            lastStartTag = tagName
-            hasLastStartTag = true
-            sink.process(.startTag(TagToken(name: name, attributes: attributes, selfClosing: selfClosing)))
+            owner.lastStartTagName = name
+            deliver(.startTag(TagToken(name: name, attributes: attributes, selfClosing: selfClosing)))
         }
     }
 
     /// "Appropriate end tag token": an end tag whose name matches the last start tag emitted.
     var isAppropriateEndTag: Bool {
-        hasLastStartTag && tagName == lastStartTag
+        guard let last = owner.lastStartTagName else { return false }
+        return last.utf8.elementsEqual(tagName.buffer)
+    }
+
+    /// Hands a token to the sink, then applies a state switch the sink asked for.
+    @inline(__always) mutating func deliver(_ token: Token) {
+        owner.sink.process(token)
+        if let requested = owner.requestedState {
+            state = requested
+            owner.requestedState = nil
+        }
     }
 
     // MARK: comments and doctypes
 
-    func emitComment() {
+    mutating func emitComment() {
         flushText()
-        sink.process(.comment(String(decoding: commentData, as: UTF8.self)))
+        deliver(.comment(commentData.string))
     }
 
-    func startDoctype() {
+    mutating func startDoctype() {
         doctypeName = nil
         doctypePublic = nil
         doctypeSystem = nil
         doctypeForceQuirks = false
     }
 
-    func emitDoctype() {
+    mutating func emitDoctype() {
         flushText()
         let token = DoctypeToken(
             name: doctypeName.map { String(decoding: $0, as: UTF8.self) },
             publicIdentifier: doctypePublic.map { String(decoding: $0, as: UTF8.self) },
             systemIdentifier: doctypeSystem.map { String(decoding: $0, as: UTF8.self) },
             forceQuirks: doctypeForceQuirks)
-        sink.process(.doctype(token))
+        deliver(.doctype(token))
     }
 
-    func emitEOF() {
+    mutating func emitEOF() {
         flushText()
-        sink.process(.eof)
+        deliver(.eof)
     }
 
     // MARK: character reference output
 
     /// "Flush code points consumed as a character reference": into the attribute value when
     /// the return state is an attribute value state, else as character tokens.
-    func flushCharRef(_ bytes: [UInt8]) {
+    mutating func flushCharRef(_ bytes: ByteRun) {
         if returnState.isAttributeValue {
-            attrValue.append(contentsOf: bytes)
+            attrValue.append(bytes)
         } else {
-            text.append(contentsOf: bytes)
+            text.append(bytes)
         }
     }
 
-    func appendCharRefScalar(_ v: UInt32) {
+    mutating func flushCharRef(_ bytes: [UInt8]) {
         if returnState.isAttributeValue {
-            Tokenizer.appendUTF8(v, to: &attrValue)
+            attrValue.append(bytes)
         } else {
-            Tokenizer.appendUTF8(v, to: &text)
+            text.append(bytes)
+        }
+    }
+
+    mutating func appendCharRefScalar(_ v: UInt32) {
+        if returnState.isAttributeValue {
+            attrValue.appendScalar(v)
+        } else {
+            text.appendScalar(v)
         }
     }
 

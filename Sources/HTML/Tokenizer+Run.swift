@@ -1,8 +1,8 @@
 // The main loop: dispatch on the current state until the input runs out or a state needs
 // more lookahead than is buffered; and the end-of-file rules of every state.
 
-extension Tokenizer {
-    func run(_ p: UnsafePointer<UInt8>, _ end: Int) {
+extension TokenizerCore {
+    mutating func run(_ p: UnsafePointer<UInt8>, _ end: Int) {
         while pos < end {
             switch state {
             case .data, .rcdata, .rawtext, .plaintext, .scriptData, .cdataSection,
@@ -51,7 +51,7 @@ extension Tokenizer {
     }
 
     /// Applies each state's "EOF" rule (after all input was consumed) until `.eof` is emitted.
-    func runEOF(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func runEOF() {
         let lt = Byte.lt, slash = Byte.slash
         while true {
             switch state {
@@ -64,16 +64,16 @@ extension Tokenizer {
                 emitEOF()
                 return
             case .tagOpen: text.append(lt); state = .data
-            case .endTagOpen: text.append(contentsOf: [lt, slash]); state = .data
+            case .endTagOpen: text.append([lt, slash]); state = .data
             case .rcdataLessThanSign: text.append(lt); state = .rcdata
             case .rawtextLessThanSign: text.append(lt); state = .rawtext
             case .scriptDataLessThanSign: text.append(lt); state = .scriptData
             case .scriptDataEscapedLessThanSign: text.append(lt); state = .scriptDataEscaped
-            case .rcdataEndTagOpen: text.append(contentsOf: [lt, slash]); state = .rcdata
-            case .rawtextEndTagOpen: text.append(contentsOf: [lt, slash]); state = .rawtext
-            case .scriptDataEndTagOpen: text.append(contentsOf: [lt, slash]); state = .scriptData
+            case .rcdataEndTagOpen: text.append([lt, slash]); state = .rcdata
+            case .rawtextEndTagOpen: text.append([lt, slash]); state = .rawtext
+            case .scriptDataEndTagOpen: text.append([lt, slash]); state = .scriptData
             case .scriptDataEscapedEndTagOpen:
-                text.append(contentsOf: [lt, slash]); state = .scriptDataEscaped
+                text.append([lt, slash]); state = .scriptDataEscaped
             case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName,
                  .scriptDataEscapedEndTagName:
                 endTagNameAnythingElse()
@@ -82,7 +82,7 @@ extension Tokenizer {
             case .scriptDataDoubleEscapedLessThanSign, .scriptDataDoubleEscapeEnd:
                 state = .scriptDataDoubleEscaped
             case .markupDeclarationOpen:
-                commentData.removeAll(keepingCapacity: true)
+                commentData.clear()
                 state = .bogusComment
             case .bogusComment, .commentStart, .commentStartDash, .comment, .commentLessThanSign,
                  .commentLessThanSignBang, .commentLessThanSignBangDash,
@@ -113,7 +113,7 @@ extension Tokenizer {
             case .cdataSectionBracket:
                 text.append(Byte.rbracket); state = .cdataSection
             case .cdataSectionEnd:
-                text.append(contentsOf: [Byte.rbracket, Byte.rbracket]); state = .cdataSection
+                text.append([Byte.rbracket, Byte.rbracket]); state = .cdataSection
             case .characterReference:
                 flushCharRef([Byte.amp]); state = returnState
             case .numericCharacterReference, .hexadecimalCharacterReferenceStart,

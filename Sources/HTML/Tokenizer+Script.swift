@@ -1,8 +1,8 @@
 // Script data escape states (§ 13.2.5.18–31, except the ones in Tokenizer+Text.swift) and
 // the CDATA section bracket/end states (§ 13.2.5.70–71). One input byte per call.
 
-extension Tokenizer {
-    func scriptStep(_ c: UInt8) {
+extension TokenizerCore {
+    mutating func scriptStep(_ c: UInt8) {
         switch state {
         case .scriptDataEscapeStart:  // § 13.2.5.18
             if c == Byte.dash {
@@ -21,7 +21,7 @@ extension Tokenizer {
             switch c {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataEscapedDashDash
             case Byte.lt: state = .scriptDataEscapedLessThanSign
-            case 0: text.append(contentsOf: Byte.replacement); state = .scriptDataEscaped
+            case 0: text.append(Byte.replacement); state = .scriptDataEscaped
             default: text.append(c); state = .scriptDataEscaped
             }
         case .scriptDataEscapedDashDash:  // § 13.2.5.22
@@ -30,13 +30,13 @@ extension Tokenizer {
             case Byte.dash: text.append(Byte.dash)
             case Byte.lt: state = .scriptDataEscapedLessThanSign
             case Byte.gt: text.append(Byte.gt); state = .scriptData
-            case 0: text.append(contentsOf: Byte.replacement); state = .scriptDataEscaped
+            case 0: text.append(Byte.replacement); state = .scriptDataEscaped
             default: text.append(c); state = .scriptDataEscaped
             }
         case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:  // § 13.2.5.26, .31
             let starting = state == .scriptDataDoubleEscapeStart
             if Byte.isWhitespace(c) || c == Byte.slash || c == Byte.gt {
-                let isScript = temp == Tokenizer.scriptName
+                let isScript = temp.equals(TokenizerCore.scriptName)
                 if starting {
                     state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
                 } else {
@@ -56,7 +56,7 @@ extension Tokenizer {
             switch c {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataDoubleEscapedDashDash
             case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
-            case 0: text.append(contentsOf: Byte.replacement); state = .scriptDataDoubleEscaped
+            case 0: text.append(Byte.replacement); state = .scriptDataDoubleEscaped
             default: text.append(c); state = .scriptDataDoubleEscaped
             }
         case .scriptDataDoubleEscapedDashDash:  // § 13.2.5.29
@@ -65,12 +65,12 @@ extension Tokenizer {
             case Byte.dash: text.append(Byte.dash)
             case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
             case Byte.gt: text.append(Byte.gt); state = .scriptData
-            case 0: text.append(contentsOf: Byte.replacement); state = .scriptDataDoubleEscaped
+            case 0: text.append(Byte.replacement); state = .scriptDataDoubleEscaped
             default: text.append(c); state = .scriptDataDoubleEscaped
             }
         case .scriptDataDoubleEscapedLessThanSign:  // § 13.2.5.30
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 text.append(Byte.slash)
                 pos += 1
                 state = .scriptDataDoubleEscapeEnd
@@ -89,7 +89,7 @@ extension Tokenizer {
             } else if c == Byte.gt {
                 pos += 1; state = .data
             } else {
-                text.append(contentsOf: [Byte.rbracket, Byte.rbracket]); state = .cdataSection
+                text.append([Byte.rbracket, Byte.rbracket]); state = .cdataSection
             }
         default:
             preconditionFailure("scriptStep in \(state)")

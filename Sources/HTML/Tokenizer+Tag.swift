@@ -1,8 +1,8 @@
 // Tag states: § 13.2.5.6 Tag open … § 13.2.5.40 Self-closing start tag (except the
 // RCDATA/RAWTEXT/script end tag states, in Tokenizer+Text.swift).
 
-extension Tokenizer {
-    func tagStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
+extension TokenizerCore {
+    mutating func tagStep(_ p: UnsafePointer<UInt8>, _ end: Int) {
         let c = p[pos]
         switch state {
         case .tagOpen:  // § 13.2.5.6
@@ -13,7 +13,7 @@ extension Tokenizer {
             } else if Byte.isAlpha(c) {
                 startTag(isEnd: false); state = .tagName
             } else if c == Byte.question {
-                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+                commentData.clear(); state = .bogusComment
             } else {
                 text.append(Byte.lt); state = .data
             }
@@ -23,7 +23,7 @@ extension Tokenizer {
             } else if c == Byte.gt {
                 pos += 1; state = .data
             } else {
-                commentData.removeAll(keepingCapacity: true); state = .bogusComment
+                commentData.clear(); state = .bogusComment
             }
         case .tagName:  // § 13.2.5.8
             tagNameRun(p, end)
@@ -66,14 +66,14 @@ extension Tokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:  // § 13.2.5.36, .37
             let q = state == .attributeValueDoubleQuoted ? Byte.quote : Byte.apos
             let i = scan(p, pos, end, q, Byte.amp, 0)
-            if i > pos { attrValue.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: i - pos)) }
+            if i > pos { attrValue.append(p + pos, i - pos) }
             pos = i
             guard i < end else { return }
             pos += 1
             switch p[i] {
             case q: state = .afterAttributeValueQuoted
             case Byte.amp: returnState = state; state = .characterReference
-            default: attrValue.append(contentsOf: Byte.replacement)
+            default: attrValue.append(Byte.replacement)
             }
         case .attributeValueUnquoted:  // § 13.2.5.38
             pos += 1
@@ -84,7 +84,7 @@ extension Tokenizer {
             } else if c == Byte.gt {
                 state = .data; emitTag()
             } else if c == 0 {
-                attrValue.append(contentsOf: Byte.replacement)
+                attrValue.append(Byte.replacement)
             } else {
                 attrValue.append(c)
             }
@@ -110,7 +110,7 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.8 Tag name state, a run at a time.
-    private func tagNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    private mutating func tagNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         var i = pos
         while i < end {
             let c = p[i]
@@ -121,7 +121,7 @@ extension Tokenizer {
             } else if c == Byte.gt {
                 pos = i + 1; state = .data; emitTag(); return
             } else if c == 0 {
-                tagName.append(contentsOf: Byte.replacement)
+                tagName.append(Byte.replacement)
             } else {
                 tagName.append(Byte.lower(c))
             }
@@ -131,7 +131,7 @@ extension Tokenizer {
     }
 
     /// § 13.2.5.33 Attribute name state, a run at a time.
-    private func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    private mutating func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         var i = pos
         while i < end {
             let c = p[i]
@@ -140,7 +140,7 @@ extension Tokenizer {
             } else if c == Byte.eq {
                 state = .beforeAttributeValue; i += 1; break
             } else if c == 0 {
-                attrName.append(contentsOf: Byte.replacement)
+                attrName.append(Byte.replacement)
             } else {
                 attrName.append(Byte.lower(c))
             }

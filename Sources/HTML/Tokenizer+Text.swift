@@ -2,20 +2,15 @@
 // .20 Script data escaped, .27 Script data double escaped, .69 CDATA section.
 // Each scans a run of ordinary bytes at once and appends it to the pending character run.
 
-extension Tokenizer {
-    /// Index of the first byte in p[i..<end] equal to a, b or c (end if none).
+extension TokenizerCore {
+    /// Index of the first byte in p[i..<end] equal to a, b or c (end if none). Looks at eight
+    /// bytes at a time (SWAR: a zero byte in x ^ pattern marks a match).
     @inline(__always)
     func scan(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
-        var i = i
-        while i < end {
-            let x = p[i]
-            if x == a || x == b || x == c { return i }
-            i += 1
-        }
-        return end
+        ByteScan.first(p, i, end, a, b, c)
     }
 
-    func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
+    mutating func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         switch state {
         case .data:
             let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
@@ -37,7 +32,7 @@ extension Tokenizer {
             switch p[i] {
             case Byte.lt: state = .rcdataLessThanSign
             case Byte.amp: returnState = .rcdata; state = .characterReference
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .rawtext, .scriptData, .plaintext:
             let lt: UInt8 = state == .plaintext ? 0 : Byte.lt  // PLAINTEXT stops only at U+0000
@@ -47,7 +42,7 @@ extension Tokenizer {
             guard stop < end else { return }
             pos += 1
             if p[stop] == 0 {
-                text.append(contentsOf: Byte.replacement)
+                text.append(Byte.replacement)
             } else {
                 state = state == .rawtext ? .rawtextLessThanSign : .scriptDataLessThanSign
             }
@@ -60,7 +55,7 @@ extension Tokenizer {
             switch p[i] {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataEscapedDash
             case Byte.lt: state = .scriptDataEscapedLessThanSign
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .scriptDataDoubleEscaped:
             let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
@@ -71,7 +66,7 @@ extension Tokenizer {
             switch p[i] {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataDoubleEscapedDash
             case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
-            default: text.append(contentsOf: Byte.replacement)
+            default: text.append(Byte.replacement)
             }
         case .cdataSection:
             let i = scan(p, pos, end, Byte.rbracket, Byte.rbracket, Byte.rbracket)
@@ -87,11 +82,11 @@ extension Tokenizer {
 
     /// The less-than-sign, end tag open and end tag name states of RCDATA, RAWTEXT, script
     /// data and script data escaped (§ 13.2.5.9–17, .23–25).
-    func endTagStep(_ c: UInt8) {
+    mutating func endTagStep(_ c: UInt8) {
         switch state {
         case .rcdataLessThanSign, .rawtextLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = state == .rcdataLessThanSign ? .rcdataEndTagOpen : .rawtextEndTagOpen
             } else {
@@ -100,11 +95,11 @@ extension Tokenizer {
             }
         case .scriptDataLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = .scriptDataEndTagOpen
             } else if c == Byte.bang {
-                text.append(contentsOf: [Byte.lt, Byte.bang])
+                text.append([Byte.lt, Byte.bang])
                 pos += 1
                 state = .scriptDataEscapeStart
             } else {
@@ -113,11 +108,11 @@ extension Tokenizer {
             }
         case .scriptDataEscapedLessThanSign:
             if c == Byte.slash {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 pos += 1
                 state = .scriptDataEscapedEndTagOpen
             } else if Byte.isAlpha(c) {
-                temp.removeAll(keepingCapacity: true)
+                temp.clear()
                 text.append(Byte.lt)
                 state = .scriptDataDoubleEscapeStart
             } else {
@@ -135,7 +130,7 @@ extension Tokenizer {
                 startTag(isEnd: true)
                 state = next
             } else {
-                text.append(contentsOf: [Byte.lt, Byte.slash])
+                text.append([Byte.lt, Byte.slash])
                 state = base
             }
         default:  // the four end tag name states
@@ -159,9 +154,9 @@ extension Tokenizer {
 
     /// "Anything else" of the end tag name states: emit `</` and the buffer, reconsume in the
     /// text state they came from.
-    func endTagNameAnythingElse() {
-        text.append(contentsOf: [Byte.lt, Byte.slash])
-        text.append(contentsOf: temp)
+    mutating func endTagNameAnythingElse() {
+        text.append([Byte.lt, Byte.slash])
+        text.append(temp)
         switch state {
         case .rcdataEndTagName: state = .rcdata
         case .rawtextEndTagName: state = .rawtext

@@ -5,6 +5,10 @@
 // keeps only the unconsumed tail (a few bytes of lookahead at most, e.g. an unfinished
 // `<!DOC` or `&notin`). Character tokens are coalesced into runs and delivered when the next
 // other token (or the end of input) is emitted, so the tokens do not depend on the chunking.
+//
+// The machine's state lives in a struct (`TokenizerCore`) that `feed` moves into a local
+// variable while it runs: its fields are then checked for exclusive access at compile time,
+// not on every access at run time as a class's fields would be.
 
 /// Not `Sendable`: one tokenizer belongs to one parse on one thread.
 public final class Tokenizer {
@@ -12,65 +16,42 @@ public final class Tokenizer {
     /// Kept for the tree builder (the scripting flag changes tree construction, not tokenizing).
     public let scripting: Bool
 
-    // Input.
-    var input: [UInt8] = []
-    var pos = 0
-    var skipLeadingLF = false   // the previous chunk ended with CR
-    var atEOF = false
-    var finished = false
+    /// nil only while `feed`/`finish` run the machine.
+    private var core: TokenizerCore?
+    private var input: [UInt8] = []
+    private var skipLeadingLF = false   // the previous chunk ended with CR
+    private var finished = false
+    /// A state asked for by `switchTo`/`setInitialState`, applied before the next character.
+    var requestedState: TokenizerState?
 
-    // Machine state.
-    var state: TokenizerState = .data
-    var returnState: TokenizerState = .data
-
-    // Token under construction.
-    var text: [UInt8] = []            // pending character run
-    var tagName: [UInt8] = []
-    var tagIsEnd = false
-    var selfClosing = false
-    var attributes: [Attribute] = []
-    var attrName: [UInt8] = []
-    var attrValue: [UInt8] = []
-    var attrActive = false
-    var commentData: [UInt8] = []
-    var doctypeName: [UInt8]? = nil
-    var doctypePublic: [UInt8]? = nil
-    var doctypeSystem: [UInt8]? = nil
-    var doctypeForceQuirks = false
-    var temp: [UInt8] = []            // the spec's temporary buffer
-    var charRefCode: UInt32 = 0
-    var lastStartTag: [UInt8] = []
-    var hasLastStartTag = false
+    /// The tag name of the last start tag emitted ("appropriate end tag token", § 13.2.5);
+    /// set by every start tag, and settable for fragment parsing and tests.
+    public var lastStartTagName: String?
 
     public init(sink: TokenSink, scripting: Bool = true) {
         self.sink = sink
         self.scripting = scripting
-        text.reserveCapacity(4096)
+        core = TokenizerCore(owner: self)
+    }
+
+    deinit {
+        core?.freeBuffers()
     }
 
     /// Switch the content state; callable from inside `sink.process`, effective for the next
     /// input character.
     public func switchTo(_ state: TokenizerContentState) {
-        self.state = TokenizerState(state)
+        requestedState = TokenizerState(state)
     }
 
     /// Start in another state (html5lib `initialStates`, fragment parsing).
     public func setInitialState(_ state: TokenizerContentState) {
-        self.state = TokenizerState(state)
+        requestedState = TokenizerState(state)
     }
 
     /// Start in the CDATA section state (html5lib `initialStates: ["CDATA section state"]`).
     public func setInitialStateCDATASection() {
-        self.state = .cdataSection
-    }
-
-    /// The tag name of the last start tag emitted ("appropriate end tag token", § 13.2.5).
-    public var lastStartTagName: String? {
-        get { hasLastStartTag ? String(decoding: lastStartTag, as: UTF8.self) : nil }
-        set {
-            hasLastStartTag = newValue != nil
-            lastStartTag = newValue.map { Array($0.utf8) } ?? []
-        }
+        requestedState = .cdataSection
     }
 
     public func feed(_ bytes: [UInt8]) {
@@ -84,54 +65,60 @@ public final class Tokenizer {
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!finished, "Tokenizer.feed after finish")
-        guard !bytes.isEmpty else { return }
-        compactInput()
-        appendPreprocessed(bytes)
-        runBuffered()
+        guard var chunk = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard var machine = core else { preconditionFailure("Tokenizer.feed re-entered from its sink") }
+        core = nil
+        defer { core = machine }
+        var count = bytes.count
+        if skipLeadingLF {
+            skipLeadingLF = false
+            if chunk[0] == Byte.lf {
+                chunk += 1
+                count -= 1
+            }
+        }
+        if machine.pos == input.count {
+            input.removeAll(keepingCapacity: true)
+        } else if machine.pos > 0 {
+            input.removeSubrange(0..<machine.pos)
+        }
+        machine.pos = 0
+        machine.applyRequestedState()
+        let firstCR = ByteScan.first(chunk, 0, count, Byte.cr, Byte.cr, Byte.cr)
+        if input.isEmpty && firstCR == count {
+            // Common case: nothing buffered and no CR; tokenize the caller's bytes in place
+            // and keep only the unconsumed tail.
+            machine.run(chunk, count)
+            input.append(contentsOf: UnsafeBufferPointer(start: chunk + machine.pos, count: count - machine.pos))
+            machine.pos = 0
+            return
+        }
+        appendPreprocessed(chunk, count, firstCR: firstCR)
+        input.withUnsafeBufferPointer { buf in
+            if let base = buf.baseAddress { machine.run(base, buf.count) }
+        }
     }
 
     /// End of input: tokenize what is left, flush, emit `.eof`.
     public func finish() {
         guard !finished else { return }
-        atEOF = true
-        runBuffered()
+        guard var machine = core else { preconditionFailure("Tokenizer.finish re-entered from its sink") }
+        core = nil
         finished = true
+        machine.atEOF = true
         input.withUnsafeBufferPointer { buf in
-            if let base = buf.baseAddress {
-                runEOF(base, buf.count)
-            } else {
-                var none: UInt8 = 0
-                runEOF(&none, 0)
-            }
+            machine.applyRequestedState()
+            if let base = buf.baseAddress { machine.run(base, buf.count) }
+            machine.runEOF()
         }
         input = []
-        pos = 0
-    }
-
-    /// Drop the consumed prefix so the buffer holds only the unconsumed tail.
-    private func compactInput() {
-        if pos == input.count {
-            input.removeAll(keepingCapacity: true)
-        } else if pos > 0 {
-            input.removeSubrange(0..<pos)
-        }
-        pos = 0
+        core = machine
     }
 
     /// § 13.2.3.5 Preprocessing the input stream: CRLF → LF, CR → LF.
-    private func appendPreprocessed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        if skipLeadingLF {
-            skipLeadingLF = false
-            if bytes[0] == Byte.lf { start = 1 }
-        }
-        guard let firstCR = bytes[start...].firstIndex(of: Byte.cr) else {
-            input.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-            return
-        }
-        input.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstCR]))
+    private func appendPreprocessed(_ bytes: UnsafePointer<UInt8>, _ n: Int, firstCR: Int) {
+        input.append(contentsOf: UnsafeBufferPointer(start: bytes, count: firstCR))
         var i = firstCR
-        let n = bytes.count
         while i < n {
             let c = bytes[i]
             if c == Byte.cr {
@@ -147,11 +134,48 @@ public final class Tokenizer {
             i += 1
         }
     }
+}
 
-    private func runBuffered() {
-        input.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            run(base, buf.count)
+/// The state machine's data: position, state, the token under construction.
+struct TokenizerCore {
+    /// The tokenizer that owns this core (its sink, requested switches, last start tag).
+    /// Unowned: the core lives inside its owner, or in a local of the owner's method.
+    unowned(unsafe) let owner: Tokenizer
+    let names = TokenNames.shared
+
+    var pos = 0
+    var atEOF = false
+    var state: TokenizerState = .data
+    var returnState: TokenizerState = .data
+
+    var text = ByteRun(capacity: 4096) // pending character run
+    var tagName = ByteRun()
+    var tagIsEnd = false
+    var selfClosing = false
+    var attributes: [Attribute] = []
+    var attrName = ByteRun()
+    var attrValue = ByteRun(capacity: 256)
+    var attrActive = false
+    var commentData = ByteRun(capacity: 256)
+    var doctypeName: [UInt8]? = nil
+    var doctypePublic: [UInt8]? = nil
+    var doctypeSystem: [UInt8]? = nil
+    var doctypeForceQuirks = false
+    var temp = ByteRun()              // the spec's temporary buffer
+    var charRefCode: UInt32 = 0
+
+    init(owner: Tokenizer) {
+        self.owner = owner
+    }
+
+    func freeBuffers() {
+        for run in [text, tagName, attrName, attrValue, commentData, temp] { run.free() }
+    }
+
+    mutating func applyRequestedState() {
+        if let requested = owner.requestedState {
+            state = requested
+            owner.requestedState = nil
         }
     }
 }

@@ -86,6 +86,7 @@ struct EncodingCase {
             ("gbk", [0xC4, 0xE3], "你"),
             ("big5", [0xA4, 0x40], "一"),
             ("euc-kr", [0xB0, 0xA1], "가"),
+            ("euc-jp", [0x41, 0xA4, 0xA2, 0xC6, 0xFC, 0x8E, 0xB1, 0x8F, 0xB0, 0xA1, 0xFF], "Aあ日ｱ\u{FFFD}\u{FFFD}"),
             ("windows-1251", [0xC0], "А"),
             ("ibm866", [0x80], "А"),
             ("utf-16be", [0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00], "A😀"),
@@ -99,5 +100,25 @@ struct EncodingCase {
         }
         let decoded = InputDecoder.decode([0xFF, 0xFE, 0x3C, 0x00, 0x70, 0x00], transportEncoding: nil)
         #expect(decoded.encoding == "utf-16le" && decoded.utf8 == Array("<p".utf8) && decoded.confidence == .certain)
+    }
+}
+
+@Suite struct UTF8ValidationTests {
+    /// The fast validator must agree with the standard library's decoder on every kind of
+    /// sequence (valid, overlong, surrogate, too large, truncated), at every alignment.
+    @Test func agreesWithTheStandardLibrary() {
+        let samples: [[UInt8]] = [
+            Array("plain ascii text that is long enough".utf8), Array("é€😀日本".utf8),
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF], [0xC3],
+        ]
+        for sample in samples {
+            for pad in 0..<9 {
+                let bytes = Array(repeating: UInt8(0x61), count: pad) + sample + Array(repeating: UInt8(0x62), count: 9 - pad)
+                let expected = Array(String(decoding: bytes, as: UTF8.self).utf8)
+                #expect(InputDecoder.decode(bytes, as: "utf-8") == expected, "\(sample) at \(pad)")
+            }
+        }
     }
 }
