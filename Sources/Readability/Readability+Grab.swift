@@ -210,6 +210,10 @@ extension Readability {
             }
             childNode = nextSibling
         }
+        // The corpus's Readability.js also trims the last paragraph's trailing whitespace/<br>s.
+        if let current = p {
+            while let last = current.lastChild, isWhitespace(last) { last.remove() }
+        }
     }
 
     /// `_isValidByline`.
