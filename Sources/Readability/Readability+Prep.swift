@@ -65,7 +65,7 @@ extension Readability {
         var current: Node? = node
         while let n = current {
             if n.isHTML("img") { return true }
-            if n.childElementCount != 1 || !JSString.trim(n.textContent).isEmpty { return false }
+            if n.childElementCount != 1 || hasNonSpaceText(n) { return false }
             current = n.firstElementChild
         }
         return false

@@ -45,7 +45,7 @@ extension Readability {
 
         removeNodes(elements(articleContent, "p")) { paragraph in
             countElements(paragraph, "img", "embed", "object", "iframe") == 0
-                && self.innerTextLength(paragraph, normalizeSpaces: false) == 0
+                && !self.hasNonSpaceText(paragraph)
         }
 
         for br in elements(articleContent, "br") {

@@ -112,6 +112,25 @@ extension Readability {
         }
     }
 
+    /// `node.textContent.trim() !== ""`, stopping at the first non-space character.
+    func hasNonSpaceText(_ node: Node) -> Bool {
+        if node.isText { return Readability.hasNonSpace(node.data) }
+        for n in node.descendants where n.isText {
+            if Readability.hasNonSpace(n.data) { return true }
+        }
+        return false
+    }
+
+    static func hasNonSpace(_ text: String) -> Bool {
+        for c in text.utf8 {
+            if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
+            if c < 0x80 { return true }
+            // Non-ASCII: let the scalar check decide (NBSP and friends are spaces).
+            return !JSString.isBlank(text)
+        }
+        return false
+    }
+
     /// `node.textContent.length` (untrimmed).
     func rawTextLength(_ node: Node) -> Int {
         if node.isText { return node.data.utf16.count }
