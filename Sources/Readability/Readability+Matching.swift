@@ -34,6 +34,10 @@ enum Matching {
 
     static func isUnlikelyCandidate(_ s: String) -> Bool { containsAny(s, unlikelyCandidateWords) }
     static func isOkMaybeItsACandidate(_ s: String) -> Bool { containsAny(s, okMaybeItsACandidateWords) }
+    /// The same two checks on an already lowercased match string.
+    static func isUnlikelyCandidate(lowered b: [UInt8]) -> Bool { containsAny(b, unlikelyCandidateWords) }
+    static func isOkMaybeItsACandidate(lowered b: [UInt8]) -> Bool { containsAny(b, okMaybeItsACandidateWords) }
+    static func isByline(lowered b: [UInt8]) -> Bool { containsAny(b, bylineWords) }
     static func isPositive(_ s: String) -> Bool { containsAny(s, positiveWords) }
     static func isByline(_ s: String) -> Bool { containsAny(s, bylineWords) }
 

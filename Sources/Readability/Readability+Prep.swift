@@ -6,7 +6,10 @@ extension Readability {
     /// `_removeNodes` without a filter, back to front.
     func removeNodes(_ nodes: [Node], where filter: ((Node) -> Bool)? = nil) {
         for node in nodes.reversed() where node.parent != nil {
-            if filter?(node) ?? true { node.remove() }
+            if filter?(node) ?? true {
+                invalidateTextLengths(above: node)
+                node.remove()
+            }
         }
     }
 
@@ -62,7 +65,7 @@ extension Readability {
         var current: Node? = node
         while let n = current {
             if n.isHTML("img") { return true }
-            if n.childElementCount != 1 || !JSString.trim(n.textContent).isEmpty { return false }
+            if n.childElementCount != 1 || hasNonSpaceText(n) { return false }
             current = n.firstElementChild
         }
         return false

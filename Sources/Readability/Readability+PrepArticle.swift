@@ -16,25 +16,19 @@ extension Readability {
 
         cleanConditionally(articleContent, "form")
         cleanConditionally(articleContent, "fieldset")
-        clean(articleContent, "object")
-        clean(articleContent, "embed")
-        clean(articleContent, "footer")
-        clean(articleContent, "link")
-        clean(articleContent, "aside")
+        // One walk for Readability.js's five _clean calls: a node inside an element removed
+        // earlier in that sequence is gone from the article either way.
+        clean(articleContent, ["object", "embed", "footer", "link", "aside"])
 
         // Share widgets with little text, below the top-level children.
         let shareElementThreshold = 500
         for topCandidate in articleContent.children {
             cleanMatchedNodes(topCandidate) { node, matchString in
-                Matching.isShareElement(matchString) && JSString.length(node.textContent) < shareElementThreshold
+                Matching.isShareElement(matchString) && self.rawTextLength(node) < shareElementThreshold
             }
         }
 
-        clean(articleContent, "iframe")
-        clean(articleContent, "input")
-        clean(articleContent, "textarea")
-        clean(articleContent, "select")
-        clean(articleContent, "button")
+        clean(articleContent, ["iframe", "input", "textarea", "select", "button"])
         cleanHeaders(articleContent)
 
         cleanConditionally(articleContent, "table")
@@ -45,7 +39,7 @@ extension Readability {
 
         removeNodes(elements(articleContent, "p")) { paragraph in
             countElements(paragraph, "img", "embed", "object", "iframe") == 0
-                && self.getInnerText(paragraph, normalizeSpaces: false).isEmpty
+                && !self.hasNonSpaceText(paragraph)
         }
 
         for br in elements(articleContent, "br") {
@@ -81,11 +75,11 @@ extension Readability {
         }
     }
 
-    /// `_clean`: removes every `tag` element, keeping allowed videos among embeds.
-    func clean(_ e: Node, _ tag: String) {
-        let isEmbed = tag == "object" || tag == "embed" || tag == "iframe"
-        removeNodes(elements(e, tag)) { element in
-            if isEmbed {
+    /// `_clean` for each of `tags`: removes those elements, keeping allowed videos among embeds.
+    func clean(_ e: Node, _ tags: [String]) {
+        removeNodes(elements(e, tags)) { element in
+            let tag = element.localName
+            if tag == "object" || tag == "embed" || tag == "iframe" {
                 for attr in element.attributes where self.options.allowedVideoRegex(attr.value) { return false }
                 // Readability.js also checks `tagName === "object"` against innerHTML, which never
                 // matches (tagName is upper case), so that check is left out.

@@ -61,3 +61,12 @@ import Testing
         #expect(r.stderr.contains("Cannot read"))
     }
 }
+
+extension ExtractCommandTests {
+    @Test func absurdNestingIsBadInputNotACrash() throws {
+        let html = String(repeating: "<div>", count: 2_000) + "text" + String(repeating: "</div>", count: 2_000)
+        let r = try PiperBinary.run(["extract", "-"], stdin: Data(html.utf8))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("nested"))
+    }
+}

@@ -58,9 +58,14 @@ struct ExtractCommand: Command {
         // isProbablyReaderable looks at the page before Readability changes it.
         let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
         let document = Document.parse(bytes: bytes, options: options)
-        guard let article = try Readability.parse(document, url: baseURL) else {
-            throw NotAnArticle(source: path == "-" ? "standard input" : path)
+        let source = path == "-" ? "standard input" : path
+        let parsed: Article?
+        do {
+            parsed = try Readability.parse(document, url: baseURL)
+        } catch let error as ReadabilityError {
+            throw NotAnArticle(source: source, reason: error.description)
         }
+        guard let article = parsed else { throw NotAnArticle(source: source) }
         switch format {
         case .json:
             let encoder = JSONEncoder()
@@ -137,7 +142,8 @@ struct ExtractReport: Encodable {
 /// The page has no article: exit 65 with a one-line reason.
 struct NotAnArticle: PiperError {
     let source: String
-    var description: String { "No article found in \(source): Readability found no readable content" }
+    var reason = "Readability found no readable content"
+    var description: String { "No article found in \(source): \(reason)" }
     var exitCode: ExitCode { .dataError }
 }
 
