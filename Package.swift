@@ -43,7 +43,7 @@ let package = Package(
         // The command-line tool: presentation only.
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
         .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability"),
-        .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html"),
+        .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),

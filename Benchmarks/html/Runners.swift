@@ -25,6 +25,16 @@ struct TokenizeRunner: ParserRunner {
     }
 }
 
+/// The full parse: bytes → `InputDecoder` (UTF-8 given, as a transport charset would) →
+/// tokenizer → tree builder → arena DOM.
+struct ParseRunner: ParserRunner {
+    let name = "piper parse"
+    func parse(_ page: Page) -> Int {
+        let document = Document.parse(bytes: page.utf8, options: ParseOptions(transportEncoding: "utf-8"))
+        return document.node.firstChild == nil ? 0 : 1
+    }
+}
+
 /// gumbo_parse_with_options + gumbo_destroy_output: a full parse (tree built, then freed).
 struct GumboRunner: ParserRunner {
     let name = "gumbo parse"
@@ -39,5 +49,29 @@ struct GumboRunner: ParserRunner {
                 }
             }
         }
+    }
+
+}
+
+/// A gumbo parse result kept alive (for the memory comparison); destroyed on deinit.
+final class GumboTree {
+    private let output: UnsafeMutablePointer<GumboOutput>?
+    private let bytes: [UInt8]
+
+    init(_ page: Page) {
+        let utf8 = page.utf8
+        bytes = utf8  // gumbo's tree points into the input: keep it alive as long as the tree
+        output = withUnsafePointer(to: kGumboDefaultOptions) { options in
+            utf8.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { chars in
+                    gumbo_parse_with_options(options, chars, buf.count)
+                }
+            }
+        }
+    }
+
+    deinit {
+        guard let output else { return }
+        withUnsafePointer(to: kGumboDefaultOptions) { gumbo_destroy_output($0, output) }
     }
 }

@@ -18,7 +18,7 @@ while let arg = args.popFirst() {
 let pages = try Corpus.load(dir)
 let totalBytes = pages.reduce(0) { $0 + $1.utf8.count }
 print("corpus: \(pages.count) pages, \(String(format: "%.1f", Double(totalBytes) / 1e6)) MB (UTF-8), \(rounds) rounds")
-let baseRSS = Memory.statusKB("VmRSS")
+Benchmark.reportMemory(pages)
 
 let ours: [ParserRunner] = Benchmark.ourRunners()
 var results: [String: Double] = [:]
@@ -35,4 +35,3 @@ if let gumbo = results["gumbo parse"] {
         print(String(format: "%@ vs gumbo: %.2fx (CPU time)", runner.name, gumbo / results[runner.name]!))
     }
 }
-Benchmark.reportMemory(pages, baseRSS: baseRSS)

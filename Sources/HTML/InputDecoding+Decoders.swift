@@ -22,16 +22,45 @@ extension InputDecoder {
 
     /// The bytes if they are valid UTF-8, else a copy with each malformed sequence replaced.
     static func validUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        var it = bytes.makeIterator()
-        var decoder = UTF8()
-        loop: while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return bytes
-            case .error: break loop
+        let valid = bytes.withUnsafeBufferPointer { buf -> Bool in
+            guard let p = buf.baseAddress else { return true }
+            return isValidUTF8(p, buf.count)
+        }
+        return valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// UTF-8 validation (Unicode Table 3-7): ASCII eight bytes at a time, multi-byte
+    /// sequences checked for overlongs, surrogates and values above U+10FFFF.
+    static func isValidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i < n {
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let b = p[i]
+            if b < 0x80 { i += 1; continue }
+            func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+                i + k < n && p[i + k] >= lo && p[i + k] <= hi
+            }
+            switch b {
+            case 0xC2...0xDF:
+                guard cont(1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                let lo: UInt8 = b == 0xE0 ? 0xA0 : 0x80, hi: UInt8 = b == 0xED ? 0x9F : 0xBF
+                guard cont(1, lo, hi), cont(2) else { return false }
+                i += 3
+            case 0xF0...0xF4:
+                let lo: UInt8 = b == 0xF0 ? 0x90 : 0x80, hi: UInt8 = b == 0xF4 ? 0x8F : 0xBF
+                guard cont(1, lo, hi), cont(2), cont(3) else { return false }
+                i += 4
+            default:
+                return false
             }
         }
-        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+        return true
     }
 
     /// windows-1252 (what "latin1", "ascii" and "iso-8859-1" mean on the web).

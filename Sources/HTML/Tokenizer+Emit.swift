@@ -34,7 +34,7 @@ extension TokenizerCore {
     mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = TokenNames.string(attrName.buffer)
+        let name = names.string(attrName.buffer)
         for a in attributes where a.name == name { return }
         if attributes.isEmpty { attributes.reserveCapacity(4) }
         attributes.append(Attribute(name: name, value: attrValue.string))
@@ -45,7 +45,7 @@ extension TokenizerCore {
     mutating func emitTag() {
         flushText()
         commitAttribute()
-        let name = TokenNames.string(tagName.buffer)
+        let name = names.string(tagName.buffer)
         if tagIsEnd {
             deliver(.endTag(TagToken(name: name)))
         } else {

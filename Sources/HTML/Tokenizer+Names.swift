@@ -1,9 +1,13 @@
 // Tag and attribute names as Strings. Names up to 15 UTF-8 bytes are small Strings (stored
 // inline, no allocation); the common ones skip UTF-8 validation through a lookup table.
 
-enum TokenNames {
+struct TokenNames {
+    /// One shared table; each tokenizer keeps a reference so the hot path skips the
+    /// lazy-global check.
+    static let shared = TokenNames()
+
     /// The most frequent element and attribute names in real pages.
-    private static let common: [String] = [
+    private static let commonNames: [String] = [
         "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
         "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
         "colgroup", "data", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em",
@@ -20,21 +24,25 @@ enum TokenNames {
         "datetime", "colspan", "rowspan", "viewbox", "xmlns", "fill", "d", "g",
     ]
 
-    /// Open-addressing table keyed by (length, first, last byte) hash.
-    private static let table: [Int16] = {
+    private let common: [String]
+    private let commonBytes: [[UInt8]]
+    /// Open-addressing table keyed by (length, first, second, last byte) hash.
+    private let table: [Int16]
+
+    private init() {
+        common = Self.commonNames
+        commonBytes = common.map { Array($0.utf8) }
         var t = [Int16](repeating: -1, count: 1024)
         for (i, s) in common.enumerated() {
-            var h = hash(Array(s.utf8))
+            var h = Self.hash(Array(s.utf8))
             while t[h] >= 0 {
                 if common[Int(t[h])] == s { break }
                 h = (h + 1) & 1023
             }
             t[h] = Int16(i)
         }
-        return t
-    }()
-
-    private static let commonBytes: [[UInt8]] = common.map { Array($0.utf8) }
+        table = t
+    }
 
     @inline(__always) private static func hash<C: RandomAccessCollection>(_ b: C) -> Int where C.Element == UInt8, C.Index == Int {
         guard let first = b.first, let last = b.last else { return 0 }
@@ -51,13 +59,13 @@ enum TokenNames {
         }
     }
 
-    static func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
+    func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
         if b.count <= 12 {
-            var h = hash(b)
+            var h = Self.hash(b)
             while true {
                 let i = Int(table[h])
                 if i < 0 { break }
-                if same(commonBytes[i], b) { return common[i] }
+                if Self.same(commonBytes[i], b) { return common[i] }
                 h = (h + 1) & 1023
             }
         }

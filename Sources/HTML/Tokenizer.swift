@@ -65,7 +65,8 @@ public final class Tokenizer {
 
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!finished, "Tokenizer.feed after finish")
-        guard var chunk = bytes.baseAddress, !bytes.isEmpty, var machine = core else { return }
+        guard var chunk = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard var machine = core else { preconditionFailure("Tokenizer.feed re-entered from its sink") }
         core = nil
         defer { core = machine }
         var count = bytes.count
@@ -100,7 +101,8 @@ public final class Tokenizer {
 
     /// End of input: tokenize what is left, flush, emit `.eof`.
     public func finish() {
-        guard !finished, var machine = core else { return }
+        guard !finished else { return }
+        guard var machine = core else { preconditionFailure("Tokenizer.finish re-entered from its sink") }
         core = nil
         finished = true
         machine.atEOF = true
@@ -139,6 +141,7 @@ struct TokenizerCore {
     /// The tokenizer that owns this core (its sink, requested switches, last start tag).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
+    let names = TokenNames.shared
 
     var pos = 0
     var atEOF = false

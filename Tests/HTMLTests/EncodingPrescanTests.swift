@@ -102,3 +102,23 @@ struct EncodingCase {
         #expect(decoded.encoding == "utf-16le" && decoded.utf8 == Array("<p".utf8) && decoded.confidence == .certain)
     }
 }
+
+@Suite struct UTF8ValidationTests {
+    /// The fast validator must agree with the standard library's decoder on every kind of
+    /// sequence (valid, overlong, surrogate, too large, truncated), at every alignment.
+    @Test func agreesWithTheStandardLibrary() {
+        let samples: [[UInt8]] = [
+            Array("plain ascii text that is long enough".utf8), Array("é€😀日本".utf8),
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF], [0xC3],
+        ]
+        for sample in samples {
+            for pad in 0..<9 {
+                let bytes = Array(repeating: UInt8(0x61), count: pad) + sample + Array(repeating: UInt8(0x62), count: 9 - pad)
+                let expected = Array(String(decoding: bytes, as: UTF8.self).utf8)
+                #expect(InputDecoder.decode(bytes, as: "utf-8") == expected, "\(sample) at \(pad)")
+            }
+        }
+    }
+}
