@@ -20,7 +20,7 @@ extension Document {
         var c = following(0, within: 0)
         while c >= 0 {
             let r = nodes[Int(c)]
-            if r.kind == .element && r.name == Tag.title && (r.namespace == .html || r.namespace == .svg) {
+            if r.kind == .element && r.name == Tag.title && r.namespace == .html {
                 var text = ""
                 var t = r.firstChild
                 while t >= 0 {

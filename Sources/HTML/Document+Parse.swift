@@ -56,7 +56,10 @@ extension Document {
         tokenizer.finish()
         let root = document.nodes[Int(document.node.index)].firstChild
         let fragment = document.newNode(.documentFragment)
-        if root >= 0 { document.moveChildren(of: root, to: fragment) }
+        if root >= 0 {
+            document.moveChildren(of: root, to: fragment)
+            document.unlink(root)
+        }
         return (document, Node(document, fragment))
     }
 }
@@ -101,7 +104,8 @@ extension TreeBuilder {
         tokenizer.lastStartTagName = context.localName
         let root = document.newElement(Tag.html, .html, [])
         document.link(root, appendTo: 0)
-        stack = [root]
+        stack.removeAll()
+        stack.append(root)
         if isHTML(contextElement, Tag.template) { templateModes.append(.inTemplate) }
         resetInsertionMode()
     }

@@ -1,7 +1,10 @@
 // A node handle: (document, index). Cheap to copy; equality is same document and same index.
 
 public struct Node: Hashable {
-    public unowned(unsafe) let document: Document
+    /// Strong on purpose: a handle keeps its document alive, so `Document.parse(html).body`
+    /// and other chains on a temporary document are safe. The arena holds no `Node`s, so
+    /// there is no cycle, and the builder's hot paths use raw indices, not handles.
+    public let document: Document
     public let index: Int32
 
     init(_ document: Document, _ index: Int32) {
@@ -51,8 +54,9 @@ public struct Node: Hashable {
     /// Fast check: an HTML element named `lowercaseName`.
     public func hasTag(_ lowercaseName: String) -> Bool {
         let r = record
-        guard r.kind == .element, r.namespace == .html, let id = document.existingNameID(lowercaseName) else { return false }
-        return r.name == id
+        // Comparing the interned name's string is cheaper than hashing `lowercaseName` to an id:
+        // tag names are small strings, whose equality check compares their raw bits first.
+        return r.kind == .element && r.namespace == .html && document.nameString(r.name) == lowercaseName
     }
 
     /// Integer form of `hasTag` for code inside the module.
@@ -174,5 +178,21 @@ public struct DescendantSequence: Sequence {
 
     public func makeIterator() -> Iterator {
         Iterator(document: root.document, root: root.index, current: root.index)
+    }
+}
+
+extension Node: CustomStringConvertible {
+    /// A short label for test output and debugging: `<div#main.a.b>`, `#text "hi"`.
+    public var description: String {
+        switch kind {
+        case .element:
+            var label = "<" + localName
+            if let id = getAttribute("id"), !id.isEmpty { label += "#" + id }
+            for c in splitOnASCIIWhitespace(className) { label += "." + c }
+            return label + ">"
+        case .text: return "#text " + data.prefix(40).debugDescription
+        case .comment: return "#comment " + data.prefix(40).debugDescription
+        default: return tagName
+        }
     }
 }

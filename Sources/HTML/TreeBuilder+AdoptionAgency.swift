@@ -37,7 +37,7 @@ extension TreeBuilder {
             // Step 4.9: the common ancestor.
             let commonAncestor = stack[formattingStackIndex - 1]
             // Step 4.10: the bookmark.
-            var bookmark = formattingIndex(of: formattingElement)!
+            guard var bookmark = formattingIndex(of: formattingElement) else { return true }
             // Step 4.11-4.13: the inner loop.
             var node = furthestBlock
             var nodeIndex = furthestBlockIndex

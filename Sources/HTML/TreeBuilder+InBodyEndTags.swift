@@ -57,10 +57,9 @@ extension TreeBuilder {
         case Tag.br:
             return inBody(.startTag(TagToken(name: "br")))
         default:
-            guard let id = t >= 0 ? t : document.existingNameID(tag.name) else {
-                anyOtherEndTagUnknown()
-                return .done
-            }
+            // A name no element in this document has cannot match anything on the stack: the
+            // "any other end tag" walk would stop at a special element and ignore the token.
+            guard let id = t >= 0 ? t : document.existingNameID(tag.name) else { return .done }
             anyOtherEndTag(id)
         }
         return .done
@@ -80,9 +79,6 @@ extension TreeBuilder {
             i -= 1
         }
     }
-
-    /// An end tag whose name no element has: nothing on the stack can match; ignored.
-    private func anyOtherEndTagUnknown() {}
 
     // § 13.2.6.4.8 The "text" insertion mode
     func text(_ token: Token) -> Step {

@@ -24,7 +24,7 @@ extension TreeBuilder {
     private func fosterParentPlace() -> (Int32, Int32) {
         let lastTemplate = stack.lastIndex { isHTML($0, Tag.template) }
         let lastTable = stack.lastIndex { isHTML($0, Tag.table) }
-        if let t = lastTemplate, lastTable == nil || t > lastTable! {
+        if let t = lastTemplate, t > (lastTable ?? -1) {
             return (stack[t], -1)
         }
         guard let tableIndex = lastTable else { return (stack[0], -1) }

@@ -60,6 +60,7 @@ extension TreeBuilder {
 
     /// "has an element in scope" for an HTML tag id.
     func inScope(_ tag: Int32, _ scope: Scope = .normal) -> Bool {
+        if stack.count(of: tag) == 0 { return false }
         var i = stack.count - 1
         while i >= 0 {
             let node = stack[i]
@@ -115,7 +116,7 @@ extension TreeBuilder {
     func isOnStack(_ node: Int32) -> Bool { stack.lastIndex(of: node) != nil }
 
     func stackContainsHTML(_ tag: Int32) -> Bool {
-        stack.contains { isHTML($0, tag) }
+        stack.count(of: tag) > 0
     }
 
     func removeFromStack(_ node: Int32) {

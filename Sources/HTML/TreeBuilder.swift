@@ -59,7 +59,7 @@ final class TreeBuilder: TokenSink {
     var originalMode: InsertionMode = .initial
     var templateModes: [InsertionMode] = []
     /// § 13.2.4.2 The stack of open elements (node indices).
-    var stack: [Int32] = []
+    var stack: OpenElements
     /// § 13.2.4.3 The list of active formatting elements.
     var formatting: [FormattingEntry] = []
     var headElement: Int32 = -1
@@ -78,7 +78,7 @@ final class TreeBuilder: TokenSink {
         self.document = document
         self.scripting = scripting
         document.scripting = scripting
-        stack.reserveCapacity(64)
+        stack = OpenElements(document: document)
     }
 
     // MARK: TokenSink
@@ -94,7 +94,7 @@ final class TreeBuilder: TokenSink {
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false
             if case let .characters(s) = token, s.utf8.first == 0x0A {
-                let rest = String(s.utf8.dropFirst())!
+                let rest = String(Substring(s.utf8.dropFirst()))
                 if rest.isEmpty { return }
                 token = .characters(rest)
             }
