@@ -94,13 +94,14 @@ public final class Database {
         get { (try? query("PRAGMA user_version") { $0.int(0) }.first) ?? 0 }
     }
 
-    /// Applies each migration whose index is at or above the current `user_version`, in one
-    /// transaction each.
+    /// Applies each migration whose index is at or above the current `user_version`, each in its
+    /// own `BEGIN IMMEDIATE` transaction. The version is re-read inside the transaction, so two
+    /// processes opening a fresh database at once apply each migration exactly once.
     public func migrate(_ migrations: [String]) throws {
-        let current = userVersion
-        guard current < migrations.count else { return }
-        for (index, sql) in migrations.enumerated() where index >= current {
+        guard userVersion < migrations.count else { return }
+        for (index, sql) in migrations.enumerated() {
             try transaction {
+                guard userVersion == index else { return }
                 try execute(sql)
                 try execute("PRAGMA user_version = \(index + 1)")
             }

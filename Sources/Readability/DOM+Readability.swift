@@ -158,7 +158,7 @@ extension Readability {
 
     /// `_isElementWithoutContent`.
     func isElementWithoutContent(_ node: Node) -> Bool {
-        guard node.isElement, JSString.trim(node.textContent).isEmpty else { return false }
+        guard node.isElement, innerTextLength(node) == 0 else { return false }
         let count = node.childElementCount
         return count == 0 || count == countElements(node, "br", "hr")
     }

@@ -54,16 +54,18 @@ extension Readability {
     /// `_cleanConditionally`: removes `tag` elements that look like junk.
     func cleanConditionally(_ e: Node, _ tag: String) {
         guard flagIsActive(.cleanConditionally) else { return }
-        removeNodes(elements(e, tag)) { self.shouldCleanConditionally($0, tag) }
+        withTextLengthCache {
+            removeNodes(elements(e, tag)) { self.shouldCleanConditionally($0, tag) }
+        }
     }
 
     private func shouldCleanConditionally(_ node: Node, _ tag: String) -> Bool {
         var isList = tag == "ul" || tag == "ol"
         if !isList {
             var listLength = 0
-            for list in elements(node, "ul", "ol") { listLength += JSString.length(getInnerText(list)) }
+            for list in elements(node, "ul", "ol") { listLength += innerTextLength(list) }
             // JS: listLength / 0 is NaN or Infinity; only Infinity passes "> 0.9".
-            let nodeLength = JSString.length(getInnerText(node))
+            let nodeLength = innerTextLength(node)
             isList = nodeLength == 0 ? listLength > 0 : Double(listLength) / Double(nodeLength) > 0.9
         }
         if tag == "table" && isMarkedDataTable(node) { return false }
@@ -87,10 +89,13 @@ extension Readability {
             embedCount += 1
         }
 
-        let innerText = getInnerText(node)
-        if Matching.isAdWords(innerText) || Matching.isLoadingWords(innerText) { return true }
+        let contentLength = innerTextLength(node)
+        // Only short texts can be nothing but an ad or loading word.
+        if contentLength <= 16 {
+            let innerText = getInnerText(node)
+            if Matching.isAdWords(innerText) || Matching.isLoadingWords(innerText) { return true }
+        }
 
-        let contentLength = JSString.length(innerText)
         let linkDensity = getLinkDensity(node)
         let textDensity = getTextDensity(node, ["span", "li", "td"] + Array(Readability.divToPElems))
         let isFigureChild = hasAncestorTag(node, "figure")

@@ -9,7 +9,9 @@ extension Readability {
 
     func grabArticle() -> Node? {
         guard let page = doc.body else { return nil }
-        let pageCacheHtml = page.innerHTML
+        // Readability.js keeps `page.innerHTML` and assigns it back before each retry. A deep
+        // clone of the body is the same tree without serialising and re-parsing it.
+        let pageCache = page.cloneNode(deep: true)
 
         while true {
             let stripUnlikelyCandidates = flagIsActive(.stripUnlikelys)
@@ -17,6 +19,8 @@ extension Readability {
             let candidates = scoreElements(elementsToScore)
 
             var topCandidates: [Node] = []
+            textLengthCache = [:]
+            defer { textLengthCache = nil }
             for candidate in candidates {
                 let candidateScore = (scores[candidate.index] ?? 0) * (1 - getLinkDensity(candidate))
                 scores[candidate.index] = candidateScore
@@ -29,6 +33,7 @@ extension Readability {
                 }
             }
 
+            textLengthCache = nil
             var topCandidate: Node
             var neededToCreateTopCandidate = false
             if let first = topCandidates.first, !first.isHTML("body") {
@@ -64,10 +69,12 @@ extension Readability {
             }
 
             var result: Node? = articleContent
-            let textLength = JSString.length(getInnerText(articleContent))
+            let textLength = innerTextLength(articleContent)
             if textLength < options.charThreshold {
                 result = nil
-                page.innerHTML = pageCacheHtml
+                while let child = page.firstChild { child.remove() }
+                let fresh = pageCache.cloneNode(deep: true)
+                while let child = fresh.firstChild { page.appendChild(child) }
                 attempts.append((articleContent, textLength))
                 if flagIsActive(.stripUnlikelys) {
                     removeFlag(.stripUnlikelys)
@@ -112,6 +119,7 @@ extension Readability {
         while let current = node {
             if current.isHTML("html") { articleLang = current.getAttribute("lang") }
             let matchString = current.className + " " + current.id
+            let loweredMatch = Matching.lowered(matchString)
 
             if !isProbablyVisible(current) {
                 node = removeAndGetNext(current)
@@ -121,7 +129,7 @@ extension Readability {
                 node = removeAndGetNext(current)
                 continue
             }
-            if articleByline.isNilOrEmpty && metadata.byline.isNilOrEmpty && isValidByline(current, matchString) {
+            if articleByline.isNilOrEmpty && metadata.byline.isNilOrEmpty && isValidByline(current, loweredMatch) {
                 let end = getNextNode(current, ignoreSelfAndKids: true)
                 var next = getNextNode(current)
                 var itemPropNameNode: Node?
@@ -142,7 +150,7 @@ extension Readability {
                 continue
             }
             if stripUnlikelyCandidates {
-                if Matching.isUnlikelyCandidate(matchString) && !Matching.isOkMaybeItsACandidate(matchString)
+                if Matching.isUnlikelyCandidate(lowered: loweredMatch) && !Matching.isOkMaybeItsACandidate(lowered: loweredMatch)
                     && !hasAncestorTag(current, "table") && !hasAncestorTag(current, "code")
                     && !current.isHTML("body") && !current.isHTML("a") {
                     node = removeAndGetNext(current)
@@ -205,11 +213,10 @@ extension Readability {
     }
 
     /// `_isValidByline`.
-    func isValidByline(_ node: Node, _ matchString: String) -> Bool {
-        let rel = node.getAttribute("rel")
-        let itemprop = node.getAttribute("itemprop")
-        guard rel == "author" || (itemprop?.contains("author") ?? false) || Matching.isByline(matchString) else { return false }
-        let length = JSString.length(JSString.trim(node.textContent))
+    func isValidByline(_ node: Node, _ loweredMatch: [UInt8]) -> Bool {
+        guard Matching.isByline(lowered: loweredMatch) || node.getAttribute("rel") == "author"
+                || (node.getAttribute("itemprop")?.contains("author") ?? false) else { return false }
+        let length = innerTextLength(node, normalizeSpaces: false)
         return length > 0 && length < 100
     }
 

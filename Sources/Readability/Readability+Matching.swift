@@ -16,10 +16,6 @@ enum Matching {
     static let okMaybeItsACandidateWords: [[UInt8]] = words(
         "and", "article", "body", "column", "content", "main", "shadow")
 
-    // Readability-readerable.js's copy lacks "content": /and|article|body|column|main|shadow/i
-    static let readerableOkMaybeWords: [[UInt8]] = words(
-        "and", "article", "body", "column", "main", "shadow")
-
     // /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i
     static let positiveWords: [[UInt8]] = words(
         "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
@@ -38,7 +34,10 @@ enum Matching {
 
     static func isUnlikelyCandidate(_ s: String) -> Bool { containsAny(s, unlikelyCandidateWords) }
     static func isOkMaybeItsACandidate(_ s: String) -> Bool { containsAny(s, okMaybeItsACandidateWords) }
-    static func isReaderableOkMaybe(_ s: String) -> Bool { containsAny(s, readerableOkMaybeWords) }
+    /// The same two checks on an already lowercased match string.
+    static func isUnlikelyCandidate(lowered b: [UInt8]) -> Bool { containsAny(b, unlikelyCandidateWords) }
+    static func isOkMaybeItsACandidate(lowered b: [UInt8]) -> Bool { containsAny(b, okMaybeItsACandidateWords) }
+    static func isByline(lowered b: [UInt8]) -> Bool { containsAny(b, bylineWords) }
     static func isPositive(_ s: String) -> Bool { containsAny(s, positiveWords) }
     static func isByline(_ s: String) -> Bool { containsAny(s, bylineWords) }
 

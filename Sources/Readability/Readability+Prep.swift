@@ -6,7 +6,10 @@ extension Readability {
     /// `_removeNodes` without a filter, back to front.
     func removeNodes(_ nodes: [Node], where filter: ((Node) -> Bool)? = nil) {
         for node in nodes.reversed() where node.parent != nil {
-            if filter?(node) ?? true { node.remove() }
+            if filter?(node) ?? true {
+                invalidateTextLengths(above: node)
+                node.remove()
+            }
         }
     }
 
@@ -15,9 +18,12 @@ extension Readability {
         for node in nodes { setNodeTag(node, tag) }
     }
 
-    /// `_removeScripts`.
+    /// `_removeScripts`, plus comments (they would split text runs and paragraphs).
     func removeScripts() {
         removeNodes(elements(doc.node, "script", "noscript"))
+        var comments: [Node] = []
+        for n in doc.node.descendants where n.kind == .comment { comments.append(n) }
+        for c in comments { c.remove() }
     }
 
     /// `_prepDocument`.

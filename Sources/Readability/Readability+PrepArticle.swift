@@ -26,7 +26,7 @@ extension Readability {
         let shareElementThreshold = 500
         for topCandidate in articleContent.children {
             cleanMatchedNodes(topCandidate) { node, matchString in
-                Matching.isShareElement(matchString) && JSString.length(node.textContent) < shareElementThreshold
+                Matching.isShareElement(matchString) && self.rawTextLength(node) < shareElementThreshold
             }
         }
 
@@ -45,7 +45,7 @@ extension Readability {
 
         removeNodes(elements(articleContent, "p")) { paragraph in
             countElements(paragraph, "img", "embed", "object", "iframe") == 0
-                && self.getInnerText(paragraph, normalizeSpaces: false).isEmpty
+                && self.innerTextLength(paragraph, normalizeSpaces: false) == 0
         }
 
         for br in elements(articleContent, "br") {

@@ -38,31 +38,29 @@ extension Readability {
 
     /// `_getLinkDensity`: text inside links over all text (hash links count 0.3).
     func getLinkDensity(_ element: Node) -> Double {
-        let textLength = JSString.length(getInnerText(element))
+        let textLength = innerTextLength(element)
         if textLength == 0 { return 0 }
         var linkLength: Double = 0
         for link in elements(element, "a") {
             let href = link.getAttribute("href")
             let coefficient = href.map(Matching.isHashURL) == true ? 0.3 : 1
-            linkLength += Double(JSString.length(getInnerText(link))) * coefficient
+            linkLength += Double(innerTextLength(link)) * coefficient
         }
         return linkLength / Double(textLength)
     }
 
     /// `_getTextDensity`.
     func getTextDensity(_ e: Node, _ tags: [String]) -> Double {
-        let textLength = JSString.length(getInnerText(e))
+        let textLength = innerTextLength(e)
         if textLength == 0 { return 0 }
         var childrenLength = 0
-        for child in elements(e, tags) { childrenLength += JSString.length(getInnerText(child)) }
+        for child in elements(e, tags) { childrenLength += innerTextLength(child) }
         return Double(childrenLength) / Double(textLength)
     }
 
     /// `_getCharCount(e, ",")`.
     func getCommaCount(_ e: Node) -> Int {
-        var n = 0
-        for c in getInnerText(e).utf8 where c == 0x2C { n += 1 }
-        return n
+        textStats(e).asciiCommas
     }
 
     /// Scores each paragraph-like element and adds it to its ancestors; returns the
@@ -71,14 +69,14 @@ extension Readability {
         var candidates: [Node] = []
         for element in elementsToScore {
             guard let parent = element.parent, parent.isElement else { continue }
-            let innerText = getInnerText(element)
-            let length = JSString.length(innerText)
+            let stats = textStats(element)
+            let length = stats.length
             if length < 25 { continue }
             let ancestors = getNodeAncestors(element, maxDepth: 5)
             if ancestors.isEmpty { continue }
 
             var contentScore: Double = 1
-            contentScore += Double(Matching.commaSplitCount(innerText))
+            contentScore += Double(stats.allCommas + 1)
             contentScore += Double(min(length / 100, 3))
 
             for (level, ancestor) in ancestors.enumerated() {

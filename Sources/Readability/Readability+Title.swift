@@ -2,9 +2,10 @@
 import HTML
 
 extension Readability {
-    /// ` [\|\-\\\/>»] ` separator characters.
+    /// ` [\|\-–—\\\/>»] ` separator characters (the corpus's Readability.js also splits on
+    /// en and em dashes).
     static func isTitleSeparator(_ c: Unicode.Scalar) -> Bool {
-        c == "|" || c == "-" || c == "\\" || c == "/" || c == ">" || c == "»"
+        c == "|" || c == "-" || c == "\u{2013}" || c == "\u{2014}" || c == "\\" || c == "/" || c == ">" || c == "»"
     }
 
     /// The hierarchical ones: `[\\\/>»]`.

@@ -64,11 +64,13 @@ public struct Article: Sendable, Equatable {
 
 public enum ReadabilityError: Error, CustomStringConvertible, Equatable {
     case tooManyElements(Int)
+    case tooDeep(Int)
     case alreadyParsed
 
     public var description: String {
         switch self {
         case .tooManyElements(let n): return "Aborting parsing document; \(n) elements found"
+        case .tooDeep(let n): return "Aborting parsing document; elements nested \(n) deep (the limit is \(Readability.maxNestingDepth))"
         case .alreadyParsed: return "This Readability instance has already parsed its document"
         }
     }
@@ -100,6 +102,8 @@ public final class Readability {
     var articleLang: String?
     var metadata = Metadata()
     var attempts: [(content: Node, textLength: Int)] = []
+    /// Memoised inner-text lengths, only while a phase that doesn't reshape the tree runs.
+    var textLengthCache: [Int32: Int]?
     private var used = false
 
     public init(_ document: Document, url: String? = nil, options: ReadabilityOptions = .init()) {
@@ -118,11 +122,13 @@ public final class Readability {
     public func parse() throws -> Article? {
         if used { throw ReadabilityError.alreadyParsed }
         used = true
-        if options.maxElemsToParse > 0 {
-            var numTags = 0
-            for n in doc.node.descendants where n.isElement { numTags += 1 }
-            if numTags > options.maxElemsToParse { throw ReadabilityError.tooManyElements(numTags) }
+        let (numTags, depth) = elementCountAndDepth()
+        if options.maxElemsToParse > 0 && numTags > options.maxElemsToParse {
+            throw ReadabilityError.tooManyElements(numTags)
         }
+        // Readability's walks are quadratic (or worse) in nesting depth; browsers' parsers stop
+        // nesting at 512 too. Deeper documents are refused rather than left to hang.
+        if depth > Readability.maxNestingDepth { throw ReadabilityError.tooDeep(depth) }
         unwrapNoscriptImages()
         let jsonLd = options.disableJSONLD ? Metadata() : getJSONLD()
         removeScripts()
@@ -151,6 +157,33 @@ public final class Readability {
             excerpt: metadata.excerpt,
             siteName: metadata.siteName.nonEmpty,
             publishedTime: metadata.publishedTime)
+    }
+
+    /// Deepest element nesting `parse()` accepts.
+    public static let maxNestingDepth = 512
+
+    /// Number of elements and the deepest element nesting, in one iterative walk.
+    func elementCountAndDepth() -> (count: Int, depth: Int) {
+        var count = 0, depth = 0, maxDepth = 0
+        var node = doc.node.firstChild
+        while let n = node {
+            if n.isElement { count += 1 }
+            if let child = n.firstChild {
+                depth += 1
+                maxDepth = max(maxDepth, depth)
+                node = child
+                continue
+            }
+            var current: Node? = n
+            node = nil
+            while let c = current {
+                if let next = c.nextSibling { node = next; break }
+                current = c.parent
+                depth -= 1
+                if current == doc.node { current = nil }
+            }
+        }
+        return (count, maxDepth)
     }
 
     func flagIsActive(_ f: Flags) -> Bool { flags.contains(f) }

@@ -31,12 +31,12 @@ public func isNodeVisible(_ node: Node) -> Bool {
 /// Decides whether the document is probably an article, without parsing the whole thing.
 public func isProbablyReaderable(_ doc: Document, options: ReaderableOptions = .init()) -> Bool {
     let isVisible = options.visibilityChecker ?? isNodeVisible
-    // "p, pre" plus the parents of "div > br", in document order, without duplicates.
+    // "p, pre, article" plus the parents of "div > br", in document order, without duplicates.
     var nodes: [Node] = []
     var seen = Set<Int32>()
     var brParents: [Node] = []
     for n in doc.node.descendants where n.isElement {
-        if n.hasTag("p") || n.hasTag("pre") {
+        if n.hasTag("p") || n.hasTag("pre") || n.hasTag("article") {
             if seen.insert(n.index).inserted { nodes.append(n) }
         } else if n.hasTag("br"), let parent = n.parent, parent.hasTag("div") {
             brParents.append(parent)
@@ -48,7 +48,7 @@ public func isProbablyReaderable(_ doc: Document, options: ReaderableOptions = .
     for node in nodes {
         if !isVisible(node) { continue }
         let matchString = node.className + " " + node.id
-        if Matching.isUnlikelyCandidate(matchString) && !Matching.isReaderableOkMaybe(matchString) { continue }
+        if Matching.isUnlikelyCandidate(matchString) && !Matching.isOkMaybeItsACandidate(matchString) { continue }
         if node.hasTag("p") && hasLIAncestor(node) { continue }
         let length = JSString.length(JSString.trim(node.textContent))
         if length < options.minContentLength { continue }

@@ -43,6 +43,11 @@ struct ResolvedURL {
                 if let base, base.scheme == scheme, !rest.hasPrefix("/"), !rest.hasPrefix("\\") {
                     return relative(rest, base: base, fragment: fragment)
                 }
+                if scheme == "file" {
+                    // file:///path has an empty host; file:/path and file:path are paths.
+                    let afterHost = rest.hasPrefix("//") ? String(rest.dropFirst(2)) : (rest.hasPrefix("/") ? rest : "/" + rest)
+                    return withAuthority(scheme: scheme, afterHost, fragment: fragment)
+                }
                 let afterSlashes = Substring(rest).drop(while: { $0 == "/" || $0 == "\\" })
                 return withAuthority(scheme: scheme, String(afterSlashes), fragment: fragment)
             }
@@ -131,8 +136,17 @@ struct ResolvedURL {
         }
         if special { pathPart = pathPart.replacingOccurrences(of: "\\", with: "/") }
         if pathPart.isEmpty && special { pathPart = "/" }
+        if scheme == "file" { pathPart = normalizeDriveLetter(pathPart) }
         let authorityString = userinfo + host + (port.isEmpty ? "" : ":" + port)
         return ResolvedURL(scheme: scheme, authority: authorityString, path: normalizePath(pathPart), query: query, fragment: fragment)
+    }
+
+    /// file URLs: a Windows drive letter written "C|" becomes "C:".
+    static func normalizeDriveLetter(_ path: String) -> String {
+        let scalars = Array(path.unicodeScalars)
+        guard scalars.count >= 3, scalars[0] == "/", scalars[1].isASCII, Character(scalars[1]).isLetter,
+              scalars[2] == "|", scalars.count == 3 || scalars[3] == "/" else { return path }
+        return "/" + String(scalars[1]) + ":" + String(String.UnicodeScalarView(scalars[3...]))
     }
 
     static func schemeOf(_ s: String) -> String? {

@@ -17,12 +17,32 @@ import Testing
         _ = try Self.run(html)
     }
 
-    @Test func deeplyNestedElements() throws {
-        let depth = 100_000
+    /// Built through the DOM API, so the check is about Readability rather than the parser.
+    @Test func deeplyNestedElementsAreRefusedQuickly() throws {
         for tag in ["div", "ins", "span"] {
-            let html = String(repeating: "<\(tag)>", count: depth) + "Deep text, with commas, that goes on for a while." + String(repeating: "</\(tag)>", count: depth)
-            _ = try Self.run(html)
+            let doc = Document.parse("<html><head><title>Deep</title></head><body></body></html>")
+            let body = try #require(doc.body)
+            // Built from the inside out: each insertion is then O(1).
+            var top = doc.createTextNode("Deep text, with commas, that goes on for a while.")
+            for _ in 0..<100_000 {
+                let element = doc.createElement(tag)
+                element.appendChild(top)
+                top = element
+            }
+            body.appendChild(top)
+            #expect(isProbablyReaderable(doc) == false)
+            #expect(throws: ReadabilityError.tooDeep(100_002)) {
+                try Readability.parse(doc, url: "http://fakehost/test/page.html")
+            }
         }
+    }
+
+    @Test func nestingJustUnderTheLimitStillParses() throws {
+        let depth = Readability.maxNestingDepth - 10
+        let html = String(repeating: "<div>", count: depth) + String(repeating: "Deep text, with commas, that goes on. ", count: 20)
+            + String(repeating: "</div>", count: depth)
+        let article = try #require(try Self.run(html))
+        #expect(article.textContent.contains("Deep text"))
     }
 
     @Test func binaryGarbage() throws {

@@ -14,9 +14,6 @@ import Testing
     @Test func okMaybeItsACandidate() {
         for s in ["sidebar-and-main", "ArticleFooter", "contentfooter", "SHADOW"] { #expect(Matching.isOkMaybeItsACandidate(s)) }
         #expect(!Matching.isOkMaybeItsACandidate("footer comments"))
-        // The readerable copy has no "content".
-        #expect(!Matching.isReaderableOkMaybe("contentfooter"))
-        #expect(Matching.isReaderableOkMaybe("main-footer"))
     }
 
     @Test func positiveAndNegative() {
@@ -121,5 +118,13 @@ import Testing
         #expect(r("#frag") == "http://fakehost/test/page.html#frag")
         #expect(r("HTTPS://Example.COM:443/x") == "https://example.com/x")
         #expect(r("mailto:a@b.c") == "mailto:a@b.c")
+    }
+}
+
+@Suite struct FileURLTests {
+    @Test func driveLetters() throws {
+        let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
+        #expect(ResolvedURL.parse("file:///C|/Documents%20and/a.gif", base: base)?.href == "file:///C:/Documents%20and/a.gif")
+        #expect(ResolvedURL.parse("file:///home/x.html", base: base)?.href == "file:///home/x.html")
     }
 }

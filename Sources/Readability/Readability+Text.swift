@@ -1,0 +1,130 @@
+// Text measurements without building strings: `_getInnerText(e).length` (trimmed, with
+// `\s{2,}` collapsed), comma counts and raw `textContent.length`, streamed over the UTF-8 of
+// the text nodes. These run for every candidate, link and cleaned element, so they matter.
+import HTML
+
+struct TextStats {
+    /// UTF-16 length of the trimmed (and, when asked, normalised) text.
+    var length = 0
+    /// ASCII commas (`_getCharCount(e, ",")`).
+    var asciiCommas = 0
+    /// All comma variants of REGEXPS.commas.
+    var allCommas = 0
+}
+
+/// Streams text through the trim + `\s{2,}` rules; a plain value so the hot loop has no
+/// captured (boxed) state.
+struct TextScanner {
+    var stats = TextStats()
+    var pendingSpaces = 0
+    var seenContent = false
+    let normalizeSpaces: Bool
+
+    init(normalizeSpaces: Bool) { self.normalizeSpaces = normalizeSpaces }
+
+    @inline(__always) mutating func content(units: Int) {
+        if seenContent && pendingSpaces > 0 { stats.length += normalizeSpaces ? 1 : pendingSpaces }
+        pendingSpaces = 0
+        seenContent = true
+        stats.length += units
+    }
+
+    mutating func scan(_ buf: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let n = buf.count
+        while i < n {
+            let b = buf[i]
+            if b < 0x80 {
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    pendingSpaces += 1
+                } else {
+                    content(units: 1)
+                    if b == 0x2C { stats.asciiCommas += 1; stats.allCommas += 1 }
+                }
+                i += 1
+                continue
+            }
+            // Multi-byte scalar: its length in bytes and UTF-16 units.
+            let width = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            var scalar: UInt32 = 0
+            if width == 2, i + 1 < n {
+                scalar = UInt32(b & 0x1F) << 6 | UInt32(buf[i + 1] & 0x3F)
+            } else if width == 3, i + 2 < n {
+                scalar = UInt32(b & 0x0F) << 12 | UInt32(buf[i + 1] & 0x3F) << 6 | UInt32(buf[i + 2] & 0x3F)
+            }
+            if Readability.isNonASCIISpace(scalar) {
+                pendingSpaces += 1
+            } else {
+                content(units: width == 4 ? 2 : 1)
+                switch scalar {
+                case 0x60C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: stats.allCommas += 1
+                default: break
+                }
+            }
+            i += width
+        }
+    }
+
+    mutating func scan(_ text: String) {
+        var text = text
+        text.withUTF8 { scan($0) }
+    }
+}
+
+extension Readability {
+    /// `_getInnerText(node, normalizeSpaces).length` and comma counts.
+    func textStats(_ node: Node, normalizeSpaces: Bool = true) -> TextStats {
+        var scanner = TextScanner(normalizeSpaces: normalizeSpaces)
+        if node.isText {
+            scanner.scan(node.data)
+        } else {
+            for n in node.descendants where n.isText { scanner.scan(n.data) }
+        }
+        return scanner.stats
+    }
+
+    /// `_getInnerText(node, normalizeSpaces).length`, memoised while `textLengthCache` is on.
+    func innerTextLength(_ node: Node, normalizeSpaces: Bool = true) -> Int {
+        guard normalizeSpaces, let cache = textLengthCache else {
+            return textStats(node, normalizeSpaces: normalizeSpaces).length
+        }
+        if let known = cache[node.index] { return known }
+        let length = textStats(node).length
+        textLengthCache?[node.index] = length
+        return length
+    }
+
+    /// Runs `body` with inner-text lengths memoised. Only removals (through `removeNodes`)
+    /// may change the tree meanwhile; they drop the entries of the removed node's ancestors.
+    func withTextLengthCache<T>(_ body: () -> T) -> T {
+        textLengthCache = [:]
+        defer { textLengthCache = nil }
+        return body()
+    }
+
+    /// Forgets cached lengths that included `node`'s text (call before detaching it).
+    func invalidateTextLengths(above node: Node) {
+        guard textLengthCache != nil else { return }
+        var current: Node? = node
+        while let n = current {
+            textLengthCache?[n.index] = nil
+            current = n.parent
+        }
+    }
+
+    /// `node.textContent.length` (untrimmed).
+    func rawTextLength(_ node: Node) -> Int {
+        if node.isText { return node.data.utf16.count }
+        var length = 0
+        for n in node.descendants where n.isText { length += n.data.utf16.count }
+        return length
+    }
+
+    /// JavaScript whitespace outside ASCII.
+    static func isNonASCIISpace(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
+        default: return false
+        }
+    }
+}
