@@ -160,7 +160,8 @@ final class Failures: @unchecked Sendable {
     }
 }
 
-@Suite struct ScaleOutTests {
+/// Stores behind a real server: scale-out over one PostgreSQL table, real failures, odd input.
+@Suite struct StoreEndToEndTests {
     /// Two servers, two connection pools, one PostgreSQL table: a save made through one server is
     /// read through the other (what a balancer in front of several `piper serve` needs).
     @Test func twoServersShareOnePostgresTable() async throws {
@@ -177,6 +178,33 @@ final class Failures: @unchecked Sendable {
         #expect(page.status == 200)
         #expect(page.text.contains("Through A"))
         #expect(try await Client.get(b.baseURL + "/healthz").text.contains("postgres"))
+    }
+
+    /// A real store failure (the table vanished under the server): 500, and no URL.
+    @Test func postgresFailureIs500WithoutAURL() async throws {
+        guard let url = postgresURL() else { return }
+        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let store = try PostgresStore(url: url, table: table)
+        let backend = try startBackend(store: store)
+        #expect(try await Client.save(backend.baseURL, title: "Before", content: "<p>x</p>").status == 200)
+        try store.dropTable()
+        let reply = try await Client.save(backend.baseURL, title: "After", content: "<p>x</p>")
+        #expect(reply.status == 500)
+        #expect(try reply.json()["url"] == nil)
+        #expect(try reply.json()["error"] as? String == "Could not store the article; nothing was saved")
+    }
+
+    @Test func sqliteFailureIs500WithoutAURL() async throws {
+        let dir = try freshDirectory("sqlite-fail")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.sqlite").path
+        let backend = try startBackend(store: try SQLiteStore(path: path))
+        #expect(try await Client.save(backend.baseURL, title: "Before", content: "<p>x</p>").status == 200)
+        let (status, _) = try runProcess("/usr/bin/sqlite3", [path, "DROP TABLE saves"])
+        try #require(status == 0)
+        let reply = try await Client.save(backend.baseURL, title: "After", content: "<p>x</p>")
+        #expect(reply.status == 500)
+        #expect(try reply.json()["url"] == nil)
     }
 
     @Test func nulCharactersAreStorableEverywhere() async throws {

@@ -90,3 +90,19 @@ import Testing
         #expect((try reply.json()["error"] as? String)?.contains("levels deep") == true)
     }
 }
+
+@Suite struct PageCacheTests {
+    @Test func staysWithinItsBounds() {
+        let cache = PageCache(limit: 10, byteLimit: 1600)
+        let later = Date(timeIntervalSince1970: 2_000_000_000)
+        for i in 0..<50 {
+            cache.insert(.init(bytes: [UInt8](repeating: 1, count: 100), expiresAt: later), id: "p\(i)")
+            #expect(cache.count <= 10)
+            #expect(cache.byteCount <= 1600)
+        }
+        cache.insert(.init(bytes: [UInt8](repeating: 1, count: 101), expiresAt: later), id: "big")
+        #expect(cache.page(id: "big", now: Date()) == nil)     // over a sixteenth: not cached
+        cache.insert(.init(bytes: [1], expiresAt: Date(timeIntervalSince1970: 10)), id: "old")
+        #expect(cache.page(id: "old", now: Date(timeIntervalSince1970: 10)) == nil)
+    }
+}

@@ -2,13 +2,14 @@ import Foundation
 
 /// `GET /<uuid>`: the reader page, or 404 when unknown or expired. Rendered pages are cached in
 /// memory: a save never changes after it is committed, and expiry is checked on every hit.
-struct ReaderRoute: Sendable {
+struct ReaderRoute: HTTPResponder {
     let store: any Store
     let cache: PageCache
     let publicURL: LateValue
     let clock: @Sendable () -> Date
 
-    func respond(to request: HTTPRequest, id: String) throws -> HTTPResponse {
+    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        guard let id = UUIDPath.id(fromPath: request.path) else { throw HTTPError.notFound }
         guard request.method == "GET" || request.method == "HEAD" else {
             throw HTTPError.methodNotAllowed(["GET", "HEAD"])
         }

@@ -9,11 +9,7 @@ struct Router: HTTPResponder {
         switch request.path {
         case "/save": return try save.respond(to: request)
         case "/healthz": return try health.respond(to: request)
-        default:
-            guard let id = UUIDPath.id(fromPath: request.path) else {
-                throw HTTPError(404, "Not found")
-            }
-            return try reader.respond(to: request, id: id)
+        default: return try reader.respond(to: request)     // `/<uuid>`, else 404
         }
     }
 }
