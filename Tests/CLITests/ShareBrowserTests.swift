@@ -20,7 +20,9 @@ struct ShareBrowserTests {
         </script></body></html>
         """
 
-    func run(cookie: String) async throws -> (PiperBinary.Result, ShareBackend) {
+    /// Logs in with one cookie and shares the X link; returns the result, the backend (the caller
+    /// stops it) and the temp folder (the caller removes it).
+    func run(cookie: String) async throws -> (PiperBinary.Result, ShareBackend, URL) {
         _ = try #require(shareChromium, "chromium is not installed (apt-get install chromium)")
         let dir = try makeShareTempDir()
         let home = dir.appendingPathComponent("home")
@@ -44,12 +46,12 @@ struct ShareBrowserTests {
         let flags = "--ignore-certificate-errors --host-resolver-rules=MAP x.com 127.0.0.1:\(site.port),MAP twitter.com 127.0.0.1:\(site.port),MAP * ~NOTFOUND,EXCLUDE 127.0.0.1"
         let result = try PiperBinary.run(["share", "--no-clipboard", "--backend", backend.baseURL, "https://x.com/i/status/1"],
                                          home: home, environment: ["PIPER_CHROMIUM_FLAGS": flags])
-        return (result, backend)
+        return (result, backend, dir)
     }
 
     @Test func withTheCookieTheBrowserPathExtractsTheRenderedArticle() async throws {
-        let (result, backend) = try await run(cookie: "auth_token\tgood")
-        defer { backend.stop() }
+        let (result, backend, dir) = try await run(cookie: "auth_token\tgood")
+        defer { backend.stop(); try? FileManager.default.removeItem(at: dir) }
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("in Chromium"))
         let (status, html) = try await httpGet(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -58,8 +60,8 @@ struct ShareBrowserTests {
     }
 
     @Test func withoutItTheLoginWallIsAnExtractionFailure() async throws {
-        let (result, backend) = try await run(cookie: "guest_id\tv1")
-        defer { backend.stop() }
+        let (result, backend, dir) = try await run(cookie: "guest_id\tv1")
+        defer { backend.stop(); try? FileManager.default.removeItem(at: dir) }
         #expect(result.status == 65)
         #expect(result.stderr.contains("Extraction failed"))
         #expect(result.stdout.isEmpty)
