@@ -13,10 +13,10 @@ final class ShareBackend: @unchecked Sendable {
     let process = Process()
     let baseURL: String
 
-    init(home: URL) throws {
+    init(home: URL, extraArguments: [String] = []) throws {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         process.executableURL = PiperBinary.url
-        process.arguments = ["serve", "--port", "0", "--db", home.appendingPathComponent("serve.sqlite").path]
+        process.arguments = ["serve", "--port", "0", "--db", home.appendingPathComponent("serve.sqlite").path] + extraArguments
         var env = ProcessInfo.processInfo.environment
         env["PIPER_HOME"] = home.path
         process.environment = env

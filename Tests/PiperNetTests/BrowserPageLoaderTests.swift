@@ -39,6 +39,15 @@ struct BrowserPageLoaderTests {
         #expect(fixture.leftovers().isEmpty)
     }
 
+    @Test func aNavigationErrorOnXFallsBackToTwitter() throws {
+        let fixture = try BrowserFixture(xPort: 1)  // x.com refuses; twitter.com answers
+        defer { fixture.stop() }
+        let cookie = Cookie(domain: ".twitter.com", secure: true, name: "auth_token", value: "good")
+        let page = try fixture.loader().load(URL(string: "https://x.com/i/status/1")!, cookies: [cookie])
+        #expect(page.finalURL.host == "twitter.com")
+        #expect(fixture.leftovers().isEmpty)
+    }
+
     @Test func aStalledPageTimesOutAndLeavesNoBrowserBehind() throws {
         let fixture = try BrowserFixture(stall: 20)
         defer { fixture.stop() }
@@ -74,8 +83,9 @@ struct BrowserFixture {
     let server: TestHTTPServer
     let marker = "PIPER_TEST_RUN=\(UUID().uuidString)"
     let port: Int
+    let xPort: Int
 
-    init(mapTo port: Int? = nil, stall: Double = 0) throws {
+    init(mapTo port: Int? = nil, xPort: Int? = nil, stall: Double = 0) throws {
         let chromium = try #require(Self.chromium, "chromium is not installed (apt-get install chromium)")
         _ = chromium
         dir = try makeTempDir()
@@ -86,6 +96,7 @@ struct BrowserFixture {
         route.delay = stall
         server = try TestHTTPServer(routes: ["/i/status/1": route], tls: tls)
         self.port = port ?? server.port
+        self.xPort = xPort ?? self.port
     }
 
     func loader() -> BrowserPageLoader {
@@ -96,7 +107,7 @@ struct BrowserFixture {
         env[String(pair[0])] = String(pair[1])
         loader.environment = env
         loader.extraFlags = [
-            "--host-resolver-rules=MAP x.com 127.0.0.1:\(port),MAP twitter.com 127.0.0.1:\(port),MAP * ~NOTFOUND,EXCLUDE 127.0.0.1",
+            "--host-resolver-rules=MAP x.com 127.0.0.1:\(xPort),MAP twitter.com 127.0.0.1:\(port),MAP * ~NOTFOUND,EXCLUDE 127.0.0.1",
             "--ignore-certificate-errors",
         ]
         loader.timeout = 30

@@ -19,7 +19,7 @@ public struct BrowserPageLoader: PageLoader {
     public var userAgent = HTTPPageLoader.desktopUserAgent
     public var timeout: TimeInterval = 30
     /// Time after the load event for scripts to render.
-    public var settle: TimeInterval = 0.6
+    public var settle: TimeInterval = 0.25
     /// Below this many characters of body text the page is read again, a few times.
     public var minimumTextLength = 500
     public var retries = 4
@@ -91,7 +91,7 @@ public struct BrowserPageLoader: PageLoader {
         do {
             let page = try session.open(url, cookies: cookies)
             session.close()
-            process.terminate(grace: 2)
+            process.terminate(grace: 0.5)
             return page
         } catch let error as LoadError {
             throw error

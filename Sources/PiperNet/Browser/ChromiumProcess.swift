@@ -55,6 +55,7 @@ final class ChromiumProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawn_file_actions_adddup2(&actions, childRead, 3)
         posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
+        closeInheritedDescriptors(&actions, keeping: [0, 1, 2, 3, 4, childRead, childWrite])
 
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)

@@ -55,28 +55,18 @@ public struct SystemClipboard: Clipboard {
         return nil
     }
 
-    /// Feeds `input` to the tool. Its output goes to /dev/null: `xclip` and `wl-copy` leave a
-    /// child running to own the selection, and it must not hold our pipes open.
+    /// Feeds `input` to the tool and checks its exit status. `xclip` and `wl-copy` leave a
+    /// child running to own the selection; its output goes to /dev/null so it holds none of ours.
     private func run(_ path: String, _ args: [String], input: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = args
-        process.environment = environment
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         let name = URL(fileURLWithPath: path).lastPathComponent
+        let status: Int32
         do {
-            try process.run()
+            status = try ToolRunner.run(path, args, input: input, environment: environment)
         } catch {
-            throw ClipboardError("Could not copy to the clipboard: \(name) did not start (\(error.localizedDescription))")
+            throw ClipboardError("Could not copy to the clipboard: \(name) \(error)")
         }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ClipboardError("Could not copy to the clipboard: \(name) exited with status \(process.terminationStatus)")
+        guard status == 0 else {
+            throw ClipboardError("Could not copy to the clipboard: \(name) exited with status \(status)")
         }
     }
 

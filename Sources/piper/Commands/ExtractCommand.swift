@@ -23,7 +23,7 @@ struct ExtractCommand: Command {
         .value("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL."),
     ]
     static let arguments: [ArgumentSpec] = [
-        ArgumentSpec(name: "PATH", help: "A saved HTML file, or - for standard input."),
+        ArgumentSpec(name: "PATH", help: "A saved HTML file, an http(s) URL to load, or - for standard input."),
     ]
 
     enum Format { case json, html, text }
@@ -31,6 +31,8 @@ struct ExtractCommand: Command {
     let format: Format
     let baseURL: String?
     let path: String
+    /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
+    let url: URL?
 
     init(parsed: ParsedArguments) throws {
         switch try parsed.exclusive("--json", "--html", "--text") {
@@ -41,7 +43,10 @@ struct ExtractCommand: Command {
         path = parsed.positionals[0]
         let lowered = path.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            throw UsageError("extract reads a saved page (PATH or -); loading '\(path)' over the network is not supported yet")
+            guard let url = URL(string: path), url.host != nil else { throw UsageError("'\(path)' is not a valid URL") }
+            self.url = url
+        } else {
+            url = nil
         }
         if let base = parsed.value("--base-url") {
             let b = base.lowercased()
@@ -53,8 +58,17 @@ struct ExtractCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let bytes = try readInput()
-        let options = ParseOptions(scripting: false)
+        var bytes: [UInt8]
+        var options = ParseOptions(scripting: false)
+        var baseURL = self.baseURL
+        if let url {
+            let page = try Self.load(url)
+            bytes = [UInt8](page.body)
+            options.transportEncoding = page.charset
+            baseURL = baseURL ?? page.finalURL.absoluteString
+        } else {
+            bytes = try readInput()
+        }
         // isProbablyReaderable looks at the page before Readability changes it.
         let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
         let document = Document.parse(bytes: bytes, options: options)
