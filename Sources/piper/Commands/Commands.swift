@@ -2,6 +2,7 @@
 let allCommands: [any Command.Type] = [
     ConfigCommand.self,
     ExtractCommand.self,
+    ParseCommand.self,
     ShareCommand.self,
     LoginCommand.self,
     LogoutCommand.self,
