@@ -49,14 +49,17 @@ let package = Package(
         .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download"),
         .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
 
+        // Test support shared by test targets (a real local HTTP server).
+        .target(name: "PiperTestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
-        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore"]),
+        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite"]),
-        .testTarget(name: "CLITests", dependencies: ["piper"]),
+        .testTarget(name: "CLITests", dependencies: ["piper", "PiperTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

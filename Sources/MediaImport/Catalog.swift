@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperSQLite
 
 /// The library catalog in `library.sqlite`: items (one row per file in `library/`) and
@@ -135,7 +136,7 @@ public final class LibraryCatalog {
         }
         for row in stuck {
             let file = libraryRoot.appendingPathComponent(row.path)
-            if let digest = try? ImportSHA256.hex(ofFile: file), digest == row.sha256 {
+            if let digest = try? SHA256.hex(ofFile: file), digest == row.sha256 {
                 try markPlaced(row.id)
             } else {
                 try forget(row.id)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 extension LibraryImporter {
     /// A zip: unpacked into the temp folder, then each media entry is placed in
@@ -56,7 +57,7 @@ extension LibraryImporter {
     /// One unpacked entry: placed if it is media, else dropped and recorded.
     private func importEntry(_ source: URL, relative: String, entryName: String, folder: [String], archive: String,
                              archiveSHA256: String, hints: ImportHints) throws -> ImportOutcome {
-        let sha = try ImportSHA256.hex(ofFile: source)
+        let sha = try SHA256.hex(ofFile: source)
         let reason: String
         switch Sniffer.sniff(try Self.head(of: source)) {
         case .media(.zip): reason = "archive nested more than one level deep refused"

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import Glibc
 
 extension LibraryImporter {
@@ -17,10 +18,10 @@ extension LibraryImporter {
             let format: MediaFormat
             switch Sniffer.sniff(try Self.head(of: file)) {
             case .rejected(let reason):
-                return try reject(file, name: name, reason: reason, sha256: try ImportSHA256.hex(ofFile: file), hints: hints)
+                return try reject(file, name: name, reason: reason, sha256: try SHA256.hex(ofFile: file), hints: hints)
             case .media(let f): format = f
             }
-            let sha = try ImportSHA256.hex(ofFile: file)
+            let sha = try SHA256.hex(ofFile: file)
             let folder = LibraryLayout.folderComponents(hints.folder)
             if format.isArchive {
                 return try importArchive(file, name: name, sha256: sha, folder: folder, hints: hints)

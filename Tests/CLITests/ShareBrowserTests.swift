@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 
 /// A JS page behind a cookie, shared as an X link: the test's HTTPS server poses as x.com
@@ -30,10 +31,10 @@ struct ShareBrowserTests {
         let made = try runTool("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=x.com",
                                                     "-keyout", key.path, "-out", cert.path])
         try #require(made.status == 0)
-        var route = ShareTestServer.Route.html(Self.jsPage)
+        var route = TestHTTPServer.Route.html(Self.jsPage)
         route.requireCookie = "auth_token=good"
         route.otherwise = ["status": "200", "body": "<html><body><div>Log in to X to see this post.</div></body></html>"]
-        let site = try ShareTestServer(routes: ["/i/status/1": route], tls: (cert, key))
+        let site = try TestHTTPServer(routes: ["/i/status/1": route], tls: (cert, key))
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
 

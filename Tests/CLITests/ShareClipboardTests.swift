@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import PiperTestSupport
 import Testing
 
 /// The clipboard for real: the test starts its own Xvfb (a free display picked by -displayfd),
@@ -33,7 +34,7 @@ struct ShareClipboardTests {
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardizedFileURL
-        let site = try ShareTestServer(routes: [:], staticRoot: corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: corpus)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
         defer { backend.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 
 /// `piper share` end to end: the built binary, a static site of corpus pages on port 0 and
@@ -13,7 +14,7 @@ import Testing
     func sharesACorpusPageAndTheBackendServesIt(name: String) async throws {
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let site = try ShareTestServer(routes: [:], staticRoot: Self.corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
         defer { backend.stop() }
@@ -38,7 +39,7 @@ import Testing
     @Test func jsonOutputHasExactlyTheFourKeys() throws {
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let site = try ShareTestServer(routes: [:], staticRoot: Self.corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
         defer { backend.stop() }
@@ -82,9 +83,9 @@ import Testing
     }
 
     @Test func unreachableBackendIsExit69() throws {
-        let site = try ShareTestServer(routes: [:], staticRoot: Self.corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
         defer { site.stop() }
-        let gone = try ShareTestServer(routes: [:])
+        let gone = try TestHTTPServer(routes: [:])
         let backend = gone.baseURL.absoluteString
         gone.stop()
         let result = try PiperBinary.run(["share", "--no-clipboard", "--backend", backend, site.url("/001/source.html").absoluteString])
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func notAnArticleIsExit65() throws {
-        let site = try ShareTestServer(routes: ["/wall": .html("<html><body><p>Please log in.</p></body></html>")])
+        let site = try TestHTTPServer(routes: ["/wall": .html("<html><body><p>Please log in.</p></body></html>")])
         defer { site.stop() }
         let result = try PiperBinary.run(["share", "--browser", "never", "--backend", "http://127.0.0.1:9", site.url("/wall").absoluteString])
         #expect(result.status == 65)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// Every Readability corpus page shared end to end (`--browser never`): the share must succeed
@@ -16,7 +17,7 @@ import Testing
         try #require(names.count >= 100)
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let site = try ShareTestServer(routes: [:], staticRoot: corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: corpus)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"), extraArguments: ["--rate-limit", "0"])
         defer { backend.stop() }

@@ -1,11 +1,12 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper extract URL` loads the page through the share loaders (plain HTTP for a non-X link).
 @Suite(.timeLimit(.minutes(1))) struct ShareExtractURLTests {
     @Test func extractsAPageByURL() throws {
         let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardizedFileURL
-        let site = try ShareTestServer(routes: [:], staticRoot: corpus)
+        let site = try TestHTTPServer(routes: [:], staticRoot: corpus)
         defer { site.stop() }
         let result = try PiperBinary.run(["extract", "--json", site.url("/001/source.html").absoluteString])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func anHTTPErrorIsReported() throws {
-        let site = try ShareTestServer(routes: [:])
+        let site = try TestHTTPServer(routes: [:])
         defer { site.stop() }
         let result = try PiperBinary.run(["extract", site.url("/missing").absoluteString])
         #expect(result.status != 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import Testing
 @testable import MediaImport
 
@@ -19,7 +20,7 @@ import Testing
             #expect(item.title == facts.title)
             #expect(item.author == facts.author)
             #expect(abs((item.duration ?? -1) - facts.duration) < 0.01, "\(facts.file)")
-            #expect(item.sha256 == (try ImportSHA256.hex(ofFile: fixture(facts.file))))
+            #expect(item.sha256 == (try SHA256.hex(ofFile: fixture(facts.file))))
         }
         #expect(temp.libraryFiles() == realFixtures.map(\.file).sorted())
 

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Glibc
         try temp.land(fixture("sample.mp3"), as: "again.mp3")
         let second = try importer.importPending()
         #expect(second.map(\.result) == [.duplicate(of: "sample.mp3")])
-        #expect(second.first?.sha256 == (try ImportSHA256.hex(ofFile: fixture("sample.mp3"))))
+        #expect(second.first?.sha256 == (try SHA256.hex(ofFile: fixture("sample.mp3"))))
         #expect(temp.inboxNames().isEmpty)
         #expect(temp.libraryFiles() == ["sample.mp3"])
         #expect(try importer.catalog.items().count == 1)
@@ -81,7 +82,7 @@ import Glibc
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)
         // As if a run died between the rename and `placed`: the row says `placing`, the file is there.
-        let sha = try ImportSHA256.hex(ofFile: fixture("sample.mp3"))
+        let sha = try SHA256.hex(ofFile: fixture("sample.mp3"))
         _ = try importer.catalog.beginPlacing(item(path: "sample.mp3", sha256: sha))
         try FileManager.default.copyItem(at: fixture("sample.mp3"), to: temp.state.library.appendingPathComponent("sample.mp3"))
         #expect(try importer.catalog.items().isEmpty)
@@ -96,7 +97,7 @@ import Glibc
         let temp = try TempState()
         let importer = try LibraryImporter(state: temp.state)
         // As if a run died after inserting the row, before the rename: the file is still in the inbox.
-        let sha = try ImportSHA256.hex(ofFile: fixture("sample.mp3"))
+        let sha = try SHA256.hex(ofFile: fixture("sample.mp3"))
         _ = try importer.catalog.beginPlacing(item(path: "sample.mp3", sha256: sha))
         try temp.land(fixture("sample.mp3"))
         #expect(try importer.importPending().map(\.result) == [.imported(path: "sample.mp3")])

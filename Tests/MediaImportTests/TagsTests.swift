@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import Testing
 @testable import MediaImport
 
@@ -21,10 +22,10 @@ import Testing
     }
 
     @Test func sha256MatchesKnownVectors() {
-        #expect(ImportSHA256.hex(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(ImportSHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
-        #expect(ImportSHA256.hex(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     @Test func sha256OfAFileMatchesSha256sum() throws {
@@ -37,6 +38,6 @@ import Testing
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let expected = try #require(output.split(separator: " ").first.map(String.init))
-        #expect(try ImportSHA256.hex(ofFile: fixture("sample.flac")) == expected)
+        #expect(try SHA256.hex(ofFile: fixture("sample.flac")) == expected)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import Testing
 @testable import PiperServer
 

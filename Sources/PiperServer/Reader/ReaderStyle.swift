@@ -1,3 +1,4 @@
+import PiperCore
 /// The reader page's only style sheet, inline. Its SHA-256 goes into the page's CSP, so the
 /// browser applies exactly this text and nothing else.
 enum ReaderStyle {

@@ -3,47 +3,53 @@ import Foundation
 import Glibc
 #endif
 
-/// A copy of PiperNetTests' TestHTTPServer (test targets can't share code): a real HTTP server
-/// on 127.0.0.1, port 0, for the share command's tests: python3's `http.server`,
+/// A real HTTP server on 127.0.0.1, port 0, shared by the adapter and CLI tests: python3's `http.server`,
 /// started as a subprocess and driven by a routes table. It logs every request, can stall
 /// (for timeouts), redirect, gzip, require a cookie, serve a static folder, and speak TLS.
 /// `@unchecked Sendable`: the fields are set once in `init`; `stop()` is idempotent via Process.
-final class ShareTestServer: @unchecked Sendable {
-    struct Route: Encodable {
-        var status = 200
-        var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
-        var body = ""
+public final class TestHTTPServer: @unchecked Sendable {
+    public struct Route: Encodable {
+        public var status = 200
+        public var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
+        public var body = ""
         /// Raw bytes, base64 (wins over `body`).
-        var bodyBase64: String?
-        var delay: Double = 0
-        var gzip = false
+        public var bodyBase64: String?
+        public var delay: Double = 0
+        public var gzip = false
         /// When set, the request must carry this `name=value` in its Cookie header, else `otherwise` answers.
-        var requireCookie: String?
-        var otherwise: [String: String]?  // {"status": "...", "body": "..."}
+        public var requireCookie: String?
+        public var otherwise: [String: String]?  // {"status": "...", "body": "..."}
 
-        static func html(_ body: String, status: Int = 200) -> Route { Route(status: status, body: body) }
-        static func json(_ body: String, status: Int = 200) -> Route {
+        public init(status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"], body: String = "",
+                    bodyBase64: String? = nil, delay: Double = 0, gzip: Bool = false, requireCookie: String? = nil,
+                    otherwise: [String: String]? = nil) {
+            self.status = status; self.headers = headers; self.body = body; self.bodyBase64 = bodyBase64
+            self.delay = delay; self.gzip = gzip; self.requireCookie = requireCookie; self.otherwise = otherwise
+        }
+
+        public static func html(_ body: String, status: Int = 200) -> Route { Route(status: status, body: body) }
+        public static func json(_ body: String, status: Int = 200) -> Route {
             Route(status: status, headers: ["Content-Type": "application/json"], body: body)
         }
     }
 
-    struct LoggedRequest: Decodable {
-        let method: String
-        let path: String
-        let headers: [String: String]
-        let body: String
+    public struct LoggedRequest: Decodable {
+        public let method: String
+        public let path: String
+        public let headers: [String: String]
+        public let body: String
     }
 
     let process = Process()
-    let port: Int
-    let folder: URL
-    let scheme: String
+    public let port: Int
+    public let folder: URL
+    public let scheme: String
 
-    var baseURL: URL { URL(string: "\(scheme)://127.0.0.1:\(port)")! }
-    func url(_ path: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
+    public var baseURL: URL { URL(string: "\(scheme)://127.0.0.1:\(port)")! }
+    public func url(_ path: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
 
-    init(routes: [String: Route], staticRoot: URL? = nil, tls: (cert: URL, key: URL)? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-cli-server-\(UUID().uuidString)")
+    public init(routes: [String: Route], staticRoot: URL? = nil, tls: (cert: URL, key: URL)? = nil) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-test-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("server.py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
@@ -75,7 +81,7 @@ final class ShareTestServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         // SIGKILL: the test runner's threads block SIGTERM, and a spawned child inherits that mask.
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
@@ -84,13 +90,13 @@ final class ShareTestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func requests() throws -> [LoggedRequest] {
+    public func requests() throws -> [LoggedRequest] {
         let log = folder.appendingPathComponent("requests.jsonl")
         guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
         return try text.split(separator: "\n").map { try JSONDecoder().decode(LoggedRequest.self, from: Data($0.utf8)) }
     }
 
-    enum TestServerError: Error { case didNotStart(String) }
+    public enum TestServerError: Error { case didNotStart(String) }
 
     static let script = #"""
 import base64, gzip, json, os, ssl, sys, threading, time
@@ -155,5 +161,3 @@ print("PORT %d" % server.server_address[1], flush=True)
 server.serve_forever()
 """#
 }
-
-

@@ -1,12 +1,15 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) in plain Swift: Foundation on Linux has no digest API and Piper fetches
-/// no packages. Streams a file in 1 MiB reads. Not Sendable: one hasher per file.
-struct ImportSHA256 {
+/// no packages. Used for the library's dedup (files streamed in 1 MiB reads) and the reader
+/// page's CSP style hash. A value type: one hasher per message.
+public struct SHA256: Sendable {
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
+
+    public init() {}
 
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -19,7 +22,7 @@ struct ImportSHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -39,9 +42,10 @@ struct ImportSHA256 {
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
 
-    mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
+    public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
-    mutating func finalize() -> String {
+    /// The 32-byte digest; the hasher is spent afterwards.
+    public mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -49,10 +53,21 @@ struct ImportSHA256 {
         let savedLength = length
         tail.withUnsafeBytes { update($0) }
         length = savedLength
-        return state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    }
+
+    /// The digest as 64 lowercase hex digits.
+    public mutating func finalizeHex() -> String {
+        finalize().map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
         }.joined()
+    }
+
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
     }
 
     private mutating func compress(_ p: UnsafeRawPointer) {
@@ -81,20 +96,20 @@ struct ImportSHA256 {
     }
 
     /// The hex digest of a file's content, read in 1 MiB chunks.
-    static func hex(ofFile url: URL) throws -> String {
+    public static func hex(ofFile url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        var hasher = ImportSHA256()
+        var hasher = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             chunk.withUnsafeBytes { hasher.update($0) }
         }
-        return hasher.finalize()
+        return hasher.finalizeHex()
     }
 
-    static func hex(of bytes: [UInt8]) -> String {
-        var hasher = ImportSHA256()
+    public static func hex(of bytes: [UInt8]) -> String {
+        var hasher = SHA256()
         hasher.update(bytes)
-        return hasher.finalize()
+        return hasher.finalizeHex()
     }
 }
 

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The package root, from this file's path (Tests/PiperNetTests/ → ../../).
+func packageRoot(_ file: String = #filePath) -> URL {
+    URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// A fresh temporary folder for one test.
+func makeTempDir() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("piper-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
