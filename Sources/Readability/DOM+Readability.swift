@@ -8,7 +8,8 @@ extension Node {
 
     /// Value of the inline `style` declaration `property` (last one wins), lowercased.
     func inlineStyle(_ property: String) -> String? {
-        guard let style = getAttribute("style"), !style.isEmpty else { return nil }
+        guard let style = getAttribute("style"), !style.isEmpty,
+              Matching.find(Matching.lowered(style), Array(property.utf8), from: 0) != nil else { return nil }
         var found: String?
         for decl in style.split(separator: ";") {
             guard let colon = decl.firstIndex(of: ":") else { continue }

@@ -6,6 +6,7 @@ extension Readability {
     static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
     static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
     static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
+    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
 
     func grabArticle() -> Node? {
         guard let page = doc.body else { return nil }
@@ -117,7 +118,9 @@ extension Readability {
         var node = doc.documentElement
 
         while let current = node {
-            if current.isHTML("html") { articleLang = current.getAttribute("lang") }
+            // The HTML local name ("" for foreign elements), fetched once per node.
+            let tag = current.namespace == .html ? current.localName : ""
+            if tag == "html" { articleLang = current.getAttribute("lang") }
             let matchString = current.className + " " + current.id
             let loweredMatch = Matching.lowered(matchString)
 
@@ -144,7 +147,7 @@ extension Readability {
                 node = removeAndGetNext(current)
                 continue
             }
-            if shouldRemoveTitleHeader && headerDuplicatesTitle(current) {
+            if shouldRemoveTitleHeader && headerDuplicatesTitle(current, tag: tag) {
                 shouldRemoveTitleHeader = false
                 node = removeAndGetNext(current)
                 continue
@@ -152,7 +155,7 @@ extension Readability {
             if stripUnlikelyCandidates {
                 if Matching.isUnlikelyCandidate(lowered: loweredMatch) && !Matching.isOkMaybeItsACandidate(lowered: loweredMatch)
                     && !hasAncestorTag(current, "table") && !hasAncestorTag(current, "code")
-                    && !current.isHTML("body") && !current.isHTML("a") {
+                    && tag != "body" && tag != "a" {
                     node = removeAndGetNext(current)
                     continue
                 }
@@ -161,18 +164,16 @@ extension Readability {
                     continue
                 }
             }
-            if current.namespace == .html,
-               ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(current.localName),
-               isElementWithoutContent(current) {
+            if Readability.removedWhenEmpty.contains(tag), isElementWithoutContent(current) {
                 node = removeAndGetNext(current)
                 continue
             }
-            if current.namespace == .html && Readability.tagsToScore.contains(current.localName) {
+            if Readability.tagsToScore.contains(tag) {
                 elementsToScore.append(current)
             }
 
             var next = current
-            if current.isHTML("div") {
+            if tag == "div" {
                 wrapPhrasingContent(current)
                 if hasSingleTagInsideElement(current, "p") && getLinkDensity(current) < 0.25,
                    let newNode = current.firstElementChild, let parent = current.parent {
@@ -225,8 +226,8 @@ extension Readability {
     }
 
     /// `_headerDuplicatesTitle`.
-    func headerDuplicatesTitle(_ node: Node) -> Bool {
-        guard node.isHTML("h1") || node.isHTML("h2") else { return false }
+    func headerDuplicatesTitle(_ node: Node, tag: String) -> Bool {
+        guard tag == "h1" || tag == "h2" else { return false }
         let heading = getInnerText(node, normalizeSpaces: false)
         return textSimilarity(articleTitle, heading) > 0.75
     }

@@ -32,8 +32,8 @@ extension Readability {
         return Readability.isJSONLDArticleType(s)
     }
 
-    func getJSONLD() -> Metadata {
-        for script in elements(doc.node, "script") where script.getAttribute("type") == "application/ld+json" {
+    func getJSONLD(_ scripts: [Node]) -> Metadata {
+        for script in scripts where script.getAttribute("type") == "application/ld+json" {
             if let found = try? jsonLDMetadata(script.textContent) { return found }
         }
         return Metadata()

@@ -28,8 +28,8 @@ extension Readability {
         let sameAsDocument = baseURI == documentURI
         func toAbsoluteURI(_ uri: String) -> String {
             if sameAsDocument && uri.hasPrefix("#") { return uri }
-            guard let base, let resolved = ResolvedURL.parse(uri, base: base) else { return uri }
-            return resolved.href
+            guard let base, let resolved = ResolvedURL.resolve(uri, base: base) else { return uri }
+            return resolved
         }
 
         for link in elements(articleContent, "a") {

@@ -18,19 +18,43 @@ extension Readability {
         for node in nodes { setNodeTag(node, tag) }
     }
 
-    /// `_removeScripts`, plus comments (they would split text runs and paragraphs).
-    func removeScripts() {
-        removeNodes(elements(doc.node, "script", "noscript"))
-        var comments: [Node] = []
-        for n in doc.node.descendants where n.kind == .comment { comments.append(n) }
-        for c in comments { c.remove() }
+    /// The document's <script>s, its <script>s and <noscript>s in order, and its comments.
+    func scriptsAndComments() -> (scripts: [Node], scriptsAndNoscripts: [Node], comments: [Node]) {
+        var scripts: [Node] = [], all: [Node] = [], comments: [Node] = []
+        for n in doc.node.descendants {
+            if n.isElement {
+                let name = n.localName
+                if name == "script" { scripts.append(n); all.append(n) } else if name == "noscript" { all.append(n) }
+            } else if n.kind == .comment {
+                comments.append(n)
+            }
+        }
+        return (scripts, all, comments)
     }
 
-    /// `_prepDocument`.
+    /// `_removeScripts`, plus comments (they would split text runs and paragraphs).
+    func removeScripts(_ found: (scripts: [Node], scriptsAndNoscripts: [Node], comments: [Node])) {
+        removeNodes(found.scriptsAndNoscripts)
+        for c in found.comments { c.remove() }
+    }
+
+    /// `_prepDocument`. Styles and fonts are found in one walk; <br> replacement only moves
+    /// nodes, so the fonts found before it are the ones Readability.js finds after it.
     func prepDocument() {
-        removeNodes(elements(doc.node, "style"))
+        var styles: [Node] = [], fonts: [Node] = []
+        for n in doc.node.descendants where n.isElement {
+            let name = n.localName
+            if name == "style" { styles.append(n) } else if name == "font" { fonts.append(n) }
+        }
+        removeNodes(styles)
         if let body = doc.body { replaceBrs(body) }
-        replaceNodeTags(elements(doc.node, "font"), "span")
+        replaceNodeTags(fonts.filter { !Readability.isInside($0, any: styles) }, "span")
+    }
+
+    /// True when `node` sits inside one of `containers` (which are detached by now).
+    static func isInside(_ node: Node, any containers: [Node]) -> Bool {
+        if containers.isEmpty { return false }
+        return containers.contains { $0.contains(node) }
     }
 
     /// `_replaceBrs`: two or more successive <br>s become one <p> holding what follows.

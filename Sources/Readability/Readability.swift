@@ -130,8 +130,10 @@ public final class Readability {
         // nesting at 512 too. Deeper documents are refused rather than left to hang.
         if depth > Readability.maxNestingDepth { throw ReadabilityError.tooDeep(depth) }
         unwrapNoscriptImages()
-        let jsonLd = options.disableJSONLD ? Metadata() : getJSONLD()
-        removeScripts()
+        // One walk finds the scripts (JSON-LD is read before they go), noscripts and comments.
+        let scripted = scriptsAndComments()
+        let jsonLd = options.disableJSONLD ? Metadata() : getJSONLD(scripted.scripts)
+        removeScripts(scripted)
         prepDocument()
         metadata = getArticleMetadata(jsonLd)
         articleTitle = metadata.title ?? ""

@@ -24,6 +24,50 @@ struct ResolvedURL {
 
     var isSpecial: Bool { ResolvedURL.specialSchemes.contains(scheme) }
 
+    /// `new URL(input, base).href`, with a fast path for absolute http(s) URLs that are
+    /// already in their serialised form.
+    static func resolve(_ raw: String, base: ResolvedURL) -> String? {
+        if isCanonicalHTTP(raw) { return raw }
+        return parse(raw, base: base)?.href
+    }
+
+    /// True for "http(s)://host/..." made of characters no step of the URL parser changes:
+    /// lowercase host without port or userinfo, no dot segments, nothing to percent-encode.
+    static func isCanonicalHTTP(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        let prefixLength: Int
+        if b.starts(with: Array("https://".utf8)) { prefixLength = 8 } else if b.starts(with: Array("http://".utf8)) { prefixLength = 7 } else { return false }
+        var i = prefixLength
+        var hostLength = 0
+        while i < b.count, b[i] != 0x2F {
+            let c = b[i]
+            let ok = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2E
+            if !ok { return false }
+            hostLength += 1
+            i += 1
+        }
+        guard hostLength > 0, i < b.count, b[prefixLength] != 0x2E, b[i - 1] != 0x2E else { return false }
+        var segmentStart = i + 1
+        var inPath = true
+        i += 1
+        while i <= b.count {
+            let c: UInt8 = i < b.count ? b[i] : 0x2F
+            if c <= 0x20 || c >= 0x7F { return false }
+            switch c {
+            case 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D, 0x27, 0x25: return false  // " < > \ ^ ` { | } ' %
+            default: break
+            }
+            if inPath && (c == 0x2F || c == 0x3F || c == 0x23 || i == b.count) {
+                let segment = b[segmentStart..<min(i, b.count)]
+                if segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E]) { return false }
+                segmentStart = i + 1
+                if c == 0x3F || c == 0x23 { inPath = false }
+            }
+            i += 1
+        }
+        return true
+    }
+
     /// Parses `input` against `base`; nil when `new URL()` would throw.
     static func parse(_ raw: String, base: ResolvedURL? = nil) -> ResolvedURL? {
         var input = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }

@@ -128,3 +128,18 @@ import Testing
         #expect(ResolvedURL.parse("file:///home/x.html", base: base)?.href == "file:///home/x.html")
     }
 }
+
+@Suite struct CanonicalURLTests {
+    /// The fast path must only accept what the full resolver leaves unchanged.
+    @Test func fastPathAgreesWithTheResolver() throws {
+        let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
+        let accepted = ["http://example.com/a/b.html?x=1#f", "https://cdn.test/x.png", "http://a.b/"]
+        let rejected = ["http://Example.com/a", "http://example.com", "http://example.com:80/", "http://e.com/a/../b",
+                        "http://e.com/a b", "http://e.com/%7e", "https://e.com/it's", "HTTP://e.com/", "http://e.com/."]
+        for s in accepted {
+            #expect(ResolvedURL.isCanonicalHTTP(s), "\(s)")
+            #expect(ResolvedURL.parse(s, base: base)?.href == s, "\(s)")
+        }
+        for s in rejected { #expect(!ResolvedURL.isCanonicalHTTP(s), "\(s)") }
+    }
+}
