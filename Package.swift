@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore"]),
+        .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite"]),
         .testTarget(name: "CLITests", dependencies: ["piper"]),

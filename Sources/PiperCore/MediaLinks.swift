@@ -1,0 +1,74 @@
+import Foundation
+
+/// Which links take the media route. The allow-list lives here, in the core, so the share
+/// sheet, the CLI and the agent agree on it.
+public enum MediaLinks {
+    /// Path extensions accepted as media downloads.
+    public static let allowedExtensions: Set<String> = [
+        "mp3", "m4a", "m4b", "aac", "flac", "ogg", "opus", "wav", "wma", "aiff", "aif", "caf",
+        "mp4", "m4v", "mov", "zip",
+    ]
+
+    /// True when the URL's path extension is on the allow-list (after share-link rewriting).
+    public static func hasMediaExtension(_ url: URL) -> Bool {
+        allowedExtensions.contains(directDownloadURL(for: url).pathExtension.lowercased())
+    }
+
+    /// True for a `Content-Type` that makes an extension-less link a media download.
+    public static func isMediaContentType(_ contentType: String?) -> Bool {
+        guard let raw = contentType?.split(separator: ";").first else { return false }
+        let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.hasPrefix("audio/") || type.hasPrefix("video/") || type == "application/zip"
+            || type == "application/x-zip-compressed"
+    }
+
+    /// Rewrites "share" links that would fetch a preview page into direct downloads:
+    /// Dropbox `?dl=0` → `?dl=1`; Google Drive `/file/d/<id>/view` → `uc?export=download&id=<id>`.
+    public static func directDownloadURL(for url: URL) -> URL {
+        guard let host = url.host?.lowercased(), var comps = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
+        if host == "dropbox.com" || host.hasSuffix(".dropbox.com") {
+            var items = (comps.queryItems ?? []).filter { $0.name != "dl" && $0.name != "raw" }
+            items.append(URLQueryItem(name: "dl", value: "1"))
+            comps.queryItems = items
+            return comps.url ?? url
+        }
+        if host == "drive.google.com" {
+            let parts = url.pathComponents
+            if let i = parts.firstIndex(of: "d"), i > 0, parts[i - 1] == "file", i + 1 < parts.count {
+                var direct = URLComponents()
+                direct.scheme = "https"
+                direct.host = "drive.google.com"
+                direct.path = "/uc"
+                direct.queryItems = [URLQueryItem(name: "export", value: "download"), URLQueryItem(name: "id", value: parts[i + 1])]
+                return direct.url ?? url
+            }
+        }
+        return url
+    }
+}
+
+/// What the media route answers when a link or file has been durably queued.
+public struct MediaReceipt: Sendable, Equatable, Codable {
+    public var id: String
+    public var url: String
+    public var alreadyQueued: Bool
+    public var message: String
+
+    public init(id: String, url: String, alreadyQueued: Bool = false, message: String) {
+        self.id = id
+        self.url = url
+        self.alreadyQueued = alreadyQueued
+        self.message = message
+    }
+}
+
+/// The port through which the share flow hands media to the durable download/import pipeline.
+/// Implementations write the job durably and make sure a worker will finish it, then return at
+/// once: the share never waits on the download.
+public protocol MediaQueue: Sendable {
+    func enqueue(url: URL, into folder: String?) throws -> MediaReceipt
+    /// A local file: copied into the inbox atomically, then imported.
+    func enqueue(file: URL, into folder: String?) throws -> MediaReceipt
+}

@@ -1,1 +1,0 @@
-// PiperCore: share input, router, config, messages, ShareFlow and its ports.

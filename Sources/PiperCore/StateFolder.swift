@@ -1,0 +1,92 @@
+import Foundation
+
+/// Piper's state folder: `PIPER_HOME`, else `$XDG_DATA_HOME/piper`, else `~/.local/share/piper`.
+/// Created with mode 0700 on first use; secrets inside it are written 0600.
+public struct StateFolder: Sendable, Equatable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// Resolves the folder from an environment (the process environment by default).
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateFolder {
+        if let home = environment["PIPER_HOME"], !home.isEmpty {
+            return StateFolder(url: URL(fileURLWithPath: home, isDirectory: true))
+        }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return StateFolder(url: URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("piper", isDirectory: true))
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return StateFolder(url: URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/piper", isDirectory: true))
+    }
+
+    public var configFile: URL { url.appendingPathComponent("config.json") }
+    public var cookiesFile: URL { url.appendingPathComponent("cookies.txt") }
+    public var downloads: URL { url.appendingPathComponent("downloads", isDirectory: true) }
+    public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
+    public var library: URL { url.appendingPathComponent("library", isDirectory: true) }
+    public var libraryCatalog: URL { url.appendingPathComponent("library.sqlite") }
+    public var serverDatabase: URL { url.appendingPathComponent("piper-serve.sqlite") }
+
+    /// Creates the folder (0700) if needed and returns it.
+    @discardableResult
+    public func ensure() throws -> URL {
+        try Self.makeDirectory(url)
+        return url
+    }
+
+    /// Creates `sub` below the state folder (and the folder itself), all 0700.
+    @discardableResult
+    public func ensure(_ sub: URL) throws -> URL {
+        try ensure()
+        try Self.makeDirectory(sub)
+        return sub
+    }
+
+    private static func makeDirectory(_ dir: URL) throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: dir.path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw StateFolderError.notADirectory(dir.path) }
+            return
+        }
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir.path)
+    }
+
+    /// Writes `data` to `file` atomically (temp file in the same folder, then rename), with `mode`.
+    /// Readers never see a half-written file.
+    public static func writeAtomically(_ data: Data, to file: URL, mode: Int = 0o600) throws {
+        let dir = file.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        let fm = FileManager.default
+        guard fm.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: mode]) else {
+            throw StateFolderError.cannotWrite(file.path)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: tmp)
+            try handle.synchronize()
+            try handle.close()
+            // POSIX rename(2) (reached through Foundation on Linux and Apple platforms alike)
+            // replaces the target atomically; FileManager's replaceItemAt is not a plain rename
+            // on Linux and fails when the target does not exist yet.
+            guard rename(tmp.path, file.path) == 0 else { throw StateFolderError.cannotWrite(file.path) }
+        } catch {
+            try? fm.removeItem(at: tmp)
+            throw error
+        }
+    }
+}
+
+public enum StateFolderError: PiperError, Equatable {
+    case notADirectory(String)
+    case cannotWrite(String)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let p): return "State folder path is not a directory: \(p)"
+        case .cannotWrite(let p): return "Cannot write \(p)"
+        }
+    }
+    public var exitCode: ExitCode { .failure }
+}

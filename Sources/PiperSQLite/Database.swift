@@ -1,0 +1,110 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. The class owns the handle for its whole life: `init` opens it and
+/// `deinit` closes it.
+///
+/// Not Sendable: use a connection from one thread at a time (wrap it in an actor or a serial
+/// queue, or open one connection per thread; SQLite's WAL mode lets them run side by side).
+public final class Database {
+    let handle: OpaquePointer
+
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`, with WAL, `synchronous=FULL`
+    /// (a committed transaction survives power loss), foreign keys on and a busy timeout.
+    public init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = 5_000) throws {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: rc, message: message)
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMillis)
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=FULL")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// Prepares a statement; bind with `bind` and step with `step()`, or use `run`/`query`.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs a statement with parameters and returns the number of changed rows.
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a query and maps each row.
+    public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        var out: [T] = []
+        while try statement.step() { out.append(try map(Row(statement: statement))) }
+        return out
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
+    /// A return from this function means the transaction is durably committed.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The schema version kept in `PRAGMA user_version`, for simple forward migrations.
+    public var userVersion: Int {
+        get { (try? query("PRAGMA user_version") { $0.int(0) }.first) ?? 0 }
+    }
+
+    /// Applies each migration whose index is at or above the current `user_version`, each in its
+    /// own `BEGIN IMMEDIATE` transaction. The version is re-read inside the transaction, so two
+    /// processes opening a fresh database at once apply each migration exactly once.
+    public func migrate(_ migrations: [String]) throws {
+        guard userVersion < migrations.count else { return }
+        for (index, sql) in migrations.enumerated() {
+            try transaction {
+                guard userVersion == index else { return }
+                try execute(sql)
+                try execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// PiperSQLite: a small owner-per-handle wrapper over SQLite's C API.

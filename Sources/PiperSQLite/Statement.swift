@@ -1,0 +1,99 @@
+import CSQLite
+import Foundation
+
+/// A value bound to or read from SQLite.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case int(Int64)
+    case double(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public static func optional(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+    public static func optional(_ d: Double?) -> SQLValue { d.map { .double($0) } ?? .null }
+}
+
+/// One prepared statement. Owns its `sqlite3_stmt` for its whole life; it holds its database
+/// strongly so the connection outlives every statement.
+public final class Statement {
+    let handle: OpaquePointer
+    let database: Database
+    let sql: String
+
+    init(database: Database, sql: String) throws {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
+        }
+        self.handle = stmt
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    public func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let i = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, i)
+            case .int(let v): rc = sqlite3_bind_int64(handle, i, v)
+            case .double(let v): rc = sqlite3_bind_double(handle, i, v)
+            case .text(let v): rc = sqlite3_bind_text(handle, i, v, -1, piper_sqlite_transient())
+            case .blob(let v):
+                rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), piper_sqlite_transient()) }
+            }
+            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql) }
+        }
+    }
+
+    /// The current row after `step()` returned true; valid only until the next step.
+    public var row: Row { Row(statement: self) }
+
+    /// Ends the current run early (releases read locks) without clearing the bindings.
+    public func reset() { sqlite3_reset(handle) }
+
+    /// Steps once: true when a row is available, false when done.
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+}
+
+/// The current row of a stepping statement; valid only until the next step.
+public struct Row {
+    let statement: Statement
+
+    public var columnCount: Int { Int(sqlite3_column_count(statement.handle)) }
+    public func isNull(_ i: Int) -> Bool { sqlite3_column_type(statement.handle, Int32(i)) == SQLITE_NULL }
+    public func int(_ i: Int) -> Int { Int(sqlite3_column_int64(statement.handle, Int32(i))) }
+    public func int64(_ i: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(i)) }
+    public func double(_ i: Int) -> Double { sqlite3_column_double(statement.handle, Int32(i)) }
+    public func text(_ i: Int) -> String {
+        guard let p = sqlite3_column_text(statement.handle, Int32(i)) else { return "" }
+        return String(cString: p)
+    }
+    public func optionalText(_ i: Int) -> String? { isNull(i) ? nil : text(i) }
+    public func optionalDouble(_ i: Int) -> Double? { isNull(i) ? nil : double(i) }
+    public func blob(_ i: Int) -> [UInt8] {
+        let n = Int(sqlite3_column_bytes(statement.handle, Int32(i)))
+        guard n > 0, let p = sqlite3_column_blob(statement.handle, Int32(i)) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: n))
+    }
+}

@@ -1,0 +1,158 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+
+// libmicrohttpd calls these plain global functions on its worker threads. They live here, not in
+// main.swift, because top-level code there is inferred @MainActor and would trap when C calls it.
+
+/// Per-request state, kept in libmicrohttpd's `con_cls` slot from the first callback until the
+/// completion callback. One connection is served by one worker thread at a time; an offloaded
+/// handler hands its response over through `pending`, guarded by `lock`.
+///
+/// `@unchecked Sendable`: apart from `pending`, fields are only touched by the worker thread
+/// serving the connection (libmicrohttpd does not call us for a suspended connection).
+final class RequestState: @unchecked Sendable {
+    let method: String
+    let path: String
+    let started: UInt64
+    var headers: [String: String] = [:]
+    var body: [UInt8] = []
+    var tooLarge = false
+    var status: Int?
+    private let lock = NSLock()
+    private var pendingResponse: HTTPResponse?
+    var suspended = false
+
+    var pending: HTTPResponse? {
+        get { lock.withLock { pendingResponse } }
+        set { lock.withLock { pendingResponse = newValue } }
+    }
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+        self.started = DispatchTime.now().uptimeNanoseconds
+    }
+}
+
+func piperCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+                        _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+    state.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+    return .YES
+}
+
+func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                        _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
+                        _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+                        _ uploadDataSize: UnsafeMutablePointer<Int>?,
+                        _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
+    guard let cls, let connection, let conCls else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+
+    guard let existing = conCls.pointee else {
+        // First call: headers are in, no body yet.
+        let state = RequestState(method: method.map { String(cString: $0) } ?? "",
+                                 path: url.map { String(cString: $0) } ?? "/")
+        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, piperCollectHeader,
+                                      Unmanaged.passUnretained(state).toOpaque())
+        let length = state.headers["content-length"].flatMap { Int($0) } ?? 0
+        if length > server.options.maxBodyBytes {
+            return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
+        }
+        // Answering now would make libmicrohttpd close the connection (it cannot know the
+        // request is complete), so even body-less requests are answered on the next call.
+        return .YES
+    }
+
+    let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if let size = uploadDataSize, size.pointee > 0 {
+        if state.status == nil, !state.tooLarge, let data = uploadData {
+            if state.body.count + size.pointee > server.options.maxBodyBytes {
+                state.tooLarge = true
+                state.body = []
+            } else {
+                data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+                }
+            }
+        }
+        size.pointee = 0
+        return .YES
+    }
+    if state.suspended {
+        // Resumed after an offloaded handler finished: send what it produced.
+        guard let response = state.pending else { return .YES }
+        state.suspended = false
+        state.pending = nil
+        return server.send(response, state, connection)
+    }
+    if state.status != nil { return .YES }
+    if state.tooLarge {
+        return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
+    }
+    return server.handle(state, connection)
+}
+
+func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                           _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                           _ toe: MHD_RequestTerminationCode) {
+    guard let cls, let conCls, let raw = conCls.pointee else { return }
+    conCls.pointee = nil
+    let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    guard let status = state.status, let log = server.options.log else { return }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
+    log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed)
+}
+
+extension HTTPServer {
+    fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        var address = [CChar](repeating: 0, count: 64)
+        let client = piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
+            ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
+                                  body: state.body, clientAddress: client)
+        state.body = []
+        if options.offloadedMethods.contains(request.method) {
+            state.suspended = true
+            MHD_suspend_connection(connection)
+            let handle = SuspendedConnection(pointer: connection)
+            let responder = self.responder
+            inFlight.enter()
+            blockingWork.async { [inFlight] in
+                state.pending = ErrorMiddleware(responder).respond(to: request)
+                MHD_resume_connection(handle.pointer)
+                inFlight.leave()
+            }
+            return .YES
+        }
+        let response = ErrorMiddleware(responder).respond(to: request)
+        return send(response, state, connection)
+    }
+
+    fileprivate func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        state.status = response.status
+        let mhdResponse = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        for header in response.headers {
+            _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        return result
+    }
+}
+
+/// A suspended libmicrohttpd connection handed to the offloaded handler.
+///
+/// `@unchecked Sendable`: the pointer is only used for `MHD_resume_connection`, which the
+/// library allows from any thread.
+struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

@@ -1,0 +1,89 @@
+import CMicroHTTPD
+import Foundation
+
+/// Settings of the HTTP listener itself (routes and stores are configured elsewhere).
+public struct HTTPServerOptions: Sendable {
+    /// Numeric IPv4 or IPv6 address to bind.
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port; read the real one from `HTTPServer.port`.
+    public var port: UInt16 = 0
+    /// Worker threads, each with its own epoll loop (never a thread per connection). Handlers
+    /// block while a save commits, so more threads let more saves share one fsync.
+    public var threads: Int = 32
+    /// Bodies larger than this get a 413 before the responder sees them.
+    public var maxBodyBytes: Int = 5 * 1024 * 1024
+    public var connectionLimit: Int = 1024
+    public var connectionTimeoutSeconds: Int = 30
+    /// Methods whose handlers may block (a save waits for its commit). Their connections are
+    /// suspended and the handler runs on `blockingWork`, so waiting saves do not hold worker
+    /// threads and many of them can share one commit.
+    public var offloadedMethods: Set<String> = ["POST"]
+    /// Threads that run offloaded handlers.
+    public var blockingThreads: Int = 128
+    /// Where the one-line-per-request log goes; nil silences it.
+    public var log: RequestLog? = RequestLog.standardError
+
+    public init() {}
+}
+
+/// The server could not start listening.
+public struct HTTPServerStartError: Error, CustomStringConvertible, Sendable {
+    public let host: String
+    public let port: UInt16
+    public var description: String {
+        "Cannot listen on \(host):\(port) (is the address numeric and the port free?)"
+    }
+}
+
+/// Owns one libmicrohttpd daemon for its whole life: `init` starts it, `stop()` (or `deinit`)
+/// quiesces it and waits for its worker threads to finish.
+///
+/// `@unchecked Sendable`: `daemon` is written only in `init` and in `stop()`, which `lock`
+/// serializes; the callbacks only read the immutable `responder` and `options`.
+public final class HTTPServer: @unchecked Sendable {
+    let responder: any HTTPResponder
+    let options: HTTPServerOptions
+    private let lock = NSLock()
+    private var daemon: OpaquePointer?
+    /// Runs offloaded handlers; `inFlight` counts them so `stop()` can wait for them (a daemon
+    /// must not stop while a connection is suspended).
+    let blockingWork: BlockingPool
+    let inFlight = DispatchGroup()
+    public private(set) var port: UInt16 = 0
+
+    public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
+        self.responder = responder
+        self.options = options
+        blockingWork = BlockingPool(threads: options.blockingThreads, name: "piper-save")
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let started = piper_mhd_start(options.host, options.port, UInt32(max(1, options.threads)),
+                                            UInt32(options.connectionLimit), UInt32(options.connectionTimeoutSeconds),
+                                            piperAccessHandler, me, piperRequestCompleted, me) else {
+            blockingWork.shutdown()
+            throw HTTPServerStartError(host: options.host, port: options.port)
+        }
+        daemon = started
+        port = piper_mhd_bound_port(started)
+    }
+
+    deinit { stop() }
+
+    /// Stops accepting connections, then stops the workers (in-flight handlers finish first).
+    public func stop() {
+        lock.lock()
+        let running = daemon
+        daemon = nil
+        lock.unlock()
+        guard let running else { return }
+        _ = MHD_quiesce_daemon(running)
+        inFlight.wait()
+        MHD_stop_daemon(running)
+        blockingWork.shutdown()
+    }
+
+    /// `http://host:port`, with brackets around an IPv6 host.
+    public var baseURL: String {
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        return "http://\(host):\(port)"
+    }
+}

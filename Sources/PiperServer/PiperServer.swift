@@ -1,1 +1,0 @@
-// PiperServer: the backend: routes, stores, sanitizer, reader page.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Rendered reader pages by id, bounded by count and by bytes. Saves are immutable, so a cached
+/// page is valid until its article expires; expired entries are never served.
+///
+/// `@unchecked Sendable`: `pages` and `totalBytes` are only touched while holding `lock`.
+final class PageCache: @unchecked Sendable {
+    struct Page {
+        let bytes: [UInt8]
+        let expiresAt: Date
+    }
+
+    private let lock = NSLock()
+    private var pages: [String: Page] = [:]
+    private var totalBytes = 0
+    private let limit: Int
+    private let byteLimit: Int
+
+    /// At most `limit` pages and `byteLimit` bytes; pages larger than a sixteenth of the byte
+    /// budget are not cached at all.
+    init(limit: Int = 1024, byteLimit: Int = 64 * 1024 * 1024) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
+
+    func page(id: String, now: Date) -> Page? {
+        lock.withLock {
+            guard let page = pages[id] else { return nil }
+            guard page.expiresAt.storeMillis > now.storeMillis else {
+                remove(id)
+                return nil
+            }
+            return page
+        }
+    }
+
+    func insert(_ page: Page, id: String) {
+        guard limit > 0, page.bytes.count <= byteLimit / 16 else { return }
+        lock.withLock {
+            remove(id)
+            if pages.count >= limit || totalBytes + page.bytes.count > byteLimit {
+                // Cheap bound: drop an arbitrary half. A miss only costs one store read.
+                for key in Array(pages.keys.prefix(pages.count / 2 + 1)) { remove(key) }
+            }
+            pages[id] = page
+            totalBytes += page.bytes.count
+        }
+    }
+
+    var byteCount: Int { lock.withLock { totalBytes } }
+    var count: Int { lock.withLock { pages.count } }
+
+    private func remove(_ id: String) {
+        if let old = pages.removeValue(forKey: id) { totalBytes -= old.bytes.count }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `GET /<uuid>`: the reader page, or 404 when unknown or expired. Rendered pages are cached in
+/// memory: a save never changes after it is committed, and expiry is checked on every hit.
+struct ReaderRoute: HTTPResponder {
+    let store: any Store
+    let cache: PageCache
+    let publicURL: LateValue
+    let clock: @Sendable () -> Date
+
+    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        guard let id = UUIDPath.id(fromPath: request.path) else { throw HTTPError.notFound }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw HTTPError.methodNotAllowed(["GET", "HEAD"])
+        }
+        let now = clock()
+        if let page = cache.page(id: id, now: now) {
+            return response(page, now: now)
+        }
+        let found: SavedArticle?
+        do {
+            found = try store.article(id: id, now: now)
+        } catch {
+            throw HTTPError(500, "Could not read the article")
+        }
+        guard let article = found else {
+            throw HTTPError(404, "No saved article with this id (it may have expired)")
+        }
+        let page = PageCache.Page(bytes: ReaderPage.render(article, url: "\(publicURL.get())/\(id)"), expiresAt: article.expiresAt)
+        cache.insert(page, id: id)
+        return response(page, now: now)
+    }
+
+    private func response(_ page: PageCache.Page, now: Date) -> HTTPResponse {
+        let maxAge = Int(page.expiresAt.timeIntervalSince(now).rounded(.down))
+        return HTTPResponse(status: 200, headers: ReaderPage.headers(maxAge: maxAge), body: page.bytes)
+    }
+}
+
+/// `GET /healthz`: 200 `{"status": "ok", "store": kind}` when the store answers, else 503.
+struct HealthRoute: HTTPResponder {
+    let store: any Store
+
+    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw HTTPError.methodNotAllowed(["GET", "HEAD"])
+        }
+        do {
+            try store.checkHealth()
+        } catch {
+            throw HTTPError(503, "Store unavailable")
+        }
+        return .json(200, ["status": "ok", "store": store.kind], headers: [("Cache-Control", "no-store")])
+    }
+}

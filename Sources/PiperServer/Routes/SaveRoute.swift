@@ -1,0 +1,87 @@
+import Foundation
+
+/// `POST /save` with `{"title", "content"}`: rate-limits per client, validates, sanitizes,
+/// stores, and answers `{"url": "<public-url>/<uuid>"}` only once the store has committed.
+struct SaveRoute: HTTPResponder {
+    let store: any Store
+    let limiter: RateLimiter
+    let publicURL: LateValue
+    let ttl: TimeInterval
+    let trustedProxies: Set<String>
+    let clock: @Sendable () -> Date
+
+    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        switch request.method {
+        case "POST": break
+        case "OPTIONS": return HTTPResponse(status: 204, headers: CORS.preflight)
+        default: throw HTTPError.methodNotAllowed(["POST", "OPTIONS"])
+        }
+        let now = clock()
+        if case .denied(let retryAfter) = limiter.take(client: clientKey(request), now: now.timeIntervalSince1970) {
+            let seconds = max(1, Int(retryAfter.rounded(.up)))
+            throw HTTPError(429, "Too many saves; try again in \(seconds) s",
+                            headers: [("Retry-After", String(seconds)), CORS.allowOrigin])
+        }
+        let input = try SaveInput(json: request.body)
+        guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
+            throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
+        }
+        let article = SavedArticle(id: UUID().uuidString.lowercased(),
+                                   title: input.title,
+                                   content: HTMLSanitizer.sanitize(input.content),
+                                   createdAt: now,
+                                   expiresAt: now.addingTimeInterval(ttl))
+        do {
+            try store.insert(article)
+        } catch {
+            // No URL unless the save is committed.
+            throw HTTPError(500, "Could not store the article; nothing was saved")
+        }
+        return .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
+    }
+}
+
+extension SaveRoute {
+    /// The address rate limits apply to: the TCP peer, or, when the peer is a trusted proxy, the
+    /// last address it appended to `X-Forwarded-For`.
+    func clientKey(_ request: HTTPRequest) -> String {
+        guard trustedProxies.contains(request.clientAddress),
+              let forwarded = request.header("X-Forwarded-For")?.split(separator: ",").last else {
+            return request.clientAddress
+        }
+        let address = forwarded.trimmingCharacters(in: .whitespaces)
+        return address.isEmpty ? request.clientAddress : address
+    }
+}
+
+/// The validated body of a save: both fields strings, non-empty after trimming.
+struct SaveInput: Equatable {
+    let title: String
+    let content: String
+
+    init(json body: [UInt8]) throws {
+        guard !body.isEmpty else { throw HTTPError(400, "Request body is empty; expected JSON with title and content") }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw HTTPError(400, "Request body is not valid JSON")
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw HTTPError(400, "Request body must be a JSON object with title and content")
+        }
+        // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
+        title = try Self.field("title", in: object).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        content = try Self.field("content", in: object).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+    }
+
+    private static func field(_ name: String, in object: [String: Any]) throws -> String {
+        guard let value = object[name], !(value is NSNull) else { throw HTTPError(400, "Missing field '\(name)'") }
+        guard let text = value as? String else { throw HTTPError(400, "Field '\(name)' must be a string") }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw HTTPError(400, "Field '\(name)' is empty")
+        }
+        return text
+    }
+}

@@ -1,0 +1,92 @@
+import HTML
+
+/// Turns submitted article HTML into markup that is safe to serve: parse it as a fragment in a
+/// `<div>` with our HTML parser, then write back only what `SanitizerPolicy` allows. The output
+/// is produced by our own writer (never by copying input), so it contains only allowed tags,
+/// allowed attributes with escaped values, and escaped text: no raw-text elements, no foreign
+/// content, no comments, hence nothing a browser could parse differently.
+enum HTMLSanitizer {
+    static func sanitize(_ html: String) -> String {
+        let (document, fragment) = Document.parseFragment(html, context: "div")
+        var writer = SafeHTMLWriter()
+        // Iterative walk: deep input cannot overflow the stack. Each entered element pushes the
+        // end tag to write when we climb back out of it (nil when its tag was unwrapped).
+        var closers: [String?] = []
+        var next = fragment.firstChild
+        while let node = next {
+            switch node.kind {
+            case .text:
+                writer.text(node.data)
+            case .element:
+                if let entered = visit(node, &writer), let child = node.firstChild {
+                    closers.append(entered.closer)
+                    next = child
+                    continue
+                }
+            default:
+                break   // comments and doctypes are dropped
+            }
+            // Leave this node: next sibling, or climb, closing what we entered.
+            var current = node
+            next = nil
+            while true {
+                if let sibling = current.nextSibling { next = sibling; break }
+                guard let parent = current.parent, parent != fragment, let closer = closers.popLast() else { break }
+                if let closer { writer.end(closer) }
+                current = parent
+            }
+        }
+        withExtendedLifetime(document) {}
+        return writer.output
+    }
+
+    private struct Entered { let closer: String? }
+
+    /// Writes the start of `element` if kept. Returns how to leave it when its children should
+    /// be visited, nil when it was dropped (or is void, or empty and already closed).
+    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter) -> Entered? {
+        guard element.namespace == .html else { return nil }                 // SVG, MathML: dropped
+        let name = element.localName
+        switch SanitizerPolicy.action(forHTMLElement: name) {
+        case .drop:
+            return nil
+        case .unwrap:
+            return Entered(closer: nil)
+        case .keep:
+            var attributes: [(String, String)] = []
+            for attribute in element.attributes where attribute.namespace == nil {
+                if let value = SanitizerPolicy.attributeValue(element: name, name: attribute.name, value: attribute.value) {
+                    attributes.append((attribute.name, value))
+                }
+            }
+            if name == "audio" || name == "video" { attributes.append(("controls", "")) }
+            writer.start(name, attributes)
+            if SanitizerPolicy.voidElements.contains(name) { return nil }
+            if element.firstChild == nil {
+                writer.end(name)
+                return nil
+            }
+            if name == "pre", let first = element.firstChild, first.isText, first.data.hasPrefix("\n") {
+                writer.raw("\n")   // the parser drops one leading newline in <pre>; keep the author's
+            }
+            return Entered(closer: name)
+        }
+    }
+}
+
+/// Writes sanitized HTML: names come from the allow-list, text and values are always escaped.
+struct SafeHTMLWriter {
+    private(set) var output = ""
+
+    mutating func start(_ name: String, _ attributes: [(String, String)]) {
+        output += "<" + name
+        for (key, value) in attributes {
+            output += value.isEmpty && key == "controls" ? " controls" : " \(key)=\"\(HTMLEscape.escape(value))\""
+        }
+        output += ">"
+    }
+
+    mutating func end(_ name: String) { output += "</\(name)>" }
+    mutating func text(_ text: String) { output += HTMLEscape.escape(text) }
+    mutating func raw(_ safe: String) { output += safe }
+}

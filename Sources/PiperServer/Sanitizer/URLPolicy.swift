@@ -1,0 +1,105 @@
+/// URL checks for sanitized attributes. A URL is judged the way a browser would read it: ASCII
+/// tab and newlines removed anywhere, leading and trailing controls and spaces trimmed, scheme
+/// case-insensitive. For the check, every control character is removed too (stricter than a
+/// browser, so `java\u{1}script:` is refused as well).
+enum URLPolicy {
+    static let linkSchemes: Set<String> = ["http", "https", "mailto"]
+    static let mediaSchemes: Set<String> = ["http", "https"]
+
+    /// `href` on links: http, https, mailto, or a relative URL.
+    static func safeLink(_ raw: String) -> String? {
+        let url = cleaned(raw)
+        guard let scheme = scheme(of: url) else { return url }
+        return linkSchemes.contains(scheme) ? url : nil
+    }
+
+    /// `src` on media: http, https, a relative URL, and for images `data:image/*` (not SVG).
+    static func safeMedia(_ raw: String, allowDataImage: Bool) -> String? {
+        let url = cleaned(raw)
+        guard let scheme = scheme(of: url) else { return url }
+        if mediaSchemes.contains(scheme) { return url }
+        if allowDataImage && scheme == "data" && isRasterDataImage(url) { return url }
+        return nil
+    }
+
+    /// `srcset`: every candidate URL must pass `safeMedia`, else the whole attribute goes.
+    static func safeSrcset(_ raw: String) -> String? {
+        var candidates: [String] = []
+        for candidate in srcsetCandidates(raw) {
+            guard let url = safeMedia(candidate.url, allowDataImage: true) else { return nil }
+            candidates.append(candidate.descriptor.isEmpty ? url : "\(url) \(candidate.descriptor)")
+        }
+        return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
+    }
+
+    /// Removes tab/LF/CR anywhere and trims C0 controls and spaces at both ends.
+    static func cleaned(_ raw: String) -> String {
+        let scalars = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        var view = Substring.UnicodeScalarView(scalars)
+        while let first = view.first, first.value <= 0x20 { view.removeFirst() }
+        while let last = view.last, last.value <= 0x20 { view.removeLast() }
+        return String(view)
+    }
+
+    /// The lowercased scheme, or nil for a relative URL. Control characters and whitespace are
+    /// ignored for this check.
+    static func scheme(of url: String) -> String? {
+        var scheme = ""
+        for scalar in url.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == " " { continue }
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
+            if scalar == "/" || scalar == "?" || scalar == "#" { return nil }
+            scheme.unicodeScalars.append(scalar)
+        }
+        return nil
+    }
+
+    private static func isRasterDataImage(_ url: String) -> Bool {
+        let lower = url.lowercased().filter { !$0.isWhitespace }
+        guard lower.hasPrefix("data:image/") else { return false }
+        return !lower.hasPrefix("data:image/svg")
+    }
+
+    /// Splits a srcset into (url, descriptor) pairs (HTML § 4.8.4.3.10, simplified: URLs are
+    /// runs of non-space characters; a trailing comma ends a candidate).
+    static func srcsetCandidates(_ raw: String) -> [(url: String, descriptor: String)] {
+        var result: [(String, String)] = []
+        var scalars = Substring(raw).unicodeScalars[...]
+        func skip(_ predicate: (Unicode.Scalar) -> Bool) {
+            while let s = scalars.first, predicate(s) { scalars.removeFirst() }
+        }
+        while true {
+            skip { $0.properties.isWhitespace || $0 == "," }
+            guard !scalars.isEmpty else { break }
+            var url = String.UnicodeScalarView()
+            while let s = scalars.first, !s.properties.isWhitespace { url.append(s); scalars.removeFirst() }
+            var text = String(url)
+            var descriptor = ""
+            if text.hasSuffix(",") {
+                while text.hasSuffix(",") { text.removeLast() }
+            } else {
+                var depth = 0
+                var chars = String.UnicodeScalarView()
+                while let s = scalars.first {
+                    if s == "(" { depth += 1 }
+                    if s == ")" { depth = max(0, depth - 1) }
+                    if s == "," && depth == 0 { break }
+                    chars.append(s)
+                    scalars.removeFirst()
+                }
+                descriptor = String(chars).trimmingWhitespace()
+            }
+            if !text.isEmpty { result.append((text, descriptor)) }
+        }
+        return result
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var view = Substring(self)
+        while let f = view.first, f.isWhitespace { view.removeFirst() }
+        while let l = view.last, l.isWhitespace { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Everything `piper serve` can be told, with the documented defaults.
+public struct BackendConfiguration: Sendable {
+    public var http = HTTPServerOptions()
+    /// The base of returned URLs; nil means `http://host:port` of this server.
+    public var publicURL: String?
+    /// How long a save lives, in seconds.
+    public var ttl: TimeInterval = 3600
+    /// Saves per minute per client address; 0 disables the limit.
+    public var savesPerMinute: Double = 30
+    /// Saves a client may make at once before the per-minute rate applies.
+    public var saveBurst: Double = 10
+    /// Peers (numeric addresses, e.g. a load balancer) whose `X-Forwarded-For` names the real
+    /// client for rate limiting. Empty: the TCP peer is the client.
+    public var trustedProxies: Set<String> = []
+    /// How often expired rows are deleted; nil means ttl/4, between 1 s and 60 s.
+    public var sweepInterval: TimeInterval?
+    /// Rendered pages kept in memory (0 disables the cache).
+    public var pageCacheSize = 1024
+    public var clock: @Sendable () -> Date = { Date() }
+
+    public init() {}
+
+    var effectiveSweepInterval: TimeInterval {
+        sweepInterval ?? min(60, max(1, ttl / 4))
+    }
+}
+
+/// A value set once after startup and read by request handlers (the public URL is only known
+/// once the port is bound).
+///
+/// `@unchecked Sendable`: `value` is only touched while holding `lock`.
+final class LateValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+
+    func set(_ newValue: String) { lock.withLock { value = newValue } }
+    func get() -> String { lock.withLock { value } }
+}

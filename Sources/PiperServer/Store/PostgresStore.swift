@@ -1,0 +1,92 @@
+import Foundation
+
+/// The scale-out driver: several `piper serve` processes behind one balancer share one
+/// PostgreSQL database. Each process keeps a small pool of libpq connections. A committed
+/// INSERT (autocommit) is what makes a save's 200.
+public final class PostgresStore: Store {
+    private let pool: ConnectionPool<PostgresConnection>
+    private let table: String
+
+    /// Connects to `url` (a libpq URI or conninfo string) and creates the table if needed.
+    /// `table` must be a plain identifier (tests use one table each).
+    public init(url: String, table: String = "piper_saves", connections: Int = 16) throws {
+        guard let first = table.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
+              table.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+              table.count <= 63 else {
+            throw StoreError(.failed, "The PostgreSQL table name must be a plain identifier")
+        }
+        self.table = table
+        pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
+        do {
+            try pool.with(discardOn: Self.isBroken) { conn in
+                // An advisory lock keeps several servers starting at once from racing on DDL.
+                try conn.execute("SELECT pg_advisory_lock(7061706572)")
+                defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
+                try conn.execute("""
+                    CREATE TABLE IF NOT EXISTS \(table) (
+                        id uuid PRIMARY KEY,
+                        title text NOT NULL,
+                        content text NOT NULL,
+                        created_at bigint NOT NULL,
+                        expires_at bigint NOT NULL
+                    )
+                    """)
+                try conn.execute("CREATE INDEX IF NOT EXISTS \(table)_expires_at ON \(table) (expires_at)")
+            }
+        } catch let error as PostgresError {
+            throw StoreError(.unavailable, "Cannot use PostgreSQL: \(error.description)")
+        }
+    }
+
+    public var kind: String { "postgres" }
+
+    public func insert(_ article: SavedArticle) throws {
+        try run("insert") { conn in
+            try conn.execute("INSERT INTO \(table) (id, title, content, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+                             [article.id, article.title, article.content,
+                              String(article.createdAt.storeMillis), String(article.expiresAt.storeMillis)])
+        }
+    }
+
+    public func article(id: String, now: Date) throws -> SavedArticle? {
+        try run("read") { conn in
+            let result = try conn.execute("SELECT title, content, created_at, expires_at FROM \(table) WHERE id = $1 AND expires_at > $2",
+                                          [id, String(now.storeMillis)])
+            guard result.rowCount > 0 else { return nil }
+            return SavedArticle(id: id, title: result.text(0, 0) ?? "", content: result.text(0, 1) ?? "",
+                                createdAt: Date(storeMillis: Int64(result.text(0, 2) ?? "") ?? 0),
+                                expiresAt: Date(storeMillis: Int64(result.text(0, 3) ?? "") ?? 0))
+        }
+    }
+
+    @discardableResult
+    public func deleteExpired(now: Date) throws -> Int {
+        try run("sweep") { conn in
+            try conn.execute("DELETE FROM \(table) WHERE expires_at <= $1", [String(now.storeMillis)]).affectedRows
+        }
+    }
+
+    public func checkHealth() throws {
+        try run("health check") { conn in _ = try conn.execute("SELECT 1") }
+    }
+
+    /// Drops the table (tests only).
+    public func dropTable() throws {
+        try run("drop") { conn in _ = try conn.execute("DROP TABLE IF EXISTS \(table)") }
+    }
+
+    private static func isBroken(_ error: Error) -> Bool {
+        (error as? PostgresError)?.connectionLost ?? true
+    }
+
+    @discardableResult
+    private func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        do {
+            return try pool.with(discardOn: Self.isBroken, body)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            throw StoreError(.duplicateID, "An article with this id exists")
+        } catch let error as PostgresError {
+            throw StoreError(error.connectionLost ? .unavailable : .failed, "PostgreSQL \(what) failed: \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PiperSQLite
+
+/// The default driver: one SQLite file in WAL mode with `synchronous=FULL`, so an insert that
+/// returns has been durably committed. Reads run on a small pool of connections side by side;
+/// writes go through `GroupCommit`, which commits concurrent inserts in one transaction.
+public final class SQLiteStore: Store {
+    static let migrations = [
+        """
+        CREATE TABLE saves (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            content TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX saves_expires_at ON saves(expires_at);
+        """,
+    ]
+
+    public let path: String
+    private let readers: ConnectionPool<SQLiteConnection>
+    private let writer: GroupCommit
+
+    /// Opens (creating and migrating if needed) the database at `path`.
+    public init(path: String, readers: Int = 4) throws {
+        self.path = path
+        let first = try SQLiteConnection(path: path)
+        try first.database.migrate(Self.migrations)
+        writer = GroupCommit(connection: first)
+        self.readers = ConnectionPool(limit: readers) { try SQLiteConnection(path: path) }
+    }
+
+    public var kind: String { "sqlite" }
+
+    public func insert(_ article: SavedArticle) throws {
+        do {
+            try writer.insert(article)
+        } catch let error as SQLiteError where error.isConstraint {
+            throw StoreError(.duplicateID, "An article with this id exists")
+        } catch let error as SQLiteError {
+            throw StoreError(.failed, "SQLite insert failed: \(error.description)")
+        }
+    }
+
+    public func article(id: String, now: Date) throws -> SavedArticle? {
+        do {
+            return try readers.with { try $0.article(id: id, now: now) }
+        } catch let error as SQLiteError {
+            throw StoreError(.failed, "SQLite read failed: \(error.description)")
+        }
+    }
+
+    @discardableResult
+    public func deleteExpired(now: Date) throws -> Int {
+        do {
+            return try writer.withConnection { try $0.database.run("DELETE FROM saves WHERE expires_at <= ?", [.int(now.storeMillis)]) }
+        } catch let error as SQLiteError {
+            throw StoreError(.failed, "SQLite sweep failed: \(error.description)")
+        }
+    }
+
+    public func checkHealth() throws {
+        do {
+            _ = try readers.with { try $0.database.query("SELECT count(*) FROM saves WHERE 0") { $0.int(0) } }
+        } catch let error as SQLiteError {
+            throw StoreError(.unavailable, "SQLite is not usable: \(error.description)")
+        }
+    }
+}
+
+/// One SQLite connection with its prepared statements. Not Sendable: owned by one thread at a
+/// time through `ConnectionPool` or `GroupCommit`.
+final class SQLiteConnection {
+    let database: Database
+    private let select: Statement
+    private let insert: Statement
+
+    init(path: String) throws {
+        database = try Database(path: path)
+        try database.migrate(SQLiteStore.migrations)
+        select = try database.prepare("SELECT title, content, created_at, expires_at FROM saves WHERE id = ? AND expires_at > ?")
+        insert = try database.prepare("INSERT INTO saves (id, title, content, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+    }
+
+    func article(id: String, now: Date) throws -> SavedArticle? {
+        try select.bind([.text(id), .int(now.storeMillis)])
+        defer { select.reset() }
+        guard try select.step() else { return nil }
+        let row = select.row
+        let found = SavedArticle(id: id, title: row.text(0), content: row.text(1),
+                                 createdAt: Date(storeMillis: row.int64(2)), expiresAt: Date(storeMillis: row.int64(3)))
+        return found
+    }
+
+    func insert(_ article: SavedArticle) throws {
+        try insert.bind([.text(article.id), .text(article.title), .text(article.content),
+                         .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)])
+        while try insert.step() {}
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PiperCore
+import PiperServer
+
+/// `piper serve`: the backend. Stores saves for a TTL and serves them as sanitized reader pages.
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let abstract = "Run the backend: POST /save stores an article, GET /<id> serves it as a reader page."
+    static let discussion: String? = """
+        Saves live for --ttl seconds (default 3600) in SQLite (default: piper-serve.sqlite in the
+        state folder, or --db PATH) or in PostgreSQL (--postgres URL) so several servers can share
+        them behind one balancer. Prints 'listening on http://HOST:PORT' once ready; --port 0
+        picks a free port. Stops gracefully on SIGINT or SIGTERM.
+        """
+    static let options: [OptionSpec] = [
+        .value("--host", placeholder: "ADDRESS", help: "Numeric address to listen on (default 127.0.0.1)."),
+        .value("--port", placeholder: "N", help: "Port to listen on; 0 picks a free one (default 8080)."),
+        .value("--db", placeholder: "PATH", help: "SQLite database file (default: in the state folder)."),
+        .value("--postgres", placeholder: "URL", help: "Store saves in PostgreSQL instead of SQLite."),
+        .value("--public-url", placeholder: "URL", help: "Base of returned URLs (default http://HOST:PORT)."),
+        .value("--ttl", placeholder: "SECONDS", help: "How long a save lives (default 3600)."),
+        .value("--rate-limit", placeholder: "PER_MINUTE", help: "Saves per minute per client; 0 disables (default 30)."),
+        .value("--threads", placeholder: "N", help: "HTTP worker threads (default 32)."),
+        .value("--trusted-proxy", placeholder: "ADDRESS",
+               help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
+    ]
+
+    let configuration: BackendConfiguration
+    let database: String?
+    let postgres: String?
+
+    init(parsed: ParsedArguments) throws {
+        var configuration = BackendConfiguration()
+        configuration.http.host = parsed.value("--host") ?? "127.0.0.1"
+        configuration.http.port = UInt16(try parsed.int("--port", in: 0...65535) ?? 8080)
+        configuration.http.threads = try parsed.int("--threads", in: 1...256) ?? 32
+        configuration.ttl = TimeInterval(try parsed.int("--ttl", in: 1...(365 * 24 * 3600)) ?? 3600)
+        configuration.savesPerMinute = Double(try parsed.int("--rate-limit", in: 0...1_000_000) ?? 30)
+        if let url = parsed.value("--public-url") {
+            guard let parsedURL = URL(string: url), let scheme = parsedURL.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", parsedURL.host != nil else {
+                throw UsageError("--public-url must be an http(s) URL, not '\(url)'")
+            }
+            configuration.publicURL = url
+        }
+        configuration.trustedProxies = Set(parsed.allValues("--trusted-proxy"))
+        database = parsed.value("--db")
+        postgres = parsed.value("--postgres")
+        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        self.configuration = configuration
+    }
+
+    func run() async throws -> ExitCode {
+        let shutdown = ShutdownSignal()
+        let store: any Store
+        if let postgres {
+            store = try PostgresStore(url: postgres)
+        } else if let database {
+            store = try SQLiteStore(path: database)
+        } else {
+            let state = StateFolder.resolve()
+            try state.ensure()
+            store = try SQLiteStore(path: state.serverDatabase.path)
+        }
+        let backend = try Backend(store: store, configuration: configuration)
+        Output.out("listening on \(backend.baseURL)")
+        let signal = await shutdown.wait()
+        Output.err("received signal \(signal), shutting down")
+        backend.stop()
+        return .success
+    }
+}

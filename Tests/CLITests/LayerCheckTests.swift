@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// The layer checker (scripts/check-layers) passes on the real tree and catches violations.
+@Suite struct LayerCheckTests {
+    func runChecker(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", PiperBinary.packageRoot.appendingPathComponent("scripts/check-layers").path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func realTreeRespectsLayers() throws {
+        let (status, output) = try runChecker([])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("respect their layers"))
+    }
+
+    @Test func checkerCatchesACoreImportingGlibcAndTheCLIImportingACShim() throws {
+        let fixture = PiperBinary.packageRoot.appendingPathComponent("scripts/fixtures/layers-violation").path
+        let (status, output) = try runChecker(["--root", fixture])
+        #expect(status == 1)
+        #expect(output.contains("HTML imports Glibc"))
+        #expect(output.contains("piper imports CCurl"))
+    }
+}

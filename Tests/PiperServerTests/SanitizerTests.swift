@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import PiperServer
+
+@Suite struct SanitizerTests {
+    @Test(arguments: XSSPayloads.all)
+    func payloadLeavesNoActiveMarkup(payload: String) {
+        let clean = HTMLSanitizer.sanitize("<p>before</p>" + payload + "<p>after</p>").lowercased()
+        for bad in XSSPayloads.forbidden {
+            #expect(!clean.contains(bad), "found \(bad) in \(clean)")
+        }
+        #expect(clean.hasPrefix("<p>before</p>"))
+        #expect(clean.contains("after"))
+    }
+
+    @Test(arguments: [
+        ("<p>Hello <a href=\"https://example.org/a?b=1&amp;c=2\" title=\"T\">link</a>.</p>",
+         "<p>Hello <a href=\"https://example.org/a?b=1&amp;c=2\" title=\"T\">link</a>.</p>"),
+        ("<h2 lang=\"fr\" dir=\"rtl\">Titre</h2>", "<h2 lang=\"fr\" dir=\"rtl\">Titre</h2>"),
+        ("<ul><li>one<li>two</ul>", "<ul><li>one</li><li>two</li></ul>"),
+        ("<a href=\"mailto:me@example.org\">mail</a>", "<a href=\"mailto:me@example.org\">mail</a>"),
+        ("<a href=\"/relative/path#frag\">rel</a>", "<a href=\"/relative/path#frag\">rel</a>"),
+        ("<img src=\"https://example.org/i.png\" alt=\"An image\" width=\"10\" height=\"20\">",
+         "<img src=\"https://example.org/i.png\" alt=\"An image\" width=\"10\" height=\"20\">"),
+        ("<img src=\"data:image/png;base64,iVBORw0KGgo=\">", "<img src=\"data:image/png;base64,iVBORw0KGgo=\">"),
+        ("<picture><source srcset=\"https://e.org/a.webp 1x, https://e.org/b.webp 2x\" type=\"image/webp\"><img src=\"https://e.org/a.jpg\"></picture>",
+         "<picture><source srcset=\"https://e.org/a.webp 1x, https://e.org/b.webp 2x\" type=\"image/webp\"><img src=\"https://e.org/a.jpg\"></picture>"),
+        ("<table><tr><td colspan=2 rowspan=\"3\">c</td></tr></table>",
+         "<table><tbody><tr><td colspan=\"2\" rowspan=\"3\">c</td></tr></tbody></table>"),
+        ("<figure><img src=\"https://e.org/a.jpg\"><figcaption>Cap</figcaption></figure>",
+         "<figure><img src=\"https://e.org/a.jpg\"><figcaption>Cap</figcaption></figure>"),
+        ("<audio src=\"https://e.org/a.mp3\" autoplay></audio>", "<audio src=\"https://e.org/a.mp3\" controls></audio>"),
+        ("<pre>\n\nindented\n  code</pre>", "<pre>\n\nindented\n  code</pre>"),
+        ("<p><font color=red>unwrapped</font> <custom-tag>kept text</custom-tag></p>", "<p>unwrapped kept text</p>"),
+        ("<time datetime=\"2024-01-02\">Jan 2</time>", "<time datetime=\"2024-01-02\">Jan 2</time>"),
+        ("a &lt;b&gt; &amp; \"c\"", "a &lt;b&gt; &amp; &quot;c&quot;"),
+        ("<p id=\"x\" class=\"y\" data-z=\"1\">attrs</p>", "<p>attrs</p>"),
+    ])
+    func articleMarkupSurvives(input: String, expected: String) {
+        #expect(HTMLSanitizer.sanitize(input) == expected)
+    }
+
+    @Test func deepNestingDoesNotOverflow() {
+        let depth = NestingScan.limit
+        let html = String(repeating: "<div>", count: depth) + "deep" + String(repeating: "</div>", count: depth)
+        let clean = HTMLSanitizer.sanitize(html)
+        #expect(clean.contains("deep"))
+        #expect(!clean.contains("<script"))
+    }
+
+    @Test func sanitizingTwiceChangesNothing() {
+        let once = HTMLSanitizer.sanitize(XSSPayloads.all.joined(separator: "\n"))
+        #expect(HTMLSanitizer.sanitize(once) == once)
+    }
+
+    @Test(arguments: [
+        ("https://a.example/x", "https"), ("HTTP://A", "http"), ("  JavaScript:x", "javascript"),
+        ("java\u{1}script:x", "javascript"), ("/path:with/colon", nil), ("no-scheme", nil), ("?q=a:b", nil),
+    ] as [(String, String?)])
+    func schemesAreReadLikeABrowserWould(url: String, scheme: String?) {
+        #expect(URLPolicy.scheme(of: URLPolicy.cleaned(url)) == scheme)
+    }
+
+    @Test func srcsetKeepsDataURLsWhole() {
+        let set = "data:image/png;base64,AAA=, https://e.org/b.png 2x"
+        #expect(URLPolicy.safeSrcset(set) == "data:image/png;base64,AAA=, https://e.org/b.png 2x")
+    }
+
+    @Test func storedMarkupIsSanitizedOnSave() async throws {
+        let dir = try freshDirectory("sanitize-store")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path)
+        let backend = try startBackend(store: store)
+        let url = try await Client.saveURL(backend.baseURL, title: "<script>x</script> title",
+                                           content: "<p>safe</p>" + XSSPayloads.all.joined())
+        let id = try #require(url.split(separator: "/").last.map(String.init))
+        let stored = try #require(try store.article(id: id, now: Date()))
+        #expect(stored.title == "<script>x</script> title")     // text, escaped on output
+        for bad in XSSPayloads.forbidden { #expect(!stored.content.lowercased().contains(bad), "stored \(bad)") }
+        let page = try await Client.get(url)
+        #expect(page.text.contains("<title>&lt;script&gt;x&lt;/script&gt; title</title>"))
+        #expect(!page.text.lowercased().contains("<script"))
+    }
+}

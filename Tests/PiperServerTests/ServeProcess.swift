@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The built `piper` binary, found beside the test bundle (or in `.build/debug`).
+var piperExecutable: URL {
+    let products = Bundle.main.bundleURL.pathExtension == "xctest"
+        ? Bundle.main.bundleURL.deletingLastPathComponent()
+        : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for dir in [products, Bundle.main.bundleURL, packageRoot.appendingPathComponent(".build/debug")] {
+        let exe = dir.appendingPathComponent("piper")
+        if FileManager.default.isExecutableFile(atPath: exe.path) { return exe }
+    }
+    return products.appendingPathComponent("piper")
+}
+
+/// A running `piper serve` child process. `start` waits for its `listening on` line.
+final class ServeProcess {
+    let process = Process()
+    let url: String
+    private let stderrFile: URL
+
+    init(arguments: [String], home: URL) throws {
+        process.executableURL = piperExecutable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["PIPER_HOME"] = home.path
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        stderrFile = home.appendingPathComponent("serve-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        try process.run()
+        // Read stdout until the first line (the child flushes it once it is listening).
+        var buffer = Data()
+        let reader = out.fileHandleForReading
+        while !buffer.contains(0x0A) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }   // EOF: the child exited
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard line.hasPrefix("listening on http://") else {
+            process.terminate()
+            let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+            throw ServeFailure(message: "piper serve did not start: stdout '\(line)', stderr '\(log)'")
+        }
+        url = String(line.dropFirst("listening on ".count))
+    }
+
+    var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal` and waits for the exit; returns the termination status.
+    @discardableResult
+    func stop(signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { stop(signal: SIGKILL) }
+    }
+}
+
+struct ServeFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

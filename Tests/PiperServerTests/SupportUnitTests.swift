@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import PiperServer
+
+@Suite struct SupportUnitTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func sha256MatchesKnownVectors(input: String, hex: String) {
+        let digest = SHA256.hash(Array(input.utf8))
+        #expect(digest.map { String(format: "%02x", $0) }.joined() == hex)
+    }
+
+    @Test func sha256OfAMillionAs() {
+        let digest = SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        #expect(digest.map { String(format: "%02x", $0) }.joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test(arguments: ["", "f", "fo", "foo", "foob", "fooba", "foobar"])
+    func base64MatchesFoundation(input: String) {
+        #expect(Base64.encode(Array(input.utf8)) == Data(input.utf8).base64EncodedString())
+    }
+
+    @Test func styleHashIsTheHashOfTheServedStyle() {
+        let expected = "'sha256-" + Data(SHA256.hash(Array(ReaderStyle.css.utf8))).base64EncodedString() + "'"
+        #expect(ReaderStyle.cspHashSource == expected)
+        #expect(ReaderPage.contentSecurityPolicy.contains(expected))
+    }
+
+    @Test func uuidPathsAcceptOnlyVersion4() {
+        #expect(UUIDPath.id(fromPath: "/6F1C1D2E-9A4B-4C3D-BE2F-1A2B3C4D5E6F") == "6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6f")
+        #expect(UUIDPath.id(fromPath: "/" + UUID().uuidString) != nil)
+        #expect(UUIDPath.id(fromPath: "/6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6g") == nil)
+        #expect(UUIDPath.id(fromPath: "6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6f/") == nil)
+        #expect(UUIDPath.id(fromPath: "/6f1c1d2e-9a4b-5c3d-be2f-1a2b3c4d5e6f") == nil)
+        #expect(UUIDPath.id(fromPath: "/6f1c1d2e-9a4b-4c3d-ce2f-1a2b3c4d5e6f") == nil)
+        #expect(UUIDPath.id(fromPath: "/6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6ff") == nil)
+    }
+
+    @Test func tokenBucketAllowsABurstThenTheRate() {
+        var bucket = TokenBucket(capacity: 3, ratePerSecond: 0.5, now: 0)
+        #expect(bucket.take(at: 0) == .allowed)
+        #expect(bucket.take(at: 0) == .allowed)
+        #expect(bucket.take(at: 0) == .allowed)
+        #expect(bucket.take(at: 0) == .denied(retryAfter: 2))
+        #expect(bucket.take(at: 1) == .denied(retryAfter: 1))
+        #expect(bucket.take(at: 2) == .allowed)
+        #expect(!bucket.isFull(at: 2))
+        #expect(bucket.isFull(at: 8))
+    }
+
+    @Test func rateLimiterKeepsClientsApart() {
+        let limiter = RateLimiter(perMinute: 60, burst: 1)
+        #expect(limiter.take(client: "a", now: 0) == .allowed)
+        #expect(limiter.take(client: "b", now: 0) == .allowed)
+        #expect(limiter.take(client: "a", now: 0.5) != .allowed)
+        #expect(RateLimiter(perMinute: 0, burst: 1).take(client: "a", now: 0) == .allowed)
+    }
+
+    @Test func requestLogKeepsLinesOnOneLine() {
+        #expect(RequestLog.printable("/a\nb\u{7F}") == "/a?b?")
+        #expect(RequestLog.printable(String(repeating: "x", count: 300)).count == 201)
+    }
+}
+
+@Suite struct NestingScanTests {
+    @Test(arguments: [
+        ("<p>flat</p><p>flat</p>", 0),
+        ("<div><div><span>x</span></div></div>", 3),
+        ("<ul><li>a<li>b<li>c</ul>", 1),
+        ("<div><br><img src=x><hr/></div>", 1),
+        ("<div title='a>b'><div>", 2),
+        ("<!-- <div><div> --><div>", 1),
+        ("<script>if (a < b) { '<div><div>' }</script><div>", 1),
+        ("<DIV><Div></dIv></DIV>", 2),
+        ("<custom-el/><x-y>", 1),
+    ])
+    func boundsNestingCheaply(html: String, expected: Int) {
+        #expect(NestingScan.maxDepth(html) == expected)
+    }
+
+    @Test func hugeNestingIsRefusedBeforeParsing() async throws {
+        let backend = try startBackend()
+        let content = String(repeating: "<div>", count: 200_000) + "deep"
+        let reply = try await Client.save(backend.baseURL, title: "Deep", content: content)
+        #expect(reply.status == 400)
+        #expect((try reply.json()["error"] as? String)?.contains("levels deep") == true)
+    }
+}
+
+@Suite struct PageCacheTests {
+    @Test func staysWithinItsBounds() {
+        let cache = PageCache(limit: 10, byteLimit: 1600)
+        let later = Date(timeIntervalSince1970: 2_000_000_000)
+        for i in 0..<50 {
+            cache.insert(.init(bytes: [UInt8](repeating: 1, count: 100), expiresAt: later), id: "p\(i)")
+            #expect(cache.count <= 10)
+            #expect(cache.byteCount <= 1600)
+        }
+        cache.insert(.init(bytes: [UInt8](repeating: 1, count: 101), expiresAt: later), id: "big")
+        #expect(cache.page(id: "big", now: Date()) == nil)     // over a sixteenth: not cached
+        cache.insert(.init(bytes: [1], expiresAt: Date(timeIntervalSince1970: 10)), id: "old")
+        #expect(cache.page(id: "old", now: Date(timeIntervalSince1970: 10)) == nil)
+    }
+}
