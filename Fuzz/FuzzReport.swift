@@ -9,3 +9,17 @@ enum FuzzReport {
         fatalError("fuzz mismatch: \(what)")
     }
 }
+
+/// Serializations the spec itself never lets settle under re-parsing; the round-trip
+/// harnesses skip them (checked on the first serialization, over-approximated by text).
+enum NeverSettles {
+    static func matches(_ serialization: String) -> Bool {
+        let lower = serialization.lowercased()
+        // plaintext text serializes unescaped, so `</plaintext>…` becomes more text each time.
+        if lower.contains("<plaintext") { return true }
+        // A script that ended at EOF inside `<!--<script` (script data double escaped) keeps
+        // its serialized `</script>` as text: one more `</script>` per re-parse.
+        if lower.contains("<script"), lower.contains("<!--") { return true }
+        return false
+    }
+}
