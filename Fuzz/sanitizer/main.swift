@@ -1,0 +1,51 @@
+// Fuzz harness: the backend's HTML sanitizer (Sources/PiperServer/Sanitizer), compiled by
+// scripts/fuzz into one module with the HTML sources. Checks that the output re-sanitizes
+// to itself and, read back by our parser the way a browser would read it, holds no script
+// element, no foreign content, no `on*` attribute and no URL with a `javascript:` scheme
+// (tab and newlines removed and leading controls and spaces trimmed, as a browser's URL
+// parser does).
+
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSanitizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, size > 0 else { return 0 }
+    let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let once = HTMLSanitizer.sanitize(input)
+    let twice = HTMLSanitizer.sanitize(once)
+    if once != twice { FuzzReport.mismatch("sanitizer is not idempotent", once, twice) }
+    if let problem = SanitizedCheck.problem(in: once) {
+        FuzzReport.mismatch("unsafe sanitizer output: \(problem)", input, once)
+    }
+    return 0
+}
+
+enum SanitizedCheck {
+    static func problem(in html: String) -> String? {
+        let (document, fragment) = Document.parseFragment(html, context: "div")
+        return withExtendedLifetime(document) {
+            var stack: [Node] = []
+            var child = fragment.firstChild
+            while let node = child { stack.append(node); child = node.nextSibling }
+            while let node = stack.popLast() {
+                var next = node.firstChild
+                while let c = next { stack.append(c); next = c.nextSibling }
+                guard node.isElement else { continue }
+                if node.namespace != .html { return "foreign element \(node.localName)" }
+                if ["script", "style", "iframe", "object", "embed", "base", "meta", "form"].contains(node.localName) {
+                    return "element \(node.localName)"
+                }
+                for attribute in node.attributes {
+                    let name = attribute.name.lowercased()
+                    if name.hasPrefix("on") { return "attribute \(name)" }
+                    let kept = attribute.value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+                    let squeezed = String(String.UnicodeScalarView(kept.drop { $0.value <= 0x20 })).lowercased()
+                    if squeezed.hasPrefix("javascript:") || squeezed.hasPrefix("vbscript:") {
+                        return "\(name)=\(attribute.value.debugDescription)"
+                    }
+                }
+            }
+            return nil
+        }
+    }
+}
