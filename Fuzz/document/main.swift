@@ -10,8 +10,8 @@
 // checks the property that must hold: re-parsing reaches a fixed point within a few rounds
 // and never keeps changing (growing). FUZZ_STRICT=1 demands s1 == s2 instead, to explore
 // which inputs normalise.
-// Inputs matched by `NeverSettles` are skipped (plaintext, scripts ending double-escaped):
-// their serialized end tags become more text on every re-parse (§ 13.3).
+// Inputs matched by `NeverSettles` are skipped (plaintext): its serialized end tags become
+// more text on every re-parse (§ 13.3).
 
 import Foundation
 
