@@ -4,7 +4,23 @@ import Foundation
 
 enum FuzzReport {
     static func mismatch(_ what: String, _ first: String, _ second: String) -> Never {
-        let text = "FUZZ MISMATCH (\(what))\n--- first:\n\(first.debugDescription)\n--- second:\n\(second.debugDescription)\n"
+        let a = Array(first.utf8), b = Array(second.utf8)
+        var at = 0
+        while at < a.count, at < b.count, a[at] == b[at] { at += 1 }
+        func around(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes[max(0, at - 60)..<min(bytes.count, at + 60)], as: UTF8.self).debugDescription
+        }
+        let text = """
+            FUZZ MISMATCH (\(what))
+            --- first difference at byte \(at):
+            \(around(a))
+            \(around(b))
+            --- first:
+            \(first.debugDescription)
+            --- second:
+            \(second.debugDescription)
+
+            """
         FileHandle.standardError.write(Data(text.utf8))
         fatalError("fuzz mismatch: \(what)")
     }
