@@ -3,7 +3,7 @@
 // settles within a few rounds (FUZZ_STRICT=1: that the output re-sanitizes to itself, which
 // it does not for trees markup cannot express: nested `a`, `li` in `li` or `h2` in `h2` once
 // a wrapper is unwrapped, `rt` in `rt`, raw CR from `&#13;`), and that the output, read back by our parser the way a browser would read it, holds no script
-// element, no foreign content, no `on*` attribute and no URL with a `javascript:` scheme
+// element, no foreign content, no `on*` attribute and no URL attribute with a `javascript:` scheme
 // (tab and newlines removed and leading controls and spaces trimmed, as a browser's URL
 // parser does).
 
@@ -33,6 +33,12 @@ public func fuzzSanitizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 enum SanitizedCheck {
+    /// Attributes a browser reads as URLs (only these can run a `javascript:` URL).
+    static let urlAttributes: Set = [
+        "href", "src", "srcset", "action", "formaction", "poster", "cite", "background", "longdesc",
+        "data", "codebase", "ping", "lowsrc", "dynsrc", "xlink:href", "manifest", "icon",
+    ]
+
     static func problem(in html: String) -> String? {
         let (document, fragment) = Document.parseFragment(html, context: "div")
         return withExtendedLifetime(document) {
@@ -50,14 +56,20 @@ enum SanitizedCheck {
                 for attribute in node.attributes {
                     let name = attribute.name.lowercased()
                     if name.hasPrefix("on") { return "attribute \(name)" }
-                    let kept = attribute.value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-                    let squeezed = String(String.UnicodeScalarView(kept.drop { $0.value <= 0x20 })).lowercased()
-                    if squeezed.hasPrefix("javascript:") || squeezed.hasPrefix("vbscript:") {
-                        return "\(name)=\(attribute.value.debugDescription)"
-                    }
+                    guard urlAttributes.contains(name) else { continue }
+                    let urls = name == "srcset" ? attribute.value.split(separator: ",").map(String.init) : [attribute.value]
+                    if urls.contains(where: isScriptURL) { return "\(name)=\(attribute.value.debugDescription)" }
                 }
             }
             return nil
         }
+    }
+
+    /// A URL a browser would run as script: tab and newlines removed, leading controls and
+    /// spaces trimmed, scheme compared case-insensitively.
+    static func isScriptURL(_ raw: String) -> Bool {
+        let kept = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        let url = String(String.UnicodeScalarView(kept.drop { $0.value <= 0x20 })).lowercased()
+        return url.hasPrefix("javascript:") || url.hasPrefix("vbscript:")
     }
 }
