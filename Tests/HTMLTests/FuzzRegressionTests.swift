@@ -1,5 +1,5 @@
 import Testing
-@testable import HTML
+import HTML
 
 /// Inputs found by the libFuzzer harnesses in `Fuzz/` (see `scripts/fuzz`), minimised and kept
 /// here so the behaviour they pinned down stays put. Each case parses the input as a document,
