@@ -49,7 +49,7 @@ extension TreeBuilder {
             if last && contextElement >= 0 { node = contextElement }
             if namespace(node) == .html {
                 switch name(node) {
-                case Tag.td, Tag.th where !last:
+                case Tag.td where !last, Tag.th where !last:
                     mode = .inCell; return
                 case Tag.tr: mode = .inRow; return
                 case Tag.tbody, Tag.thead, Tag.tfoot: mode = .inTableBody; return
