@@ -57,7 +57,9 @@ import Testing
         #expect(share.status == 0, "\(share.stderr)")
         #expect(share.stdout.contains(#""status":"queued""#))
         let listing = try poll(["library"], home: home) { !items($0).isEmpty }
-        #expect(items(listing).count == 1)
+        let journalText = try PiperBinary.run(["downloads"], home: home).stdout
+        let agentLog = (try? String(contentsOf: home.appendingPathComponent("downloads/agent.log"), encoding: .utf8)) ?? ""
+        #expect(items(listing).count == 1, "journal: \(journalText)\nagent log: \(agentLog)")
 
         let impostor = try PiperBinary.run(["share", server.url("/error-page-named.mp3").absoluteString], home: home)
         #expect(impostor.status == 0, "queued: the share never waits on the download")
@@ -67,7 +69,7 @@ import Testing
         let failed = (journal["entries"] as? [[String: Any]] ?? []).filter { ($0["state"] as? String) == "failed" }
         try #require(failed.count == 1, "the HTML page posing as an mp3 fails: \(journal)")
         let reason = (failed[0]["reason"] as? String ?? "").lowercased()
-        #expect(reason.contains("html"), "the reason names the problem: \(reason)")
+        #expect(reason.contains("web page"), "the reason names the problem: \(reason)")
         #expect(items(try poll(["library"], home: home, seconds: 5) { _ in true }).count == 1)
         let inbox = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox").path)) ?? []
         #expect(inbox.filter { !$0.hasPrefix(".") }.isEmpty, "nothing partial or refused is left in the inbox")

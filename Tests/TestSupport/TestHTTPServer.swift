@@ -99,7 +99,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     public enum TestServerError: Error { case didNotStart(String) }
 
     static let script = #"""
-import base64, gzip, json, os, ssl, sys, threading, time
+import base64, gzip, json, mimetypes, os, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 routes = json.load(open(sys.argv[1]))
@@ -123,7 +123,10 @@ class Handler(BaseHTTPRequestHandler):
             path = os.path.normpath(os.path.join(static_root, self.path.split("?")[0].lstrip("/")))
             if path.startswith(static_root) and os.path.isfile(path):
                 data = open(path, "rb").read()
-                return self.send(200, {"Content-Type": "text/html; charset=utf-8"}, data)
+                kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+                if kind == "text/html":
+                    kind = "text/html; charset=utf-8"
+                return self.send(200, {"Content-Type": kind}, data)
         if route is None:
             return self.send(404, {"Content-Type": "text/plain"}, b"not found")
         if route.get("delay"):
