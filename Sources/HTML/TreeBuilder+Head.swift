@@ -94,10 +94,8 @@ extension TreeBuilder {
     func inHead(_ token: Token) -> Step {
         switch token {
         case let .characters(s):
-            let (space, rest) = s.splitLeadingWhitespace()
-            insertCharacters(space)
-            if rest.isEmpty { return .done }
-            return inHeadAnythingElse(.characters(String(Substring(rest))))
+            guard let rest = insertLeadingWhitespace(s) else { return .done }
+            return inHeadAnythingElse(rest)
         case let .comment(data):
             insertComment(data)
             return .done
@@ -204,10 +202,8 @@ extension TreeBuilder {
     func afterHead(_ token: Token) -> Step {
         switch token {
         case let .characters(s):
-            let (space, rest) = s.splitLeadingWhitespace()
-            insertCharacters(space)
-            if rest.isEmpty { return .done }
-            return afterHeadAnythingElse(.characters(String(Substring(rest))))
+            guard let rest = insertLeadingWhitespace(s) else { return .done }
+            return afterHeadAnythingElse(rest)
         case let .comment(data):
             insertComment(data)
             return .done

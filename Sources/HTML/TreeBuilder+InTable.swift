@@ -152,10 +152,8 @@ extension TreeBuilder {
     func inColumnGroup(_ token: Token) -> Step {
         switch token {
         case let .characters(s):
-            let (space, rest) = s.splitLeadingWhitespace()
-            insertCharacters(space)
-            if rest.isEmpty { return .done }
-            return inColumnGroupAnythingElse(.characters(String(Substring(rest))))
+            guard let rest = insertLeadingWhitespace(s) else { return .done }
+            return inColumnGroupAnythingElse(rest)
         case let .comment(data):
             insertComment(data)
             return .done

@@ -100,6 +100,15 @@ extension TreeBuilder {
         insertCharacters(String(Substring(data)))
     }
 
+    /// The step several insertion modes share for a character run: insert its leading ASCII
+    /// whitespace, and hand back the rest as a token for the mode's "anything else" branch
+    /// (nil when the run was all whitespace).
+    func insertLeadingWhitespace(_ s: String) -> Token? {
+        let (space, rest) = s.splitLeadingWhitespace()
+        insertCharacters(space)
+        return rest.isEmpty ? nil : .characters(String(Substring(rest)))
+    }
+
     /// § 13.2.6.1 "insert a comment", optionally at an explicit position (parent, append).
     func insertComment(_ data: String, into explicitParent: Int32 = -1) {
         let comment = document.newCharacterData(.comment, data)
