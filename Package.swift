@@ -57,8 +57,8 @@ let package = Package(
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
-        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite"]),
-        .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite"]),
+        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperTestSupport"]),
+        .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "PiperTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

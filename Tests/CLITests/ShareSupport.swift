@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,20 +64,11 @@ func makeShareTempDir() throws -> URL {
     return dir
 }
 
-/// Runs a program to completion and returns its stdout.
+/// Runs a program to completion (see PiperTestSupport's `runProcess`).
 @discardableResult
 func runTool(_ path: String, _ args: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = args
-    if let environment { p.environment = environment }
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try runProcess(path, args, environment: environment)
+    return (result.status, result.stdout)
 }
 
 /// True when `CI` is set: a missing chromium or Xvfb then fails instead of skipping.

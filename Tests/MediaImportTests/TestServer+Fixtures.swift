@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import PiperCore
 #if canImport(Glibc)
 import Glibc
@@ -119,18 +120,8 @@ func startPiper(_ arguments: [String], environment: [String: String]) throws -> 
 
 /// Runs `piper` to completion and returns (status, stdout).
 func runPiper(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-    let binary = try requireBinary()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try runProcess(try requireBinary(), arguments, environment: environment)
+    return (result.status, result.stdout)
 }
 
 func requireBinary() throws -> String {

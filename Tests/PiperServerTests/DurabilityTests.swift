@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// The built binary against real SQLite: a 200 means the save survives `kill -9`.

@@ -108,17 +108,3 @@ struct FailingStore: Store {
     func checkHealth() throws { throw StoreError(.unavailable, "disk on fire") }
 }
 
-/// Runs a command and returns its exit status and stdout.
-@discardableResult
-func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
