@@ -1,5 +1,11 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes to a pipe whose reader has gone become EPIPE errors instead of a fatal SIGPIPE.
+private let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 
 /// Runs the built `piper` binary (built beside the test bundle) and captures its output.
 /// Each run gets a fresh temporary PIPER_HOME unless the caller passes one.
@@ -47,7 +53,11 @@ struct PiperBinary {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        if let stdin {
+            // A child that exits without reading its input must fail the test, not kill the runner.
+            _ = ignoreSIGPIPE
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+        }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting so a large output cannot block the child.
         let group = DispatchGroup()

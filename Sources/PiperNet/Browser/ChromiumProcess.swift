@@ -132,10 +132,6 @@ private func makePipe(_ fds: inout [Int32]) -> Bool {
     return true
 }
 
-/// Writing to a pipe whose reader has died must be an error, not a fatal signal.
-private let ignoreSIGPIPE: Void = {
-    signal(SIGPIPE, SIG_IGN)
-}()
 
 /// Why the browser failed; mapped to `LoadError.browserFailed` by the loader.
 enum BrowserFailure: Error, CustomStringConvertible {
