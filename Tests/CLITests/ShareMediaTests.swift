@@ -74,4 +74,22 @@ import Testing
         let inbox = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox").path)) ?? []
         #expect(inbox.filter { !$0.hasPrefix(".") }.isEmpty, "nothing partial or refused is left in the inbox")
     }
+
+    @Test func waitFollowsTheJobToItsEnd() throws {
+        let server = try TestHTTPServer(routes: [:], staticRoot: Self.fixtures)
+        defer { server.stop() }
+        let home = PiperBinary.freshHome()
+
+        let ok = try PiperBinary.run(["share", "--wait", server.url("/sample.ogg").absoluteString], home: home)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stderr.contains("In the library"))
+        // No polling: when --wait returns, the item is already in the catalog.
+        let listing = try PiperBinary.run(["library", "--json"], home: home)
+        #expect(listing.stdout.contains("sample.ogg"))
+
+        let bad = try PiperBinary.run(["share", "--wait", "--json", server.url("/error-page-named.mp3").absoluteString], home: home)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains(#""status":"failed""#))
+        #expect(bad.stdout.contains("web page"))
+    }
 }

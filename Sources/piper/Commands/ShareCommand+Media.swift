@@ -1,3 +1,4 @@
+import Foundation
 import MediaImport
 import PiperCore
 
@@ -5,4 +6,42 @@ import PiperCore
 /// `piper agent` (started in the background when none runs).
 func makeMediaQueue(config: Config) -> (any MediaQueue)? {
     JournalMediaQueue(state: config.state)
+}
+
+/// How a media share ended, for `piper share --wait`.
+enum MediaWaitOutcome: Equatable {
+    case imported(file: String?)
+    case failed(reason: String)
+    /// Nothing picked the job up in time; it stays queued for the next agent.
+    case stillQueued(seconds: Int)
+}
+
+/// Follows a queued media share in the journal until the agent has imported it or given up.
+/// Reports each state change through `progress`. A job that no agent starts within
+/// `queuedLimit` seconds is reported, not waited on forever: it stays queued.
+func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInterval = 60,
+                  progress: (String) -> Void) async throws -> MediaWaitOutcome {
+    let journal = try Journal(state: config.state)
+    var lastState: DownloadState?
+    var queuedSince = Date()
+    while true {
+        guard let entry = try journal.entry(id: receipt.id) else {
+            return .failed(reason: "the download journal has no entry \(receipt.id)")
+        }
+        if entry.state != lastState {
+            lastState = entry.state
+            queuedSince = Date()
+            progress("\(entry.state.rawValue)\(entry.file.map { ": \($0)" } ?? "")")
+        }
+        switch entry.state {
+        case .imported:
+            return .imported(file: entry.file)
+        case .failed:
+            return .failed(reason: entry.reason ?? "no reason recorded")
+        case .queued where Date().timeIntervalSince(queuedSince) > queuedLimit:
+            return .stillQueued(seconds: Int(queuedLimit))
+        default:
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
 }
