@@ -94,6 +94,12 @@ extension Readability {
         return length
     }
 
+    /// Stores a normalised inner-text length measured by another walk, while the memo is on.
+    func rememberTextLength(_ length: Int, of node: Node) {
+        guard textLengthCache != nil else { return }
+        textLengthCache?[node.index] = length
+    }
+
     /// Runs `body` with inner-text lengths memoised. Only removals (through `removeNodes`)
     /// may change the tree meanwhile; they drop the entries of the removed node's ancestors.
     func withTextLengthCache<T>(_ body: () -> T) -> T {
