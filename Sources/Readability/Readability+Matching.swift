@@ -202,17 +202,22 @@ enum Matching {
     static func find(_ b: [UInt8], _ w: [UInt8], from: Int) -> Int? {
         let n = b.count, m = w.count
         if m == 0 || n < m || from > n - m { return nil }
-        let first = w[0]
-        var i = from
-        while i <= n - m {
-            if b[i] == first {
-                var j = 1
-                while j < m && b[i + j] == w[j] { j += 1 }
-                if j == m { return i }
+        // Raw buffers: the bounds are checked above, once.
+        return b.withUnsafeBufferPointer { hay in
+            w.withUnsafeBufferPointer { needle -> Int? in
+                let first = needle[0]
+                var i = from
+                while i <= n - m {
+                    if hay[i] == first {
+                        var j = 1
+                        while j < m && hay[i + j] == needle[j] { j += 1 }
+                        if j == m { return i }
+                    }
+                    i += 1
+                }
+                return nil
             }
-            i += 1
         }
-        return nil
     }
 
     static func hasPrefix(_ b: [UInt8], _ w: [UInt8], at: Int) -> Bool {
