@@ -147,7 +147,7 @@ extension Readability {
 
     /// `_isWhitespace`.
     func isWhitespace(_ node: Node) -> Bool {
-        if node.isText { return JSString.trim(node.data).isEmpty }
+        if node.isText { return !Readability.hasNonSpace(node.data) }
         return node.isElement && node.isHTML("br")
     }
 
