@@ -172,7 +172,11 @@ extension Readability {
     /// `_hasChildBlockElement`.
     func hasChildBlockElement(_ element: Node) -> Bool {
         for n in element.descendants where n.isElement && n.namespace == .html {
-            if Readability.divToPElems.contains(n.localName) { return true }
+            // The names of `divToPElems`, compared without hashing.
+            switch n.localName {
+            case "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul": return true
+            default: continue
+            }
         }
         return false
     }
