@@ -8,8 +8,13 @@ extension Node {
 
     /// Value of the inline `style` declaration `property` (last one wins), lowercased.
     func inlineStyle(_ property: String) -> String? {
-        guard let style = getAttribute("style"), !style.isEmpty,
-              Matching.find(Matching.lowered(style), Array(property.utf8), from: 0) != nil else { return nil }
+        guard let style = getAttribute("style"), !style.isEmpty else { return nil }
+        return Node.inlineStyle(property, in: style, lowered: Matching.lowered(style))
+    }
+
+    /// `inlineStyle` over a style attribute already read (and lowercased, for the quick test).
+    static func inlineStyle(_ property: String, in style: String, lowered: [UInt8]) -> String? {
+        guard Matching.find(lowered, Array(property.utf8), from: 0) != nil else { return nil }
         var found: String?
         for decl in style.split(separator: ";") {
             guard let colon = decl.firstIndex(of: ":") else { continue }
@@ -142,7 +147,7 @@ extension Readability {
 
     /// `_isWhitespace`.
     func isWhitespace(_ node: Node) -> Bool {
-        if node.isText { return JSString.trim(node.data).isEmpty }
+        if node.isText { return !Readability.hasNonSpace(node.data) }
         return node.isElement && node.isHTML("br")
     }
 
@@ -167,15 +172,22 @@ extension Readability {
     /// `_hasChildBlockElement`.
     func hasChildBlockElement(_ element: Node) -> Bool {
         for n in element.descendants where n.isElement && n.namespace == .html {
-            if Readability.divToPElems.contains(n.localName) { return true }
+            // The names of `divToPElems`, compared without hashing.
+            switch n.localName {
+            case "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul": return true
+            default: continue
+            }
         }
         return false
     }
 
     /// `_isProbablyVisible`.
     func isProbablyVisible(_ node: Node) -> Bool {
-        if node.inlineStyle("display") == "none" { return false }
-        if node.inlineStyle("visibility") == "hidden" { return false }
+        if let style = node.getAttribute("style"), !style.isEmpty {
+            let lowered = Matching.lowered(style)
+            if Node.inlineStyle("display", in: style, lowered: lowered) == "none" { return false }
+            if Node.inlineStyle("visibility", in: style, lowered: lowered) == "hidden" { return false }
+        }
         if node.hasAttribute("hidden") { return false }
         if node.hasAttribute("aria-hidden"), node.getAttribute("aria-hidden") == "true" {
             return node.className.contains("fallback-image")

@@ -60,10 +60,12 @@ extension Readability {
     }
 
     private func shouldCleanConditionally(_ node: Node, _ tag: String) -> Bool {
+        let census = CleanCensus(node)
+        rememberTextLength(census.text.stats.length, of: node)
         var isList = tag == "ul" || tag == "ol"
         if !isList {
             var listLength = 0
-            for list in elements(node, "ul", "ol") { listLength += innerTextLength(list) }
+            for list in census.lists { listLength += innerTextLength(list) }
             // JS: listLength / 0 is NaN or Infinity; only Infinity passes "> 0.9".
             let nodeLength = innerTextLength(node)
             isList = nodeLength == 0 ? listLength > 0 : Double(listLength) / Double(nodeLength) > 0.9
@@ -71,20 +73,20 @@ extension Readability {
         if tag == "table" && isMarkedDataTable(node) { return false }
         if hasAncestorTag(node, "table", maxDepth: -1, filter: isMarkedDataTable) { return false }
         if hasAncestorTag(node, "code") { return false }
-        if elements(node, "table").contains(where: isMarkedDataTable) { return false }
+        if census.tables.contains(where: isMarkedDataTable) { return false }
 
         let weight = getClassWeight(node)
         if weight < 0 { return true }
-        if getCommaCount(node) >= 10 { return false }
+        if census.text.stats.asciiCommas >= 10 { return false }
 
-        let p = countElements(node, "p")
-        let img = countElements(node, "img")
-        let li = countElements(node, "li") - 100
-        let input = countElements(node, "input")
-        let headingDensity = getTextDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"])
+        let p = census.p
+        let img = census.img
+        let li = census.li - 100
+        let input = census.input
+        let headingDensity = self.textDensity(node, of: census.headings)
 
         var embedCount = 0
-        for embed in elements(node, "object", "embed", "iframe") {
+        for embed in census.embeds {
             for attr in embed.attributes where options.allowedVideoRegex(attr.value) { return false }
             embedCount += 1
         }
@@ -96,8 +98,8 @@ extension Readability {
             if Matching.isAdWords(innerText) || Matching.isLoadingWords(innerText) { return true }
         }
 
-        let linkDensity = getLinkDensity(node)
-        let textDensity = getTextDensity(node, ["span", "li", "td"] + Array(Readability.divToPElems))
+        let linkDensity = self.linkDensity(node, links: census.links)
+        let textDensity = self.textDensity(node, of: census.densityNodes)
         let isFigureChild = hasAncestorTag(node, "figure")
 
         var haveToRemove = false
@@ -115,7 +117,7 @@ extension Readability {
         // Simple lists of images may stay.
         if isList && haveToRemove {
             for child in node.children where child.childElementCount > 1 { return haveToRemove }
-            if img == countElements(node, "li") { return false }
+            if img == census.li { return false }
         }
         return haveToRemove
     }

@@ -6,31 +6,31 @@ enum Matching {
     // /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|
     //  header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|
     //  supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i
-    static let unlikelyCandidateWords: [[UInt8]] = words(
+    static let unlikelyCandidateWords = WordSet(
         "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
         "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
         "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
         "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote")
 
     // /and|article|body|column|content|main|shadow/i
-    static let okMaybeItsACandidateWords: [[UInt8]] = words(
+    static let okMaybeItsACandidateWords = WordSet(
         "and", "article", "body", "column", "content", "main", "shadow")
 
     // /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i
-    static let positiveWords: [[UInt8]] = words(
+    static let positiveWords = WordSet(
         "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
         "post", "text", "blog", "story")
 
     // /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|
     //  media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|
     //  tags|widget/i   (the four "hid" alternatives are checked separately)
-    static let negativeWords: [[UInt8]] = words(
+    static let negativeWords = WordSet(
         "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
         "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
         "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget")
 
     // /byline|author|dateline|writtenby|p-author/i
-    static let bylineWords: [[UInt8]] = words("byline", "author", "dateline", "writtenby", "p-author")
+    static let bylineWords = WordSet("byline", "author", "dateline", "writtenby", "p-author")
 
     static func isUnlikelyCandidate(_ s: String) -> Bool { containsAny(s, unlikelyCandidateWords) }
     static func isOkMaybeItsACandidate(_ s: String) -> Bool { containsAny(s, okMaybeItsACandidateWords) }
@@ -202,17 +202,22 @@ enum Matching {
     static func find(_ b: [UInt8], _ w: [UInt8], from: Int) -> Int? {
         let n = b.count, m = w.count
         if m == 0 || n < m || from > n - m { return nil }
-        let first = w[0]
-        var i = from
-        while i <= n - m {
-            if b[i] == first {
-                var j = 1
-                while j < m && b[i + j] == w[j] { j += 1 }
-                if j == m { return i }
+        // Raw buffers: the bounds are checked above, once.
+        return b.withUnsafeBufferPointer { hay in
+            w.withUnsafeBufferPointer { needle -> Int? in
+                let first = needle[0]
+                var i = from
+                while i <= n - m {
+                    if hay[i] == first {
+                        var j = 1
+                        while j < m && hay[i + j] == needle[j] { j += 1 }
+                        if j == m { return i }
+                    }
+                    i += 1
+                }
+                return nil
             }
-            i += 1
         }
-        return nil
     }
 
     static func hasPrefix(_ b: [UInt8], _ w: [UInt8], at: Int) -> Bool {

@@ -97,7 +97,11 @@ extension Readability {
 
     /// `_unwrapNoscriptImages`: placeholder images out, <noscript> images in.
     func unwrapNoscriptImages() {
-        for img in elements(doc.node, "img") {
+        // One walk finds both; only an <img> with children (never one the parser made) could
+        // take <noscript>s with it, and then they are looked up again.
+        let found = elements(doc.node, "img", "noscript")
+        var removedImageWithChildren = false
+        for img in found where img.localName == "img" {
             var keep = false
             for attr in img.attributes {
                 switch attr.name {
@@ -106,10 +110,15 @@ extension Readability {
                 }
                 if keep { break }
             }
-            if !keep { img.remove() }
+            if !keep {
+                if img.firstChild != nil { removedImageWithChildren = true }
+                img.remove()
+            }
         }
 
-        for noscript in elements(doc.node, "noscript") {
+        let noscripts = removedImageWithChildren
+            ? elements(doc.node, "noscript") : found.filter { $0.localName == "noscript" }
+        for noscript in noscripts {
             guard isSingleImage(noscript) else { continue }
             let tmp = doc.createElement("div")
             tmp.innerHTML = noscript.innerHTML

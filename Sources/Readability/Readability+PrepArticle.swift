@@ -62,7 +62,7 @@ extension Readability {
         var stack = [e]
         while let node = stack.popLast() {
             if node.localName == "svg" { continue }
-            for name in Readability.presentationalAttributes where node.hasAttribute(name) { node.removeAttribute(name) }
+            for name in Readability.presentationalAttributesPresent(on: node) { node.removeAttribute(name) }
             if node.namespace == .html && Readability.deprecatedSizeAttributeElems.contains(node.localName) {
                 node.removeAttribute("width")
                 node.removeAttribute("height")
@@ -73,6 +73,19 @@ extension Readability {
                 child = c.previousElementSibling
             }
         }
+    }
+
+    /// The presentational attributes `node` has, read from one look at its attribute list
+    /// (the names are lowercase, so they match as `hasAttribute` would).
+    static func presentationalAttributesPresent(on node: Node) -> [String] {
+        let attributes = node.attributes
+        if attributes.isEmpty { return [] }
+        var present: [String] = []
+        for name in presentationalAttributes
+        where attributes.contains(where: { $0.prefix == nil ? $0.name == name : $0.qualifiedName == name }) {
+            present.append(name)
+        }
+        return present
     }
 
     /// `_clean` for each of `tags`: removes those elements, keeping allowed videos among embeds.

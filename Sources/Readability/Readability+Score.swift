@@ -37,16 +37,24 @@ extension Readability {
     }
 
     /// `_getLinkDensity`: text inside links over all text (hash links count 0.3).
+    /// One walk measures the element's text and finds its links, unless its length is known.
     func getLinkDensity(_ element: Node) -> Double {
-        let textLength = innerTextLength(element)
-        if textLength == 0 { return 0 }
-        var linkLength: Double = 0
-        for link in elements(element, "a") {
-            let href = link.getAttribute("href")
-            let coefficient = href.map(Matching.isHashURL) == true ? 0.3 : 1
-            linkLength += Double(innerTextLength(link)) * coefficient
+        if element.isText || textLengthCache?[element.index] != nil {
+            return linkDensity(element, links: elements(element, "a"))
         }
-        return linkLength / Double(textLength)
+        var scanner = TextScanner(normalizeSpaces: true)
+        var links: [Node] = []
+        for n in element.descendants {
+            if n.isText {
+                scanner.scan(n.data)
+            } else if n.isElement && n.localName == "a" {
+                links.append(n)
+            }
+        }
+        rememberTextLength(scanner.stats.length, of: element)
+        let textLength = scanner.stats.length
+        if textLength == 0 { return 0 }
+        return weightedLinkLength(links) / Double(textLength)
     }
 
     /// `_getTextDensity`.
@@ -56,11 +64,6 @@ extension Readability {
         var childrenLength = 0
         for child in elements(e, tags) { childrenLength += innerTextLength(child) }
         return Double(childrenLength) / Double(textLength)
-    }
-
-    /// `_getCharCount(e, ",")`.
-    func getCommaCount(_ e: Node) -> Int {
-        textStats(e).asciiCommas
     }
 
     /// Scores each paragraph-like element and adds it to its ancestors; returns the

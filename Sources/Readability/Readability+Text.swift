@@ -37,11 +37,22 @@ struct TextScanner {
             if b < 0x80 {
                 if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
                     pendingSpaces += 1
-                } else {
-                    content(units: 1)
-                    if b == 0x2C { stats.asciiCommas += 1; stats.allCommas += 1 }
+                    i += 1
+                    continue
                 }
-                i += 1
+                // A run of ASCII non-space characters counts as one piece of content.
+                var j = i + 1
+                var commas = b == 0x2C ? 1 : 0
+                while j < n {
+                    let c = buf[j]
+                    if c >= 0x80 || c == 0x20 || (c >= 0x09 && c <= 0x0D) { break }
+                    if c == 0x2C { commas += 1 }
+                    j += 1
+                }
+                content(units: j - i)
+                stats.asciiCommas += commas
+                stats.allCommas += commas
+                i = j
                 continue
             }
             // Multi-byte scalar: its length in bytes and UTF-16 units.
@@ -92,6 +103,12 @@ extension Readability {
         let length = textStats(node).length
         textLengthCache?[node.index] = length
         return length
+    }
+
+    /// Stores a normalised inner-text length measured by another walk, while the memo is on.
+    func rememberTextLength(_ length: Int, of node: Node) {
+        guard textLengthCache != nil else { return }
+        textLengthCache?[node.index] = length
     }
 
     /// Runs `body` with inner-text lengths memoised. Only removals (through `removeNodes`)

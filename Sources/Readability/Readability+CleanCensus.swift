@@ -1,0 +1,83 @@
+// One walk over a _cleanConditionally candidate's subtree, gathering everything its checks
+// look at (lists, tables, counts, headings, embeds, links, text-density tags), instead of
+// one getElementsByTagName walk per check.
+import HTML
+
+struct CleanCensus {
+    var lists: [Node] = []
+    var tables: [Node] = []
+    var headings: [Node] = []
+    var embeds: [Node] = []
+    var links: [Node] = []
+    var densityNodes: [Node] = []
+    var p = 0
+    var img = 0
+    var li = 0
+    var input = 0
+    /// `_getInnerText(root)` length and comma counts, from the same walk.
+    var text = TextScanner(normalizeSpaces: true)
+
+    /// Elements under `root` (not `root` itself), by local name, in document order.
+    init(_ root: Node) {
+        if root.isText { text.scan(root.data) }
+        for n in root.descendants {
+            if n.isText {
+                text.scan(n.data)
+                continue
+            }
+            guard n.isElement else { continue }
+            switch n.localName {
+            case "ul", "ol":
+                lists.append(n)
+                densityNodes.append(n)
+            case "table":
+                tables.append(n)
+                densityNodes.append(n)
+            case "p":
+                p += 1
+                densityNodes.append(n)
+            case "img":
+                img += 1
+                densityNodes.append(n)
+            case "li":
+                li += 1
+                densityNodes.append(n)
+            case "input": input += 1
+            case "h1", "h2", "h3", "h4", "h5", "h6": headings.append(n)
+            case "object", "embed", "iframe": embeds.append(n)
+            case "a": links.append(n)
+            case "span", "td", "blockquote", "dl", "div", "pre": densityNodes.append(n)
+            default: break
+            }
+        }
+    }
+}
+
+extension Readability {
+    /// `_getLinkDensity` over links already collected (in document order).
+    func linkDensity(_ element: Node, links: [Node]) -> Double {
+        let textLength = innerTextLength(element)
+        if textLength == 0 { return 0 }
+        return weightedLinkLength(links) / Double(textLength)
+    }
+
+    /// Text inside `links`, summed in order; hash links count 0.3.
+    func weightedLinkLength(_ links: [Node]) -> Double {
+        var linkLength: Double = 0
+        for link in links {
+            let href = link.getAttribute("href")
+            let coefficient = href.map(Matching.isHashURL) == true ? 0.3 : 1
+            linkLength += Double(innerTextLength(link)) * coefficient
+        }
+        return linkLength
+    }
+
+    /// `_getTextDensity` over elements already collected.
+    func textDensity(_ e: Node, of nodes: [Node]) -> Double {
+        let textLength = innerTextLength(e)
+        if textLength == 0 { return 0 }
+        var childrenLength = 0
+        for child in nodes { childrenLength += innerTextLength(child) }
+        return Double(childrenLength) / Double(textLength)
+    }
+}
