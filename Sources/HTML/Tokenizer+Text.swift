@@ -10,26 +10,30 @@ extension TokenizerCore {
         ByteScan.first(p, i, end, a, b, c)
     }
 
+    /// The step every text state shares: append the run of ordinary bytes up to the first a, b
+    /// or c, consume that byte and return it; nil when the chunk ends first.
+    @inline(__always)
+    mutating func takeTextRun(_ p: UnsafePointer<UInt8>, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8? {
+        let i = scan(p, pos, end, a, b, c)
+        appendText(p, pos, i)
+        pos = i
+        guard i < end else { return nil }
+        pos += 1
+        return p[i]
+    }
+
     mutating func textRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         switch state {
         case .data:
-            let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
-            appendText(p, pos, i)
-            pos = i
-            guard i < end else { return }
-            pos += 1
-            switch p[i] {
+            guard let byte = takeTextRun(p, end, Byte.lt, Byte.amp, 0) else { return }
+            switch byte {
             case Byte.lt: state = .tagOpen
             case Byte.amp: returnState = .data; state = .characterReference
             default: text.append(0)   // U+0000 is emitted as is in the data state
             }
         case .rcdata:
-            let i = scan(p, pos, end, Byte.lt, Byte.amp, 0)
-            appendText(p, pos, i)
-            pos = i
-            guard i < end else { return }
-            pos += 1
-            switch p[i] {
+            guard let byte = takeTextRun(p, end, Byte.lt, Byte.amp, 0) else { return }
+            switch byte {
             case Byte.lt: state = .rcdataLessThanSign
             case Byte.amp: returnState = .rcdata; state = .characterReference
             default: text.append(Byte.replacement)
@@ -47,33 +51,21 @@ extension TokenizerCore {
                 state = state == .rawtext ? .rawtextLessThanSign : .scriptDataLessThanSign
             }
         case .scriptDataEscaped:
-            let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
-            appendText(p, pos, i)
-            pos = i
-            guard i < end else { return }
-            pos += 1
-            switch p[i] {
+            guard let byte = takeTextRun(p, end, Byte.lt, Byte.dash, 0) else { return }
+            switch byte {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataEscapedDash
             case Byte.lt: state = .scriptDataEscapedLessThanSign
             default: text.append(Byte.replacement)
             }
         case .scriptDataDoubleEscaped:
-            let i = scan(p, pos, end, Byte.lt, Byte.dash, 0)
-            appendText(p, pos, i)
-            pos = i
-            guard i < end else { return }
-            pos += 1
-            switch p[i] {
+            guard let byte = takeTextRun(p, end, Byte.lt, Byte.dash, 0) else { return }
+            switch byte {
             case Byte.dash: text.append(Byte.dash); state = .scriptDataDoubleEscapedDash
             case Byte.lt: text.append(Byte.lt); state = .scriptDataDoubleEscapedLessThanSign
             default: text.append(Byte.replacement)
             }
         case .cdataSection:
-            let i = scan(p, pos, end, Byte.rbracket, Byte.rbracket, Byte.rbracket)
-            appendText(p, pos, i)
-            pos = i
-            guard i < end else { return }
-            pos += 1
+            guard takeTextRun(p, end, Byte.rbracket, Byte.rbracket, Byte.rbracket) != nil else { return }
             state = .cdataSectionBracket
         default:
             preconditionFailure("textRun in \(state)")

@@ -23,13 +23,7 @@ struct ShareClipboardTests {
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
         defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
-        var buffer = Data()
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let display = try #require(Int(String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let display = try #require(Int(readFirstLine(out).trimmingCharacters(in: .whitespaces)))
 
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -25,13 +25,7 @@ final class ShareBackend: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var buffer = Data()
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let line = readFirstLine(out)
         guard line.hasPrefix("listening on ") else {
             kill(process.processIdentifier, SIGKILL)
             throw ShareSetupError.backendDidNotStart(line)

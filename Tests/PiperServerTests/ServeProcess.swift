@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// The built `piper` binary, found beside the test bundle (or in `.build/debug`).
@@ -32,14 +33,7 @@ final class ServeProcess {
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         try process.run()
         // Read stdout until the first line (the child flushes it once it is listening).
-        var buffer = Data()
-        let reader = out.fileHandleForReading
-        while !buffer.contains(0x0A) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }   // EOF: the child exited
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let line = readFirstLine(out)
         guard line.hasPrefix("listening on http://") else {
             process.terminate()
             let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""

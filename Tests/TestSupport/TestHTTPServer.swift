@@ -65,13 +65,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line is "PORT <n>" once the socket listens.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = readFirstLine(out)
         guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
             throw TestServerError.didNotStart(text)
