@@ -23,9 +23,13 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON body from a string-keyed object (keys sorted, slashes unescaped).
     public static func json(_ status: Int, _ object: [String: String], headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        let body = JSONText.object(object) ?? encodedWithFoundation(object)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+    }
+
+    private static func encodedWithFoundation(_ object: [String: String]) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(object)).map { Array($0) } ?? Array(#"{"error":"Internal server error"}"#.utf8)
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+        return (try? encoder.encode(object)).map { Array($0) } ?? Array(#"{"error":"Internal server error"}"#.utf8)
     }
 }

@@ -71,15 +71,35 @@ struct SaveInput: Equatable {
             throw HTTPError(400, "Request body must be a JSON object with title and content")
         }
         // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
-        title = try Self.field("title", in: object).trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
-        content = try Self.field("content", in: object).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        title = Self.withoutNUL(Self.trimmed(try Self.field("title", in: object)))
+        content = Self.withoutNUL(try Self.field("content", in: object))
     }
+
+    /// `text` with U+0000 replaced by U+FFFD (searched byte-wise first: it is almost never there).
+    static func withoutNUL(_ text: String) -> String {
+        text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text
+    }
+
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`, skipping Foundation when both ends
+    /// are visibly non-blank ASCII (the usual title).
+    static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when `text` has something besides whitespace; decided from the first byte when that
+    /// is visible ASCII.
+    static func hasContent(_ text: String) -> Bool {
+        if let first = text.utf8.first, isVisibleASCII(first) { return true }
+        return !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     private static func field(_ name: String, in object: [String: Any]) throws -> String {
         guard let value = object[name], !(value is NSNull) else { throw HTTPError(400, "Missing field '\(name)'") }
         guard let text = value as? String else { throw HTTPError(400, "Field '\(name)' must be a string") }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard hasContent(text) else {
             throw HTTPError(400, "Field '\(name)' is empty")
         }
         return text

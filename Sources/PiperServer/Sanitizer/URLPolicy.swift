@@ -34,6 +34,11 @@ enum URLPolicy {
 
     /// Removes tab/LF/CR anywhere and trims C0 controls and spaces at both ends.
     static func cleaned(_ raw: String) -> String {
+        isAlreadyClean(raw) ? raw : cleanedByScalars(raw)
+    }
+
+    /// `cleaned` by the letter of the rule, scalar by scalar.
+    static func cleanedByScalars(_ raw: String) -> String {
         let scalars = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         var view = Substring.UnicodeScalarView(scalars)
         while let first = view.first, first.value <= 0x20 { view.removeFirst() }
@@ -44,6 +49,15 @@ enum URLPolicy {
     /// The lowercased scheme, or nil for a relative URL. Control characters and whitespace are
     /// ignored for this check.
     static func scheme(of url: String) -> String? {
+        switch asciiScheme(of: url) {
+        case .scheme(let scheme): return scheme
+        case .relative: return nil
+        case .undecided: return schemeByScalars(url)
+        }
+    }
+
+    /// `scheme(of:)` by the letter of the rule, scalar by scalar.
+    static func schemeByScalars(_ url: String) -> String? {
         var scheme = ""
         for scalar in url.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar == " " { continue }

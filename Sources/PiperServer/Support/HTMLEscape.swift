@@ -1,20 +1,38 @@
 /// Escaping for text and attribute values written into HTML we generate.
 enum HTMLEscape {
-    /// Escapes `&`, `<`, `>`, `"` and `'`: safe in text and in quoted attribute values.
+    /// Escapes `&`, `<`, `>`, `"` and `'`: safe in text and in quoted attribute values. U+0000
+    /// becomes U+FFFD. Works on UTF-8 bytes: every byte it rewrites is ASCII, so multi-byte
+    /// sequences pass through untouched.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+        if let escaped = text.utf8.withContiguousStorageIfAvailable({ escape(bytes: $0) }) {
+            return escaped ?? text
+        }
+        return escape(bytes: Array(text.utf8)) ?? text
+    }
+
+    /// The escaped text, or nil when nothing needs escaping.
+    private static func escape<C: Collection<UInt8>>(bytes: C) -> String? {
+        guard bytes.contains(where: needsEscape) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            case 0: out.append(contentsOf: [0xEF, 0xBF, 0xBD])     // U+FFFD
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: return true
+        default: return false
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import PiperServer
+
+/// The byte-level shortcuts on the save path must answer exactly what the general code answers.
+@Suite struct FastPathTests {
+    static let urls: [String] = {
+        var urls = [
+            "", " ", "https://example.org/", "HTTPS://Example.org/a?b#c", "  https://x/ ", "\thttps://x/",
+            "https://x/\n", "java\nscript:alert(1)", "java\u{1}script:x", "javascript:alert(1)", "JavaScript:x",
+            "/path:with/colon", "no-scheme", "?q=a:b", "#frag:x", ":nothing", "mailto:a@b.c", "data:image/png;base64,AA",
+            "é:x", "https://例え.jp/パス", "h\u{7F}ttp:x", "ht tp:x", "\u{0}https://x", "https://x\u{0}", "\u{A0}https://x",
+            "https://x/\u{A0}", "x\u{2028}y:z", "\r\n", "a", "\u{1F600}:x", "relative/path.html", "../up",
+        ]
+        for byte in 0...0x7F {
+            let c = String(UnicodeScalar(UInt8(byte)))
+            urls += [c + "http://x", "http://x" + c, "ht" + c + "tp:x", c, c + ":x"]
+        }
+        return urls
+    }()
+
+    @Test func cleanedMatchesTheScalarRule() {
+        for url in Self.urls {
+            #expect(URLPolicy.cleaned(url) == URLPolicy.cleanedByScalars(url), "\(url.debugDescription)")
+        }
+    }
+
+    @Test func schemeMatchesTheScalarRule() {
+        for url in Self.urls {
+            #expect(URLPolicy.scheme(of: url) == URLPolicy.schemeByScalars(url), "\(url.debugDescription)")
+        }
+    }
+
+    @Test func escapeMatchesTheScalarRule() {
+        let texts = Self.urls + ["a & b < c > d \" e ' f", "caf\u{E9} & th\u{E9}", "\u{1F600}<", "plain text"]
+        for text in texts {
+            var expected = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": expected += "&amp;"
+                case "<": expected += "&lt;"
+                case ">": expected += "&gt;"
+                case "\"": expected += "&quot;"
+                case "'": expected += "&#39;"
+                case "\u{0}": expected += "\u{FFFD}"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(HTMLEscape.escape(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func jsonTextMatchesJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var values = Self.urls + ["https://example.org/6f1c1d2e", "Line\u{2028}sep\u{2029}", "back\\slash \"quoted\"", "caf\u{E9}"]
+        values.append(String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self))
+        for value in values {
+            let expected = Array(try encoder.encode(["url": value]))
+            #expect(JSONText.object(["url": value]) == expected, "\(value.debugDescription)")
+        }
+        #expect(JSONText.object([:]) == nil)
+        #expect(JSONText.object(["a": "1", "b": "2"]) == nil)
+    }
+
+    @Test func trimmingMatchesFoundation() {
+        let texts = Self.urls + ["Title", " Title ", "Title\u{A0}", "\u{3000}Title", "T", "\u{85}x", "x\u{2029}"]
+        for text in texts {
+            let expected = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(SaveInput.trimmed(text) == expected, "\(text.debugDescription)")
+            #expect(SaveInput.hasContent(text) == !expected.isEmpty, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func nulIsReplaced() {
+        #expect(SaveInput.withoutNUL("a\u{0}b") == "a\u{FFFD}b")
+        #expect(SaveInput.withoutNUL("plain") == "plain")
+    }
+}
