@@ -117,6 +117,57 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
     }
 
     @Test(arguments: Driver.allCases)
+    func completionInsertsAreCommittedBeforeTheyComplete(driver: Driver) throws {
+        guard let (store, cleanup) = try makeStore(driver) else { return }
+        defer { cleanup() }
+        let articles = (0..<64).map { article(title: "Completed \($0)") }
+        let failures = Failures()
+        let group = DispatchGroup()
+        for a in articles {
+            group.enter()
+            store.insert(a) { error in
+                // Committed means readable by anyone as soon as the completion runs.
+                do {
+                    if let error { throw error }
+                    if try store.article(id: a.id, now: a.createdAt) != a { failures.add(StoreError(.failed, "not readable")) }
+                } catch {
+                    failures.add(error)
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(failures.count == 0)
+    }
+
+    @Test(arguments: Driver.allCases)
+    func completionInsertReportsADuplicateAndKeepsItsBatchmates(driver: Driver) throws {
+        guard let (store, cleanup) = try makeStore(driver) else { return }
+        defer { cleanup() }
+        let first = article(title: "First")
+        try store.insert(first)
+        var duplicate = first
+        duplicate.title = "Second"
+        let others = (0..<8).map { article(title: "Other \($0)") }
+        let results = Results()
+        let group = DispatchGroup()
+        for a in [duplicate] + others {
+            group.enter()
+            store.insert(a) { error in
+                results.set(a.title, error)
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect((results.error("Second") as? StoreError)?.kind == .duplicateID)
+        for a in others {
+            #expect(results.error(a.title) == nil)
+            #expect(try store.article(id: a.id, now: t0) == a)
+        }
+        #expect(try store.article(id: first.id, now: t0)?.title == "First")
+    }
+
+    @Test(arguments: Driver.allCases)
     func healthyStorePassesItsCheck(driver: Driver) throws {
         guard let (store, cleanup) = try makeStore(driver) else { return }
         defer { cleanup() }
@@ -133,6 +184,16 @@ final class Failures: @unchecked Sendable {
     private var errors: [Error] = []
     func add(_ error: Error) { lock.withLock { errors.append(error) } }
     var count: Int { lock.withLock { errors.count } }
+}
+
+/// Each completion's error by article title.
+///
+/// `@unchecked Sendable`: `errors` is only touched while holding `lock`.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [String: (any Error)?] = [:]
+    func set(_ title: String, _ error: (any Error)?) { lock.withLock { errors[title] = .some(error) } }
+    func error(_ title: String) -> (any Error)? { lock.withLock { errors[title] ?? nil } }
 }
 
 @Suite struct StoreDriverTests {

@@ -33,7 +33,6 @@ func startBackend(store: any Store = MemoryStore(), clock: TestClock? = nil,
     var configuration = BackendConfiguration()
     configuration.http.port = 0
     configuration.http.threads = 2
-    configuration.http.blockingThreads = 8
     configuration.http.log = nil
     configuration.savesPerMinute = 0
     if let clock { configuration.clock = { clock.read() } }

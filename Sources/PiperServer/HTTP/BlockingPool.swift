@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fixed set of threads for handlers that block (a save waiting for its commit). Dispatch's
+/// A fixed set of threads for work that blocks (a store insert waiting for its commit). Dispatch's
 /// pool cannot tell a thread waiting on a condition from a busy one and keeps only about a
 /// core's worth running, which would shrink the commit batches; these threads just wait.
 ///
@@ -10,6 +10,10 @@ final class BlockingPool: @unchecked Sendable {
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
     private var stopping = false
+
+    /// Where stores without their own asynchronous insert run blocking inserts (PostgreSQL:
+    /// each waits for its round trip). Threads start on first use and live as long as the process.
+    static let storeWork = BlockingPool(threads: 64, name: "piper-store")
 
     init(threads: Int, name: String) {
         for index in 0..<max(1, threads) {

@@ -3,6 +3,16 @@
 /// so implementations are `Sendable` and must not block for long.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) throws -> HTTPResponse
+    /// The same answer, delivered through `reply` exactly once, now or later from another thread
+    /// (a save replies once its commit is durable, without holding a thread meanwhile). The
+    /// default replies at once with `respond(to:)`.
+    func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void)
+}
+
+extension HTTPResponder {
+    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        reply(Result { try respond(to: request) })
+    }
 }
 
 /// An error that knows its HTTP status and the message the client sees (`{"error": message}`).
@@ -51,13 +61,21 @@ public struct ErrorMiddleware: HTTPResponder {
     public init(_ next: any HTTPResponder) { self.next = next }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        Self.finished(Result { try next.respond(to: request) })
+    }
+
+    /// `next`'s answer, delivered later if `next` takes its time, with errors already turned
+    /// into responses.
+    public func respond(to request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+        next.respond(to: request) { result in answer(Self.finished(result)) }
+    }
+
+    static func finished(_ result: Result<HTTPResponse, any Error>) -> HTTPResponse {
         var response: HTTPResponse
-        do {
-            response = try next.respond(to: request)
-        } catch let error as HTTPError {
-            response = .error(error)
-        } catch {
-            response = .error(.internalError)
+        switch result {
+        case .success(let answer): response = answer
+        case .failure(let error as HTTPError): response = .error(error)
+        case .failure: response = .error(.internalError)
         }
         if response.header("X-Content-Type-Options") == nil {
             response.headers.append(("X-Content-Type-Options", "nosniff"))

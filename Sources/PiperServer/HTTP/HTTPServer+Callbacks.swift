@@ -6,10 +6,10 @@ import Foundation
 // main.swift, because top-level code there is inferred @MainActor and would trap when C calls it.
 
 /// Per-request state, kept in libmicrohttpd's `con_cls` slot from the first callback until the
-/// completion callback. One connection is served by one worker thread at a time; an offloaded
-/// handler hands its response over through `pending`, guarded by `lock`.
+/// completion callback. One connection is served by one worker thread at a time; a responder
+/// that answers later hands its response over through `handoff`, guarded by `lock`.
 ///
-/// `@unchecked Sendable`: apart from `pending`, fields are only touched by the worker thread
+/// `@unchecked Sendable`: apart from `handoff`, fields are only touched by the worker thread
 /// serving the connection (libmicrohttpd does not call us for a suspended connection).
 final class RequestState: @unchecked Sendable {
     let method: String
@@ -19,13 +19,51 @@ final class RequestState: @unchecked Sendable {
     var body: [UInt8] = []
     var tooLarge = false
     var status: Int?
-    private let lock = NSLock()
-    private var pendingResponse: HTTPResponse?
     var suspended = false
+    private let lock = NSLock()
+    private var handoff = Handoff.waiting
 
-    var pending: HTTPResponse? {
-        get { lock.withLock { pendingResponse } }
-        set { lock.withLock { pendingResponse = newValue } }
+    /// Where a later answer stands. `waiting`: the responder is running on the worker thread;
+    /// `suspended`: the worker returned and suspended the connection; `answered`: the response
+    /// is here, to be sent by the worker thread (directly, or once the connection resumes).
+    private enum Handoff {
+        case waiting, suspended, answered(HTTPResponse)
+    }
+
+    /// Records the responder's answer. True when the connection is suspended and the caller must
+    /// resume it so the worker thread sends the answer.
+    func answer(_ response: HTTPResponse) -> Bool {
+        lock.withLock {
+            let mustResume: Bool
+            if case .suspended = handoff { mustResume = true } else { mustResume = false }
+            handoff = .answered(response)
+            return mustResume
+        }
+    }
+
+    /// Called by the worker thread once the responder returned: the answer if it is already
+    /// here, else nil after running `suspend` (under the lock, so an answer arriving meanwhile
+    /// sees the connection suspended and resumes it).
+    func answerOrSuspend(_ suspend: () -> Void) -> HTTPResponse? {
+        lock.withLock {
+            if case .answered(let response) = handoff {
+                handoff = .waiting
+                return response
+            }
+            suspend()
+            suspended = true
+            handoff = .suspended
+            return nil
+        }
+    }
+
+    /// After a resume: the answer, taken.
+    func takeAnswer() -> HTTPResponse? {
+        lock.withLock {
+            guard case .answered(let response) = handoff else { return nil }
+            handoff = .waiting
+            return response
+        }
     }
 
     init(method: String, path: String) {
@@ -84,9 +122,8 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
     if state.suspended {
         // Resumed after an offloaded handler finished: send what it produced.
-        guard let response = state.pending else { return .YES }
+        guard let response = state.takeAnswer() else { return .YES }
         state.suspended = false
-        state.pending = nil
         return server.send(response, state, connection)
     }
     if state.status != nil { return .YES }
@@ -116,18 +153,17 @@ extension HTTPServer {
         let request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         state.body = []
-        if options.offloadedMethods.contains(request.method) {
-            state.suspended = true
-            MHD_suspend_connection(connection)
+        if options.deferredMethods.contains(request.method) {
+            // The responder may answer later from another thread (a save, once committed); the
+            // connection is suspended meanwhile so this worker thread serves others.
             let handle = SuspendedConnection(pointer: connection)
-            let responder = self.responder
             inFlight.enter()
-            blockingWork.async { [inFlight] in
-                state.pending = ErrorMiddleware(responder).respond(to: request)
-                MHD_resume_connection(handle.pointer)
+            ErrorMiddleware(responder).respond(to: request) { [inFlight] response in
+                if state.answer(response) { MHD_resume_connection(handle.pointer) }
                 inFlight.leave()
             }
-            return .YES
+            guard let response = state.answerOrSuspend({ MHD_suspend_connection(connection) }) else { return .YES }
+            return send(response, state, connection)
         }
         let response = ErrorMiddleware(responder).respond(to: request)
         return send(response, state, connection)
@@ -149,7 +185,7 @@ extension HTTPServer {
     }
 }
 
-/// A suspended libmicrohttpd connection handed to the offloaded handler.
+/// A suspended libmicrohttpd connection handed to a responder that answers later.
 ///
 /// `@unchecked Sendable`: the pointer is only used for `MHD_resume_connection`, which the
 /// library allows from any thread.

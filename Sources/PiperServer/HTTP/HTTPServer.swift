@@ -7,19 +7,16 @@ public struct HTTPServerOptions: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 picks a free port; read the real one from `HTTPServer.port`.
     public var port: UInt16 = 0
-    /// Worker threads, each with its own epoll loop (never a thread per connection). Handlers
-    /// block while a save commits, so more threads let more saves share one fsync.
+    /// Worker threads, each with its own epoll loop (never a thread per connection).
     public var threads: Int = 32
     /// Bodies larger than this get a 413 before the responder sees them.
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024
     public var connectionTimeoutSeconds: Int = 30
-    /// Methods whose handlers may block (a save waits for its commit). Their connections are
-    /// suspended and the handler runs on `blockingWork`, so waiting saves do not hold worker
-    /// threads and many of them can share one commit.
-    public var offloadedMethods: Set<String> = ["POST"]
-    /// Threads that run offloaded handlers.
-    public var blockingThreads: Int = 128
+    /// Methods whose responders may answer later (a save answers once committed): they are
+    /// called through `respond(to:reply:)` and their connections are suspended until the reply,
+    /// so waiting saves hold no thread and many of them can share one commit.
+    public var deferredMethods: Set<String> = ["POST"]
     /// Where the one-line-per-request log goes; nil silences it.
     public var log: RequestLog? = RequestLog.standardError
 
@@ -45,21 +42,18 @@ public final class HTTPServer: @unchecked Sendable {
     let options: HTTPServerOptions
     private let lock = NSLock()
     private var daemon: OpaquePointer?
-    /// Runs offloaded handlers; `inFlight` counts them so `stop()` can wait for them (a daemon
-    /// must not stop while a connection is suspended).
-    let blockingWork: BlockingPool
+    /// Counts deferred answers still to come, so `stop()` can wait for them (a daemon must not
+    /// stop while a connection is suspended).
     let inFlight = DispatchGroup()
     public private(set) var port: UInt16 = 0
 
     public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
         self.responder = responder
         self.options = options
-        blockingWork = BlockingPool(threads: options.blockingThreads, name: "piper-save")
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let started = piper_mhd_start(options.host, options.port, UInt32(max(1, options.threads)),
                                             UInt32(options.connectionLimit), UInt32(options.connectionTimeoutSeconds),
                                             piperAccessHandler, me, piperRequestCompleted, me) else {
-            blockingWork.shutdown()
             throw HTTPServerStartError(host: options.host, port: options.port)
         }
         daemon = started
@@ -78,7 +72,6 @@ public final class HTTPServer: @unchecked Sendable {
         _ = MHD_quiesce_daemon(running)
         inFlight.wait()
         MHD_stop_daemon(running)
-        blockingWork.shutdown()
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.

@@ -12,6 +12,12 @@ struct Router: HTTPResponder {
         default: return try reader.respond(to: request)     // `/<uuid>`, else 404
         }
     }
+
+    /// Saves answer once committed; every other route answers at once.
+    func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        guard request.path == "/save" else { return reply(Result { try respond(to: request) }) }
+        save.respond(to: request, reply: reply)
+    }
 }
 
 /// The CORS headers `/save` sends, so a browser page may POST to it.

@@ -11,9 +11,46 @@ struct SaveRoute: HTTPResponder {
     let clock: @Sendable () -> Date
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        let article: SavedArticle
+        switch try accept(request) {
+        case .answer(let response): return response
+        case .store(let accepted): article = accepted
+        }
+        do {
+            try store.insert(article)
+        } catch {
+            throw Self.notStored
+        }
+        return saved(article)
+    }
+
+    /// Validation and sanitizing happen on the calling thread; `reply` runs once the store has
+    /// committed the article (on the store's thread), or at once for anything refused.
+    func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        let article: SavedArticle
+        do {
+            switch try accept(request) {
+            case .answer(let response): return reply(.success(response))
+            case .store(let accepted): article = accepted
+            }
+        } catch {
+            return reply(.failure(error))
+        }
+        store.insert(article) { [self] error in
+            reply(error == nil ? .success(saved(article)) : .failure(Self.notStored))
+        }
+    }
+
+    /// What a request leads to before the store is involved.
+    private enum Acceptance {
+        case answer(HTTPResponse)
+        case store(SavedArticle)
+    }
+
+    private func accept(_ request: HTTPRequest) throws -> Acceptance {
         switch request.method {
         case "POST": break
-        case "OPTIONS": return HTTPResponse(status: 204, headers: CORS.preflight)
+        case "OPTIONS": return .answer(HTTPResponse(status: 204, headers: CORS.preflight))
         default: throw HTTPError.methodNotAllowed(["POST", "OPTIONS"])
         }
         let now = clock()
@@ -26,18 +63,18 @@ struct SaveRoute: HTTPResponder {
         guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
             throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
         }
-        let article = SavedArticle(id: UUID().uuidString.lowercased(),
+        return .store(SavedArticle(id: UUID().uuidString.lowercased(),
                                    title: input.title,
                                    content: HTMLSanitizer.sanitize(input.content),
                                    createdAt: now,
-                                   expiresAt: now.addingTimeInterval(ttl))
-        do {
-            try store.insert(article)
-        } catch {
-            // No URL unless the save is committed.
-            throw HTTPError(500, "Could not store the article; nothing was saved")
-        }
-        return .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
+                                   expiresAt: now.addingTimeInterval(ttl)))
+    }
+
+    /// No URL unless the save is committed.
+    private static let notStored = HTTPError(500, "Could not store the article; nothing was saved")
+
+    private func saved(_ article: SavedArticle) -> HTTPResponse {
+        .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
     }
 }
 

@@ -1,48 +1,57 @@
-import Dispatch
 import Foundation
 import PiperSQLite
 
-/// Serializes writes on one SQLite connection and commits concurrent inserts together. The first
-/// writer to arrive while nobody commits becomes the leader: it takes every pending insert and
-/// commits them in one transaction (one fsync for the batch), wakes each writer of the batch
-/// through its own semaphore (no thundering herd), then hands leadership to the first writer that
-/// queued meanwhile. If a batch fails, each of its inserts is retried alone so one bad row cannot
-/// fail its neighbours.
+/// Serializes writes on one SQLite connection and commits concurrent inserts together. One
+/// committer thread owns the commits: it sleeps while nothing is queued, then takes every queued
+/// insert and commits them in one transaction (one fsync for the batch), and only then calls each
+/// insert's completion. Inserts that arrive during a commit form the next batch. If a batch
+/// fails, each of its inserts is retried alone so one bad row cannot fail its neighbours.
 ///
-/// `@unchecked Sendable`: `pending` and `leaderActive` are only touched while holding `lock`;
-/// `connection` only while holding `connectionLock`. A ticket's result is written before its
-/// semaphore is signalled, which orders it before the waiter reads it.
+/// Callers never wait for a thread switch to queue an insert, and the committer wakes nobody but
+/// the completions' owners, so a save costs no handoff between request threads.
+///
+/// `@unchecked Sendable`: `queued` and `stopping` are only touched while holding
+/// `condition`; `connection` only while holding `connectionLock` (the committer holds it for
+/// each batch).
 final class GroupCommit: @unchecked Sendable {
-    private final class Ticket: @unchecked Sendable {
+    typealias Completion = @Sendable ((any Error)?) -> Void
+
+    private struct Job {
         let article: SavedArticle
-        let wake = DispatchSemaphore(value: 0)
-        var done = false
-        var isLeader = false
-        var error: Error?
-        init(_ article: SavedArticle) { self.article = article }
+        let completion: Completion
     }
 
-    private let lock = NSLock()
-    private var pending: [Ticket] = []
-    private var leaderActive = false
+    private let condition = NSCondition()
+    private var queued: [Job] = []
+    private var stopping = false
     private let connectionLock = NSLock()
     private let connection: SQLiteConnection
 
-    init(connection: SQLiteConnection) { self.connection = connection }
+    init(connection: SQLiteConnection) {
+        self.connection = connection
+        let thread = Thread { [self] in self.commitLoop() }
+        thread.name = "piper-commit"
+        thread.start()
+    }
 
+    /// Queues `article`; `completion` runs on the committer thread once its batch is durably
+    /// committed (nil) or it failed (the SQLite error).
+    func insert(_ article: SavedArticle, completion: @escaping Completion) {
+        condition.lock()
+        queued.append(Job(article: article, completion: completion))
+        if queued.count == 1 { condition.signal() }
+        condition.unlock()
+    }
+
+    /// Queues `article` and waits for its commit.
     func insert(_ article: SavedArticle) throws {
-        let ticket = Ticket(article)
-        lock.lock()
-        pending.append(ticket)
-        let leading = !leaderActive
-        if leading {
-            leaderActive = true
-            ticket.isLeader = true
+        let outcome = Outcome()
+        insert(article) { error in
+            outcome.error = error
+            outcome.done.signal()
         }
-        lock.unlock()
-        if !leading { ticket.wake.wait() }      // woken when committed, or made leader
-        if !ticket.done { lead() }
-        if let error = ticket.error { throw error }
+        outcome.done.wait()
+        if let error = outcome.error { throw error }
     }
 
     /// Runs `body` with the write connection while no batch is being committed.
@@ -50,37 +59,55 @@ final class GroupCommit: @unchecked Sendable {
         try connectionLock.withLock { try body(connection) }
     }
 
-    /// Commits everything pending (including the leader's own ticket), then passes leadership on.
-    private func lead() {
-        lock.lock()
-        let batch = pending
-        pending = []
-        lock.unlock()
+    /// Lets the committer exit once the queue is empty (every queued insert still completes).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.signal()
+        condition.unlock()
+    }
 
-        connectionLock.withLock { commit(batch) }
-        for ticket in batch where !ticket.isLeader { ticket.wake.signal() }
+    private func commitLoop() {
+        var batch: [Job] = []
+        while true {
+            condition.lock()
+            while queued.isEmpty && !stopping { condition.wait() }
+            if queued.isEmpty {
+                condition.unlock()
+                return
+            }
+            swap(&batch, &queued)       // the emptied last batch, capacity kept, is the new queue
+            condition.unlock()
 
-        lock.lock()
-        if let next = pending.first {
-            next.isLeader = true        // leaderActive stays true
-            lock.unlock()
-            next.wake.signal()
-        } else {
-            leaderActive = false
-            lock.unlock()
+            let errors = connectionLock.withLock { commit(batch) }
+            for (index, job) in batch.enumerated() { job.completion(errors[index]) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 
-    private func commit(_ batch: [Ticket]) {
+    /// Commits `batch` in one transaction; on failure, each insert alone. Returns each insert's error.
+    private func commit(_ batch: [Job]) -> [(any Error)?] {
         do {
             try connection.database.transaction {
-                for ticket in batch { try connection.insert(ticket.article) }
+                for job in batch { try connection.insert(job.article) }
             }
+            return Array(repeating: nil, count: batch.count)
         } catch {
-            for ticket in batch {
-                do { try connection.database.transaction { try connection.insert(ticket.article) } } catch { ticket.error = error }
+            return batch.map { job in
+                do {
+                    try connection.database.transaction { try connection.insert(job.article) }
+                    return nil
+                } catch {
+                    return error
+                }
             }
         }
-        for ticket in batch { ticket.done = true }
+    }
+
+    /// A waiting insert's result. `@unchecked Sendable`: `error` is written before `done` is
+    /// signalled and read after the wait returns.
+    private final class Outcome: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var error: (any Error)?
     }
 }

@@ -18,6 +18,15 @@ public final class MemoryStore: Store, @unchecked Sendable {
         }
     }
 
+    public func insert(_ article: SavedArticle, completion: @escaping @Sendable ((any Error)?) -> Void) {
+        do {
+            try insert(article)
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
+
     public func article(id: String, now: Date) throws -> SavedArticle? {
         lock.withLock {
             guard let found = articles[id], found.expiresAt.storeMillis > now.storeMillis else { return nil }

@@ -33,14 +33,26 @@ public final class SQLiteStore: Store {
 
     public var kind: String { "sqlite" }
 
+    deinit { writer.stop() }
+
     public func insert(_ article: SavedArticle) throws {
         do {
             try writer.insert(article)
-        } catch let error as SQLiteError where error.isConstraint {
-            throw StoreError(.duplicateID, "An article with this id exists")
-        } catch let error as SQLiteError {
-            throw StoreError(.failed, "SQLite insert failed: \(error.description)")
+        } catch {
+            throw Self.insertError(error)
         }
+    }
+
+    /// Queues the insert on the committer; `completion` runs on its thread once the batch holding
+    /// this insert is durably committed.
+    public func insert(_ article: SavedArticle, completion: @escaping @Sendable ((any Error)?) -> Void) {
+        writer.insert(article) { error in completion(error.map(Self.insertError)) }
+    }
+
+    private static func insertError(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        return error.isConstraint ? StoreError(.duplicateID, "An article with this id exists")
+                                  : StoreError(.failed, "SQLite insert failed: \(error.description)")
     }
 
     public func article(id: String, now: Date) throws -> SavedArticle? {

@@ -29,12 +29,29 @@ public protocol Store: Sendable {
     /// Stores `article`. Returning without throwing means it is committed (durably, for the
     /// database drivers). A duplicate id throws.
     func insert(_ article: SavedArticle) throws
+    /// Stores `article` and then calls `completion` exactly once, from any thread: with nil once
+    /// it is committed (as `insert(_:)` returning), else with the error `insert(_:)` would throw.
+    /// The default runs `insert(_:)` on a shared pool of threads that may block.
+    func insert(_ article: SavedArticle, completion: @escaping @Sendable ((any Error)?) -> Void)
     /// The article with this lowercase id, or nil when unknown or expired at `now`.
     func article(id: String, now: Date) throws -> SavedArticle?
     /// Deletes every article expired at `now`; returns how many went.
     @discardableResult func deleteExpired(now: Date) throws -> Int
     /// Throws when the store cannot serve requests.
     func checkHealth() throws
+}
+
+extension Store {
+    public func insert(_ article: SavedArticle, completion: @escaping @Sendable ((any Error)?) -> Void) {
+        BlockingPool.storeWork.async {
+            do {
+                try self.insert(article)
+                completion(nil)
+            } catch {
+                completion(error)
+            }
+        }
+    }
 }
 
 /// A store failure. The description is what an operator may see; it carries no article data.
