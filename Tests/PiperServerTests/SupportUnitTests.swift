@@ -31,6 +31,15 @@ import Testing
         #expect(ReaderPage.contentSecurityPolicy.contains(expected))
     }
 
+    @Test func randomIDsAreDistinctVersion4UUIDs() {
+        let ids = (0..<1000).map { _ in UUIDPath.randomID() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            #expect(UUIDPath.id(fromPath: "/" + id) == id)
+            #expect(UUID(uuidString: id)?.uuidString.lowercased() == id)
+        }
+    }
+
     @Test func uuidPathsAcceptOnlyVersion4() {
         #expect(UUIDPath.id(fromPath: "/6F1C1D2E-9A4B-4C3D-BE2F-1A2B3C4D5E6F") == "6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6f")
         #expect(UUIDPath.id(fromPath: "/" + UUID().uuidString) != nil)
@@ -63,6 +72,12 @@ import Testing
 
     @Test func requestLogKeepsLinesOnOneLine() {
         #expect(RequestLog.printable("/a\nb\u{7F}") == "/a?b?")
+        #expect(RequestLog.printable("/save") == "/save")
+        for ms in [0, 0.004, 0.006, 1.5, 12.344, 999.991, 1234.5, 31.07] {
+            #expect(RequestLog.duration(ms) == String(format: "%.2fms", ms))
+        }
+        #expect(RequestLog.duration(3.14159) == "3.14ms")
+        #expect(RequestLog.duration(7) == "7.00ms")
         #expect(RequestLog.printable(String(repeating: "x", count: 300)).count == 201)
     }
 }

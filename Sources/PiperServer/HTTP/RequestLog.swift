@@ -18,12 +18,20 @@ public struct RequestLog: Sendable {
     }
 
     func record(method: String, path: String, status: Int, milliseconds: Double) {
-        let duration = String(format: "%.2fms", milliseconds)
-        write("\(method) \(Self.printable(path)) \(status) \(duration)")
+        write("\(method) \(Self.printable(path)) \(status) \(Self.duration(milliseconds))")
+    }
+
+    /// `12.34ms`: two decimals, like `%.2f`, without `String(format:)` (which costs a locale
+    /// lookup per call on Linux).
+    static func duration(_ milliseconds: Double) -> String {
+        let hundredths = Int((max(0, milliseconds) * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms"
     }
 
     /// Keeps a log line on one line: control characters and overlong paths are cut.
     static func printable(_ path: String) -> String {
+        if path.utf8.count <= 200, !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return path }
         let cleaned = String(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
         return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
     }

@@ -63,7 +63,7 @@ struct SaveRoute: HTTPResponder {
         guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
             throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
         }
-        return .store(SavedArticle(id: UUID().uuidString.lowercased(),
+        return .store(SavedArticle(id: UUIDPath.randomID(),
                                    title: input.title,
                                    content: HTMLSanitizer.sanitize(input.content),
                                    createdAt: now,
