@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test func headerNamesCompareLikeFoundation() {
+        let names = ["X-Content-Type-Options", "x-content-type-options", "X-CONTENT-TYPE-OPTIONS", "X-Content-Type",
+                     "Content-Type", "content-typf", "", "Ä-Header", "ä-header", "[", "{", "@", "`"]
+        for a in names {
+            for b in names {
+                #expect(HTTPResponse.sameName(a, b) == (a.caseInsensitiveCompare(b) == .orderedSame), "\(a) vs \(b)")
+            }
+        }
+    }
+
     @Test func nulIsReplaced() {
         #expect(SaveInput.withoutNUL("a\u{0}b") == "a\u{FFFD}b")
         #expect(SaveInput.withoutNUL("plain") == "plain")

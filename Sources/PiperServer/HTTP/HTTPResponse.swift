@@ -13,12 +13,23 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { Self.sameName($0.name, name) }
         headers.append((name, value))
+    }
+
+    /// Header names compare case-insensitively; ASCII names (all real ones) byte by byte.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else {
+            return a.caseInsensitiveCompare(b) == .orderedSame
+        }
+        guard x.count == y.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return zip(x, y).allSatisfy { lower($0) == lower($1) }
     }
 
     /// A JSON body from a string-keyed object (keys sorted, slashes unescaped).

@@ -36,8 +36,10 @@ struct SaveRoute: HTTPResponder {
         } catch {
             return reply(.failure(error))
         }
-        store.insert(article) { [self] error in
-            reply(error == nil ? .success(saved(article)) : .failure(Self.notStored))
+        // Built before the commit so the store's thread only hands it over.
+        let success = saved(article)
+        store.insert(article) { error in
+            reply(error == nil ? .success(success) : .failure(Self.notStored))
         }
     }
 
