@@ -87,3 +87,51 @@ import Testing
         #expect(SaveInput.withoutNUL("plain") == "plain")
     }
 }
+
+/// `FlatJSON` either declines or reads a body exactly as `JSONSerialization` does.
+@Suite struct FlatJSONTests {
+    static let bodies: [String] = [
+        #"{"title":"T","content":"<p>x</p>"}"#,
+        " {\n\t\"title\" : \"T\" ,\r\n \"content\":\"C\" } \n",
+        #"{}"#, #"{ }"#, #"{"a":"1"}"#,
+        #"{"title":"Esc \" \\ \/ \b \f \n \r \t end","content":"x"}"#,
+        #"{"title":"\u00e9\u0041\u0000\uD83D\uDE00","content":"\u2028"}"#,
+        #"{"title":"caf\#u{E9} \#u{1F600}","content":"日本語"}"#,
+        #"{"title":"lone \uD83D","content":"x"}"#, #"{"title":"lone \uDE00 low","content":"x"}"#,
+        #"{"title":"bad \x","content":"x"}"#, #"{"title":"bad \u12G4","content":"x"}"#,
+        #"{"title":"T","title":"U"}"#, #"{"title":1,"content":"x"}"#, #"{"title":null}"#,
+        #"{"title":["a"]}"#, #"{"title":{"a":"b"}}"#, #"{"title":true}"#,
+        #"{"title":"T",}"#, #"{"title":"T""content":"C"}"#, #"{"title":"T"} x"#, #"["a"]"#, #""str""#,
+        "{\"title\":\"raw\ttab\"}", "{\"title\":\"raw\nnewline\"}", #"{"title":"unterminated}"#, #"{"#, "", " ",
+        "\u{FEFF}{\"title\":\"bom\"}",
+    ]
+
+    @Test func acceptedBodiesReadLikeJSONSerialization() throws {
+        var accepted = 0
+        for body in Self.bodies {
+            guard let fast = FlatJSON.stringObject(Array(body.utf8)) else { continue }
+            accepted += 1
+            let slow = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]) as? [String: Any],
+                                    "\(body.debugDescription)")
+            #expect(slow.count == fast.count, "\(body.debugDescription)")
+            for (key, value) in fast {
+                #expect(slow[key] as? String == value, "\(body.debugDescription) key \(key)")
+            }
+        }
+        #expect(accepted >= 8)
+    }
+
+    @Test func invalidUTF8IsDeclined() {
+        #expect(FlatJSON.stringObject(Array(#"{"title":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)) == nil)
+        #expect(FlatJSON.stringObject(Array(#"{"title":"\u00e9"}"#.utf8)) == ["title": "\u{E9}"])
+    }
+
+    @Test func declinedBodiesGetFoundationsAnswer() {
+        for body in [#"{"title":1,"content":"x"}"#, #"["a"]"#, "{"] {
+            #expect(throws: HTTPError.self) { _ = try SaveInput(json: Array(body.utf8)) }
+        }
+        #expect(throws: HTTPError(400, "Field 'title' must be a string")) {
+            _ = try SaveInput(json: Array(#"{"title":1,"content":"x"}"#.utf8))
+        }
+    }
+}

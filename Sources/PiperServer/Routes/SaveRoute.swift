@@ -100,6 +100,14 @@ struct SaveInput: Equatable {
 
     init(json body: [UInt8]) throws {
         guard !body.isEmpty else { throw HTTPError(400, "Request body is empty; expected JSON with title and content") }
+        let object = try FlatJSON.stringObject(body) ?? Self.parsedByFoundation(body)
+        // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
+        title = Self.withoutNUL(Self.trimmed(try Self.field("title", in: object)))
+        content = Self.withoutNUL(try Self.field("content", in: object))
+    }
+
+    /// Bodies `FlatJSON` declines: any JSON, with its errors.
+    static func parsedByFoundation(_ body: [UInt8]) throws -> [String: Any] {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
@@ -109,9 +117,7 @@ struct SaveInput: Equatable {
         guard let object = parsed as? [String: Any] else {
             throw HTTPError(400, "Request body must be a JSON object with title and content")
         }
-        // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
-        title = Self.withoutNUL(Self.trimmed(try Self.field("title", in: object)))
-        content = Self.withoutNUL(try Self.field("content", in: object))
+        return object
     }
 
     /// `text` with U+0000 replaced by U+FFFD (searched byte-wise first: it is almost never there).
