@@ -27,8 +27,12 @@ final class GroupCommit: @unchecked Sendable {
     private let connectionLock = NSLock()
     private let connection: SQLiteConnection
 
-    init(connection: SQLiteConnection) {
+    /// Runs on the committer thread after each batch, before its completions.
+    private let afterCommit: @Sendable () -> Void
+
+    init(connection: SQLiteConnection, afterCommit: @escaping @Sendable () -> Void = {}) {
         self.connection = connection
+        self.afterCommit = afterCommit
         let thread = Thread { [self] in self.commitLoop() }
         thread.name = "piper-commit"
         thread.start()
@@ -80,6 +84,7 @@ final class GroupCommit: @unchecked Sendable {
             condition.unlock()
 
             let errors = connectionLock.withLock { commit(batch) }
+            afterCommit()
             for (index, job) in batch.enumerated() { job.completion(errors[index]) }
             batch.removeAll(keepingCapacity: true)
         }

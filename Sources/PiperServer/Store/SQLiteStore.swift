@@ -22,6 +22,8 @@ public final class SQLiteStore: Store {
     static let writerCacheKiB = 32 * 1024
     private let readers: ConnectionPool<SQLiteConnection>
     private let writer: GroupCommit
+    /// Moves committed pages from the WAL into the file, off the commit thread.
+    let checkpointer: Checkpointer
 
     /// Opens (creating and migrating if needed) the database at `path`.
     public init(path: String, readers: Int = 4) throws {
@@ -31,13 +33,20 @@ public final class SQLiteStore: Store {
         // Saves land on random pages (ids are random): a larger page cache for the one writer
         // spares re-reading them from the file on every commit.
         try first.database.execute("PRAGMA cache_size=-\(Self.writerCacheKiB)")
-        writer = GroupCommit(connection: first)
+        try first.database.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
+        let checkpointer = try Checkpointer(path: path)
+        checkpointer.start()
+        self.checkpointer = checkpointer
+        writer = GroupCommit(connection: first) { checkpointer.noteCommit() }
         self.readers = ConnectionPool(limit: readers) { try SQLiteConnection(path: path) }
     }
 
     public var kind: String { "sqlite" }
 
-    deinit { writer.stop() }
+    deinit {
+        writer.stop()
+        checkpointer.stop()
+    }
 
     public func insert(_ article: SavedArticle) throws {
         do {
