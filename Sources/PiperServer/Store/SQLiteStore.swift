@@ -19,7 +19,6 @@ public final class SQLiteStore: Store {
     ]
 
     public let path: String
-    static let writerCacheKiB = 32 * 1024
     private let readers: ConnectionPool<SQLiteConnection>
     private let writer: GroupCommit
     /// Moves committed pages from the WAL into the file, off the commit thread.
@@ -30,9 +29,6 @@ public final class SQLiteStore: Store {
         self.path = path
         let first = try SQLiteConnection(path: path)
         try first.database.migrate(Self.migrations)
-        // Saves land on random pages (ids are random): a larger page cache for the one writer
-        // spares re-reading them from the file on every commit.
-        try first.database.execute("PRAGMA cache_size=-\(Self.writerCacheKiB)")
         try first.database.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
