@@ -1,16 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension UUIDPath {
-    /// A fresh random UUID v4 in lowercase, from the system's CSPRNG (`getrandom` on Linux).
+    /// A fresh random UUID v4 in lowercase, from the system's CSPRNG in one call.
     /// Foundation's `UUID()` opens `/dev/urandom` for each id on Linux, a system call pair this
     /// per-save path does not need.
     static func randomID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
         var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            bytes[i] = UInt8(truncatingIfNeeded: high >> (56 - 8 * i))
-            bytes[8 + i] = UInt8(truncatingIfNeeded: low >> (56 - 8 * i))
-        }
+        fillRandom(&bytes)
         bytes[6] = (bytes[6] & 0x0F) | 0x40     // version 4
         bytes[8] = (bytes[8] & 0x3F) | 0x80     // RFC 4122 variant
         let hex = Array("0123456789abcdef".utf8)
@@ -22,5 +20,16 @@ extension UUIDPath {
             out.append(hex[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func fillRandom(_ bytes: inout [UInt8]) {
+        #if canImport(Glibc)
+        bytes.withUnsafeMutableBytes { buffer in
+            if let base = buffer.baseAddress { arc4random_buf(base, buffer.count) }     // glibc ≥ 2.36: getrandom
+        }
+        #else
+        var generator = SystemRandomNumberGenerator()
+        for i in bytes.indices { bytes[i] = generator.next() }
+        #endif
     }
 }
