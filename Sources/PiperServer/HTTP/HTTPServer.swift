@@ -7,8 +7,10 @@ public struct HTTPServerOptions: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 picks a free port; read the real one from `HTTPServer.port`.
     public var port: UInt16 = 0
-    /// Worker threads, each with its own epoll loop (never a thread per connection).
-    public var threads: Int = 32
+    /// Worker threads, each with its own epoll loop (never a thread per connection). Saves no
+    /// longer hold a thread while they commit, so a few loops suffice: on 2 cores, 4–8 served
+    /// about 20 % more saves than 32 (fewer wake-ups per resumed connection) and GETs as fast.
+    public var threads: Int = 8
     /// Bodies larger than this get a 413 before the responder sees them.
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024

@@ -20,7 +20,7 @@ struct ServeCommand: Command {
         .value("--public-url", placeholder: "URL", help: "Base of returned URLs (default http://HOST:PORT)."),
         .value("--ttl", placeholder: "SECONDS", help: "How long a save lives (default 3600)."),
         .value("--rate-limit", placeholder: "PER_MINUTE", help: "Saves per minute per client; 0 disables (default 30)."),
-        .value("--threads", placeholder: "N", help: "HTTP worker threads (default 32)."),
+        .value("--threads", placeholder: "N", help: "HTTP worker threads (default 8)."),
         .value("--trusted-proxy", placeholder: "ADDRESS",
                help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
     ]
@@ -33,7 +33,7 @@ struct ServeCommand: Command {
         var configuration = BackendConfiguration()
         configuration.http.host = parsed.value("--host") ?? "127.0.0.1"
         configuration.http.port = UInt16(try parsed.int("--port", in: 0...65535) ?? 8080)
-        configuration.http.threads = try parsed.int("--threads", in: 1...256) ?? 32
+        configuration.http.threads = try parsed.int("--threads", in: 1...256) ?? HTTPServerOptions().threads
         configuration.ttl = TimeInterval(try parsed.int("--ttl", in: 1...(365 * 24 * 3600)) ?? 3600)
         configuration.savesPerMinute = Double(try parsed.int("--rate-limit", in: 0...1_000_000) ?? 30)
         if let url = parsed.value("--public-url") {
