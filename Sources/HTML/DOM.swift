@@ -29,9 +29,9 @@ struct NodeRecord {
 /// A parsed or built HTML document and the owner of all its nodes.
 /// Not Sendable: one thread at a time uses a document and its nodes.
 public final class Document {
-    var nodes: [NodeRecord] = []
-    var strings: [String] = []
-    var attributeLists: [[Attribute]] = []
+    @exclusivity(unchecked) var nodes: [NodeRecord] = []
+    @exclusivity(unchecked) var strings: [String] = []
+    @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
     var templateContents: [Int32: Int32] = [:]
