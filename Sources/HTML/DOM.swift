@@ -51,6 +51,9 @@ public final class Document {
     /// The document node itself (index 0).
     public var node: Node { Node(self, 0) }
 
+    /// Every node's `index` is below this, so side tables indexed by node can be plain arrays.
+    public var indexLimit: Int { nodes.count }
+
     // MARK: Names
 
     func intern(_ name: String) -> Int32 {

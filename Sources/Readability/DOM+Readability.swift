@@ -35,21 +35,12 @@ func elements(_ root: Node, _ names: String...) -> [Node] {
 }
 
 func elements(_ root: Node, _ names: [String]) -> [Node] {
-    var out: [Node] = []
-    if names.count == 1 {
-        let name = names[0]
-        for n in root.descendants where n.isElement && n.localName == name { out.append(n) }
-    } else {
-        for n in root.descendants where n.isElement && names.contains(n.localName) { out.append(n) }
-    }
-    return out
+    root.descendantElements(named: names)
 }
 
 /// Number of elements under `root` with one of `names`.
 func countElements(_ root: Node, _ names: String...) -> Int {
-    var count = 0
-    for n in root.descendants where n.isElement && names.contains(n.localName) { count += 1 }
-    return count
+    root.countDescendantElements(named: names)
 }
 
 extension Readability {

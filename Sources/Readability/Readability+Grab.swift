@@ -20,10 +20,11 @@ extension Readability {
             let candidates = scoreElements(elementsToScore)
 
             var topCandidates: [Node] = []
-            textLengthCache = [:]
-            defer { textLengthCache = nil }
+            // Scoring leaves the tree alone, so one walk measures every candidate's link density.
+            let densities = LinkDensityIndex(root: doc.node)
             for candidate in candidates {
-                let candidateScore = (scores[candidate.index] ?? 0) * (1 - getLinkDensity(candidate))
+                let linkDensity = densities.linkDensity(candidate) ?? getLinkDensity(candidate)
+                let candidateScore = (scores[candidate.index] ?? 0) * (1 - linkDensity)
                 scores[candidate.index] = candidateScore
                 for t in 0..<options.nbTopCandidates {
                     if t >= topCandidates.count || candidateScore > (scores[topCandidates[t].index] ?? 0) {
@@ -34,7 +35,6 @@ extension Readability {
                 }
             }
 
-            textLengthCache = nil
             var topCandidate: Node
             var neededToCreateTopCandidate = false
             if let first = topCandidates.first, !first.isHTML("body") {

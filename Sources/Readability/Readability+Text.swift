@@ -18,13 +18,17 @@ struct TextScanner {
     var stats = TextStats()
     var pendingSpaces = 0
     var seenContent = false
+    /// Whitespace came before the first content (what trimming dropped at the start).
+    var leadingSpace = false
     let normalizeSpaces: Bool
 
     init(normalizeSpaces: Bool) { self.normalizeSpaces = normalizeSpaces }
 
     @inline(__always) mutating func content(units: Int) {
-        if seenContent && pendingSpaces > 0 { stats.length += normalizeSpaces ? 1 : pendingSpaces }
-        pendingSpaces = 0
+        if pendingSpaces > 0 {
+            if seenContent { stats.length += normalizeSpaces ? 1 : pendingSpaces } else { leadingSpace = true }
+            pendingSpaces = 0
+        }
         seenContent = true
         stats.length += units
     }
@@ -89,7 +93,7 @@ extension Readability {
         if node.isText {
             scanner.scan(node.data)
         } else {
-            for n in node.descendants where n.isText { scanner.scan(n.data) }
+            node.forEachDescendantText { scanner.scan($0) }
         }
         return scanner.stats
     }
@@ -152,7 +156,7 @@ extension Readability {
     func rawTextLength(_ node: Node) -> Int {
         if node.isText { return node.data.utf16.count }
         var length = 0
-        for n in node.descendants where n.isText { length += n.data.utf16.count }
+        node.forEachDescendantText { length += $0.utf16.count }
         return length
     }
 
