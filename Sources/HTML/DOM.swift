@@ -199,8 +199,9 @@ extension Document: Sendable {}
 
 /// ASCII-only lowercasing (HTML names are case-insensitive in ASCII only).
 func asciiLowercased(_ s: String) -> String {
-    var hasUpper = false
-    for b in s.utf8 where b >= 0x41 && b <= 0x5A { hasUpper = true; break }
+    // Names are nearly always lowercase already: check the contiguous bytes in one tight loop.
+    let hasUpper = s.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 &- 0x41 < 26 } }
+        ?? s.utf8.contains { $0 &- 0x41 < 26 }
     guard hasUpper else { return s }
     return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
 }

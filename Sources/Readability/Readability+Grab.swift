@@ -121,8 +121,7 @@ extension Readability {
             // The HTML local name ("" for foreign elements), fetched once per node.
             let tag = current.namespace == .html ? current.localName : ""
             if tag == "html" { articleLang = current.getAttribute("lang") }
-            let matchString = current.className + " " + current.id
-            let loweredMatch = Matching.lowered(matchString)
+            let loweredMatch = Matching.lowered(className: current.className, id: current.id)
 
             if !isProbablyVisible(current) {
                 node = removeAndGetNext(current)

@@ -143,20 +143,23 @@ extension Readability {
     }
 
     static func hasNonSpace(_ text: String) -> Bool {
-        for c in text.utf8 {
-            if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
-            if c < 0x80 { return true }
-            // Non-ASCII: let the scalar check decide (NBSP and friends are spaces).
-            return !JSString.isBlank(text)
+        var text = text
+        // nil: a non-ASCII byte came first, and the scalar check decides (NBSP and friends are spaces).
+        let asciiAnswer: Bool? = text.withUTF8 { bytes in
+            for c in bytes {
+                if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
+                return c < 0x80 ? true : nil
+            }
+            return false
         }
-        return false
+        return asciiAnswer ?? !JSString.isBlank(text)
     }
 
     /// `node.textContent.length` (untrimmed).
     func rawTextLength(_ node: Node) -> Int {
-        if node.isText { return node.data.utf16.count }
+        if node.isText { return JSString.length(node.data) }
         var length = 0
-        node.forEachDescendantText { length += $0.utf16.count }
+        node.forEachDescendantText { length += JSString.length($0) }
         return length
     }
 
