@@ -65,6 +65,10 @@ public final class Document {
         return id
     }
 
+    /// The `Node.localNameID` every document gives `name`, for the names HTML knows (the
+    /// elements of HTML, SVG and MathML); nil for others, which get per-document numbers.
+    public static func knownNameID(_ name: String) -> Int32? { TagNames.lookup[name] }
+
     /// The id of `name` if this document knows it, without interning it.
     func existingNameID(_ name: String) -> Int32? {
         TagNames.lookup[name] ?? extraNameLookup[name]

@@ -133,9 +133,9 @@ extension Readability {
         while let n = stack.popLast() {
             if n.isText { continue }
             guard n.isElement, n.namespace == .html else { return false }
-            let name = n.localName
-            if Readability.phrasingElems.contains(name) { continue }
-            guard name == "a" || name == "del" || name == "ins" else { return false }
+            let name = n.localNameID
+            if Readability.phrasingTags.contains(name) { continue }
+            guard name == TagID.a || name == TagID.del || name == TagID.ins else { return false }
             var child = n.firstChild
             while let c = child {
                 stack.append(c)
@@ -145,6 +145,7 @@ extension Readability {
         return true
     }
 
+    static let phrasingTags = TagSet(Array(phrasingElems))
     static let phrasingElems: Set<String> = [
         "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
         "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",

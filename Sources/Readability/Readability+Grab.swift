@@ -3,10 +3,10 @@
 import HTML
 
 extension Readability {
-    static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let tagsToScore = TagSet(["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"])
     static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
     static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
-    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
+    static let removedWhenEmpty = TagSet(["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"])
 
     func grabArticle() -> Node? {
         guard let page = doc.body else { return nil }
@@ -120,6 +120,7 @@ extension Readability {
         while let current = node {
             // The HTML local name ("" for foreign elements), fetched once per node.
             let tag = current.namespace == .html ? current.localName : ""
+            let tagID = current.namespace == .html ? current.localNameID : -1
             if tag == "html" { articleLang = current.getAttribute("lang") }
             let loweredMatch = Matching.lowered(className: current.className, id: current.id)
 
@@ -163,11 +164,11 @@ extension Readability {
                     continue
                 }
             }
-            if Readability.removedWhenEmpty.contains(tag), isElementWithoutContent(current) {
+            if Readability.removedWhenEmpty.contains(tagID), isElementWithoutContent(current) {
                 node = removeAndGetNext(current)
                 continue
             }
-            if Readability.tagsToScore.contains(tag) {
+            if Readability.tagsToScore.contains(tagID) {
                 elementsToScore.append(current)
             }
 
