@@ -122,13 +122,14 @@ extension Readability {
             let tag = current.namespace == .html ? current.localName : ""
             let tagID = current.namespace == .html ? current.localNameID : -1
             if tag == "html" { articleLang = current.getAttribute("lang") }
-            let loweredMatch = Matching.lowered(className: current.className, id: current.id)
+            let attributes = PrepAttributes(current)
+            let loweredMatch = Matching.lowered(className: attributes.className, id: attributes.id)
 
-            if !isProbablyVisible(current) {
+            if !isProbablyVisible(attributes) {
                 node = removeAndGetNext(current)
                 continue
             }
-            if current.getAttribute("aria-modal") == "true" && current.getAttribute("role") == "dialog" {
+            if attributes.ariaModal == "true" && attributes.role == "dialog" {
                 node = removeAndGetNext(current)
                 continue
             }
@@ -159,7 +160,7 @@ extension Readability {
                     node = removeAndGetNext(current)
                     continue
                 }
-                if let role = current.getAttribute("role"), Readability.unlikelyRoles.contains(role) {
+                if let role = attributes.role, Readability.unlikelyRoles.contains(role) {
                     node = removeAndGetNext(current)
                     continue
                 }

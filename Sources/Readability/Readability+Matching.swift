@@ -190,8 +190,11 @@ enum Matching {
         return out
     }
 
+    private static let space: [UInt8] = [0x20]
+
     /// `lowered(className + " " + id)` without building the joined string.
     static func lowered(className: String, id: String) -> [UInt8] {
+        if className.isEmpty && id.isEmpty { return space }
         var out = [UInt8]()
         out.reserveCapacity(className.utf8.count + 1 + id.utf8.count)
         out.append(contentsOf: className.utf8)
