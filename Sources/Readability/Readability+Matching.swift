@@ -12,9 +12,9 @@ enum Matching {
         "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
         "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote")
 
-    // /and|article|body|column|content|main|shadow/i
+    // /and|article|body|column|content|main|mathjax|shadow/i
     static let okMaybeItsACandidateWords = WordSet(
-        "and", "article", "body", "column", "content", "main", "shadow")
+        "and", "article", "body", "column", "content", "main", "mathjax", "shadow")
 
     // /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i
     static let positiveWords = WordSet(
