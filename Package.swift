@@ -45,8 +45,8 @@ let package = Package(
 
         // Benchmarks (release builds print their numbers; not tests).
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),
-        .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability"),
-        .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download"),
+        .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability", exclude: ["README.md"]),
+        .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
 
         // Test support shared by test targets (a real local HTTP server).
@@ -54,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets"]),
-        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"]),
+        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperTestSupport"]),

@@ -29,9 +29,9 @@ struct NodeRecord {
 /// A parsed or built HTML document and the owner of all its nodes.
 /// Not Sendable: one thread at a time uses a document and its nodes.
 public final class Document {
-    var nodes: [NodeRecord] = []
-    var strings: [String] = []
-    var attributeLists: [[Attribute]] = []
+    @exclusivity(unchecked) var nodes: [NodeRecord] = []
+    @exclusivity(unchecked) var strings: [String] = []
+    @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
     var templateContents: [Int32: Int32] = [:]
@@ -51,6 +51,9 @@ public final class Document {
     /// The document node itself (index 0).
     public var node: Node { Node(self, 0) }
 
+    /// Every node's `index` is below this, so side tables indexed by node can be plain arrays.
+    public var indexLimit: Int { nodes.count }
+
     // MARK: Names
 
     func intern(_ name: String) -> Int32 {
@@ -61,6 +64,10 @@ public final class Document {
         extraNameLookup[name] = id
         return id
     }
+
+    /// The `Node.localNameID` every document gives `name`, for the names HTML knows (the
+    /// elements of HTML, SVG and MathML); nil for others, which get per-document numbers.
+    public static func knownNameID(_ name: String) -> Int32? { TagNames.lookup[name] }
 
     /// The id of `name` if this document knows it, without interning it.
     func existingNameID(_ name: String) -> Int32? {
@@ -196,8 +203,9 @@ extension Document: Sendable {}
 
 /// ASCII-only lowercasing (HTML names are case-insensitive in ASCII only).
 func asciiLowercased(_ s: String) -> String {
-    var hasUpper = false
-    for b in s.utf8 where b >= 0x41 && b <= 0x5A { hasUpper = true; break }
+    // Names are nearly always lowercase already: check the contiguous bytes in one tight loop.
+    let hasUpper = s.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 &- 0x41 < 26 } }
+        ?? s.utf8.contains { $0 &- 0x41 < 26 }
     guard hasUpper else { return s }
     return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
 }

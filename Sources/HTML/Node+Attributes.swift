@@ -24,8 +24,14 @@ extension Node {
         let r = record
         guard r.kind == .element, r.payload >= 0 else { return nil }
         let key = attributeName(name)
-        for attribute in document.attributeLists[Int(r.payload)] where attribute.prefix == nil ? attribute.name == key : attribute.qualifiedName == key {
-            return attribute.value
+        let keyLength = key.utf8.count
+        for attribute in document.attributeLists[Int(r.payload)] {
+            if attribute.prefix == nil {
+                // Lengths first: a mismatch then costs no string comparison.
+                if attribute.name.utf8.count == keyLength && attribute.name == key { return attribute.value }
+            } else if attribute.qualifiedName == key {
+                return attribute.value
+            }
         }
         return nil
     }

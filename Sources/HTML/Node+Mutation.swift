@@ -80,7 +80,10 @@ extension Document {
         // they are appended in order.
         var work: [(Int32, Int32)] = []
         func pushChildren(of src: Int32, into dst: Int32) {
-            if let content = source.templateContents[src], let dstContent = templateContents[dst] {
+            // Only template elements have contents: test the record before hashing a lookup.
+            let record = source.nodes[Int(src)]
+            if record.name == Tag.template && record.kind == .element && record.namespace == .html,
+               let content = source.templateContents[src], let dstContent = templateContents[dst] {
                 var c = source.nodes[Int(content)].lastChild
                 while c >= 0 { work.append((c, dstContent)); c = source.nodes[Int(c)].previous }
             }

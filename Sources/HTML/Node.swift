@@ -59,6 +59,14 @@ public struct Node: Hashable {
         return r.kind == .element && r.namespace == .html && document.nameString(r.name) == lowercaseName
     }
 
+    /// The element's local name as an integer (-1 for other nodes). Names HTML knows have the
+    /// same number in every document (`Document.knownNameID`), so hot loops can switch on it
+    /// instead of comparing strings.
+    public var localNameID: Int32 {
+        let r = record
+        return r.kind == .element ? r.name : -1
+    }
+
     /// Integer form of `hasTag` for code inside the module.
     func isHTML(_ tag: Int32) -> Bool {
         let r = record

@@ -14,15 +14,33 @@ extension Node {
 
     /// `inlineStyle` over a style attribute already read (and lowercased, for the quick test).
     static func inlineStyle(_ property: String, in style: String, lowered: [UInt8]) -> String? {
-        guard Matching.find(lowered, Array(property.utf8), from: 0) != nil else { return nil }
+        let wanted = Array(property.utf8)
+        guard Matching.find(lowered, wanted, from: 0) != nil else { return nil }
+        // Declarations split on ";" and ":" bytes; a name is compared on the lowered bytes
+        // (trimmed of ASCII space), and only a non-ASCII name is trimmed as a string.
+        let bytes = Array(style.utf8)
         var found: String?
-        for decl in style.split(separator: ";") {
-            guard let colon = decl.firstIndex(of: ":") else { continue }
-            let name = JSString.trim(String(decl[..<colon])).lowercased()
-            guard name == property else { continue }
-            var value = JSString.trim(String(decl[decl.index(after: colon)...])).lowercased()
-            if let bang = value.range(of: "!important") { value = JSString.trim(String(value[..<bang.lowerBound])) }
-            found = value
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x3B { end += 1 }
+            if let colon = bytes[start..<end].firstIndex(of: 0x3A) {
+                var nameStart = start, nameEnd = colon
+                while nameStart < nameEnd && JSString.isASCIISpace(lowered[nameStart]) { nameStart += 1 }
+                while nameEnd > nameStart && JSString.isASCIISpace(lowered[nameEnd - 1]) { nameEnd -= 1 }
+                let matches: Bool
+                if lowered[nameStart..<nameEnd].contains(where: { $0 >= 0x80 }) {
+                    matches = JSString.trim(String(decoding: bytes[start..<colon], as: UTF8.self)).lowercased() == property
+                } else {
+                    matches = lowered[nameStart..<nameEnd].elementsEqual(wanted)
+                }
+                if matches {
+                    var value = JSString.trim(String(decoding: bytes[(colon + 1)..<end], as: UTF8.self)).lowercased()
+                    if let bang = value.range(of: "!important") { value = JSString.trim(String(value[..<bang.lowerBound])) }
+                    found = value
+                }
+            }
+            start = end + 1
         }
         return found
     }
@@ -35,21 +53,12 @@ func elements(_ root: Node, _ names: String...) -> [Node] {
 }
 
 func elements(_ root: Node, _ names: [String]) -> [Node] {
-    var out: [Node] = []
-    if names.count == 1 {
-        let name = names[0]
-        for n in root.descendants where n.isElement && n.localName == name { out.append(n) }
-    } else {
-        for n in root.descendants where n.isElement && names.contains(n.localName) { out.append(n) }
-    }
-    return out
+    root.descendantElements(named: names)
 }
 
 /// Number of elements under `root` with one of `names`.
 func countElements(_ root: Node, _ names: String...) -> Int {
-    var count = 0
-    for n in root.descendants where n.isElement && names.contains(n.localName) { count += 1 }
-    return count
+    root.countDescendantElements(named: names)
 }
 
 extension Readability {
@@ -124,9 +133,9 @@ extension Readability {
         while let n = stack.popLast() {
             if n.isText { continue }
             guard n.isElement, n.namespace == .html else { return false }
-            let name = n.localName
-            if Readability.phrasingElems.contains(name) { continue }
-            guard name == "a" || name == "del" || name == "ins" else { return false }
+            let name = n.localNameID
+            if Readability.phrasingTags.contains(name) { continue }
+            guard name == TagID.a || name == TagID.del || name == TagID.ins else { return false }
             var child = n.firstChild
             while let c = child {
                 stack.append(c)
@@ -136,6 +145,7 @@ extension Readability {
         return true
     }
 
+    static let phrasingTags = TagSet(Array(phrasingElems))
     static let phrasingElems: Set<String> = [
         "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
         "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",

@@ -3,6 +3,8 @@
 
 enum JSString {
     /// JavaScript's `\s`: WhiteSpace plus LineTerminator.
+    @inline(__always) static func isASCIISpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
@@ -55,7 +57,17 @@ enum JSString {
     }
 
     /// JavaScript `length` (UTF-16 code units).
-    static func length(_ s: String) -> Int { s.utf16.count }
+    /// Counted over the UTF-8 bytes: `utf16.count` on non-ASCII text builds index breadcrumbs
+    /// first, which costs far more than this one pass.
+    static func length(_ s: String) -> Int {
+        var s = s
+        return s.withUTF8 { bytes in
+            var units = 0
+            // Every byte that starts a scalar is one unit; a 4-byte scalar is a surrogate pair.
+            for b in bytes where b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            return units
+        }
+    }
 
     /// `str.split(/\s+/).length`: one more than the number of whitespace runs.
     static func wordCount(_ s: String) -> Int {

@@ -4,6 +4,11 @@
 import HTML
 
 struct CleanCensus {
+    static let headingTags = TagSet(["h1", "h2", "h3", "h4", "h5", "h6"])
+    static let embedTags = TagSet(["object", "embed", "iframe"])
+    /// Every name the walk files somewhere.
+    static let counted = TagSet(["ul", "ol", "table", "p", "img", "li", "input", "a", "h1", "h2", "h3", "h4", "h5", "h6",
+                                 "object", "embed", "iframe", "span", "td", "blockquote", "dl", "div", "pre"])
     var lists: [Node] = []
     var tables: [Node] = []
     var headings: [Node] = []
@@ -26,28 +31,34 @@ struct CleanCensus {
                 continue
             }
             guard n.isElement else { continue }
-            switch n.localName {
-            case "ul", "ol":
+            let name = n.localNameID
+            guard CleanCensus.counted.contains(name) else { continue }
+            switch name {
+            case TagID.ul, TagID.ol:
                 lists.append(n)
                 densityNodes.append(n)
-            case "table":
+            case TagID.table:
                 tables.append(n)
                 densityNodes.append(n)
-            case "p":
+            case TagID.p:
                 p += 1
                 densityNodes.append(n)
-            case "img":
+            case TagID.img:
                 img += 1
                 densityNodes.append(n)
-            case "li":
+            case TagID.li:
                 li += 1
                 densityNodes.append(n)
-            case "input": input += 1
-            case "h1", "h2", "h3", "h4", "h5", "h6": headings.append(n)
-            case "object", "embed", "iframe": embeds.append(n)
-            case "a": links.append(n)
-            case "span", "td", "blockquote", "dl", "div", "pre": densityNodes.append(n)
-            default: break
+            case TagID.input: input += 1
+            case TagID.a: links.append(n)
+            default:
+                if CleanCensus.headingTags.contains(name) {
+                    headings.append(n)
+                } else if CleanCensus.embedTags.contains(name) {
+                    embeds.append(n)
+                } else {
+                    densityNodes.append(n)   // span, td, blockquote, dl, div, pre
+                }
             }
         }
     }

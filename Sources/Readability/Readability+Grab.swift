@@ -3,10 +3,10 @@
 import HTML
 
 extension Readability {
-    static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let tagsToScore = TagSet(["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"])
     static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
     static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
-    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
+    static let removedWhenEmpty = TagSet(["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"])
 
     func grabArticle() -> Node? {
         guard let page = doc.body else { return nil }
@@ -20,10 +20,11 @@ extension Readability {
             let candidates = scoreElements(elementsToScore)
 
             var topCandidates: [Node] = []
-            textLengthCache = [:]
-            defer { textLengthCache = nil }
+            // Scoring leaves the tree alone, so one walk measures every candidate's link density.
+            let densities = LinkDensityIndex(root: doc.node)
             for candidate in candidates {
-                let candidateScore = (scores[candidate.index] ?? 0) * (1 - getLinkDensity(candidate))
+                let linkDensity = densities.linkDensity(candidate) ?? getLinkDensity(candidate)
+                let candidateScore = (scores[candidate.index] ?? 0) * (1 - linkDensity)
                 scores[candidate.index] = candidateScore
                 for t in 0..<options.nbTopCandidates {
                     if t >= topCandidates.count || candidateScore > (scores[topCandidates[t].index] ?? 0) {
@@ -34,7 +35,6 @@ extension Readability {
                 }
             }
 
-            textLengthCache = nil
             var topCandidate: Node
             var neededToCreateTopCandidate = false
             if let first = topCandidates.first, !first.isHTML("body") {
@@ -120,15 +120,16 @@ extension Readability {
         while let current = node {
             // The HTML local name ("" for foreign elements), fetched once per node.
             let tag = current.namespace == .html ? current.localName : ""
+            let tagID = current.namespace == .html ? current.localNameID : -1
             if tag == "html" { articleLang = current.getAttribute("lang") }
-            let matchString = current.className + " " + current.id
-            let loweredMatch = Matching.lowered(matchString)
+            let attributes = PrepAttributes(current)
+            let loweredMatch = Matching.lowered(className: attributes.className, id: attributes.id)
 
-            if !isProbablyVisible(current) {
+            if !isProbablyVisible(attributes) {
                 node = removeAndGetNext(current)
                 continue
             }
-            if current.getAttribute("aria-modal") == "true" && current.getAttribute("role") == "dialog" {
+            if attributes.ariaModal == "true" && attributes.role == "dialog" {
                 node = removeAndGetNext(current)
                 continue
             }
@@ -159,16 +160,16 @@ extension Readability {
                     node = removeAndGetNext(current)
                     continue
                 }
-                if let role = current.getAttribute("role"), Readability.unlikelyRoles.contains(role) {
+                if let role = attributes.role, Readability.unlikelyRoles.contains(role) {
                     node = removeAndGetNext(current)
                     continue
                 }
             }
-            if Readability.removedWhenEmpty.contains(tag), isElementWithoutContent(current) {
+            if Readability.removedWhenEmpty.contains(tagID), isElementWithoutContent(current) {
                 node = removeAndGetNext(current)
                 continue
             }
-            if Readability.tagsToScore.contains(tag) {
+            if Readability.tagsToScore.contains(tagID) {
                 elementsToScore.append(current)
             }
 

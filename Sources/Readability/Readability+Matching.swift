@@ -12,9 +12,9 @@ enum Matching {
         "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
         "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote")
 
-    // /and|article|body|column|content|main|shadow/i
+    // /and|article|body|column|content|main|mathjax|shadow/i
     static let okMaybeItsACandidateWords = WordSet(
-        "and", "article", "body", "column", "content", "main", "shadow")
+        "and", "article", "body", "column", "content", "main", "mathjax", "shadow")
 
     // /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i
     static let positiveWords = WordSet(
@@ -183,9 +183,26 @@ enum Matching {
     static func words(_ list: String...) -> [[UInt8]] { list.map { Array($0.utf8) } }
 
     static func lowered(_ s: String) -> [UInt8] {
+        var out = Array(s.utf8)
+        out.withUnsafeMutableBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
+        }
+        return out
+    }
+
+    private static let space: [UInt8] = [0x20]
+
+    /// `lowered(className + " " + id)` without building the joined string.
+    static func lowered(className: String, id: String) -> [UInt8] {
+        if className.isEmpty && id.isEmpty { return space }
         var out = [UInt8]()
-        out.reserveCapacity(s.utf8.count)
-        for c in s.utf8 { out.append(c >= 0x41 && c <= 0x5A ? c | 0x20 : c) }
+        out.reserveCapacity(className.utf8.count + 1 + id.utf8.count)
+        out.append(contentsOf: className.utf8)
+        out.append(0x20)
+        out.append(contentsOf: id.utf8)
+        out.withUnsafeMutableBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
+        }
         return out
     }
 

@@ -138,10 +138,7 @@ extension Readability {
     func cleanClasses(_ root: Node) {
         var stack = [root]
         while let node = stack.popLast() {
-            let kept = (node.getAttribute("class") ?? "")
-                .split(whereSeparator: { $0.unicodeScalars.allSatisfy(JSString.isSpace) })
-                .filter { classesToPreserve.contains(String($0)) }
-                .joined(separator: " ")
+            let kept = keptClasses(node.getAttribute("class") ?? "")
             if kept.isEmpty {
                 node.removeAttribute("class")
             } else {
@@ -153,5 +150,31 @@ extension Readability {
                 child = c.previousElementSibling
             }
         }
+    }
+
+    /// The classes of `className` that `classesToPreserve` names, joined by single spaces.
+    private func keptClasses(_ className: String) -> String {
+        if className.isEmpty || classesToPreserve.isEmpty { return "" }
+        var value = className
+        // ASCII (nearly every class list): split on the bytes of `\s` without building Characters.
+        let ascii: [String]? = value.withUTF8 { bytes in
+            var tokens: [String] = []
+            var start = -1
+            for i in 0...bytes.count {
+                let b: UInt8 = i < bytes.count ? bytes[i] : 0x20
+                if b >= 0x80 { return nil }
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    if start >= 0 {
+                        tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                        start = -1
+                    }
+                } else if start < 0 {
+                    start = i
+                }
+            }
+            return tokens
+        }
+        let tokens = ascii ?? className.split(whereSeparator: { $0.unicodeScalars.allSatisfy(JSString.isSpace) }).map(String.init)
+        return tokens.filter { classesToPreserve.contains($0) }.joined(separator: " ")
     }
 }

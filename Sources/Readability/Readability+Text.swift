@@ -18,13 +18,17 @@ struct TextScanner {
     var stats = TextStats()
     var pendingSpaces = 0
     var seenContent = false
+    /// Whitespace came before the first content (what trimming dropped at the start).
+    var leadingSpace = false
     let normalizeSpaces: Bool
 
     init(normalizeSpaces: Bool) { self.normalizeSpaces = normalizeSpaces }
 
     @inline(__always) mutating func content(units: Int) {
-        if seenContent && pendingSpaces > 0 { stats.length += normalizeSpaces ? 1 : pendingSpaces }
-        pendingSpaces = 0
+        if pendingSpaces > 0 {
+            if seenContent { stats.length += normalizeSpaces ? 1 : pendingSpaces } else { leadingSpace = true }
+            pendingSpaces = 0
+        }
         seenContent = true
         stats.length += units
     }
@@ -89,7 +93,7 @@ extension Readability {
         if node.isText {
             scanner.scan(node.data)
         } else {
-            for n in node.descendants where n.isText { scanner.scan(n.data) }
+            node.forEachDescendantText { scanner.scan($0) }
         }
         return scanner.stats
     }
@@ -139,20 +143,23 @@ extension Readability {
     }
 
     static func hasNonSpace(_ text: String) -> Bool {
-        for c in text.utf8 {
-            if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
-            if c < 0x80 { return true }
-            // Non-ASCII: let the scalar check decide (NBSP and friends are spaces).
-            return !JSString.isBlank(text)
+        var text = text
+        // nil: a non-ASCII byte came first, and the scalar check decides (NBSP and friends are spaces).
+        let asciiAnswer: Bool? = text.withUTF8 { bytes in
+            for c in bytes {
+                if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
+                return c < 0x80 ? true : nil
+            }
+            return false
         }
-        return false
+        return asciiAnswer ?? !JSString.isBlank(text)
     }
 
     /// `node.textContent.length` (untrimmed).
     func rawTextLength(_ node: Node) -> Int {
-        if node.isText { return node.data.utf16.count }
+        if node.isText { return JSString.length(node.data) }
         var length = 0
-        for n in node.descendants where n.isText { length += n.data.utf16.count }
+        node.forEachDescendantText { length += JSString.length($0) }
         return length
     }
 

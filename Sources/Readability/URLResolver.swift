@@ -70,10 +70,7 @@ struct ResolvedURL {
 
     /// Parses `input` against `base`; nil when `new URL()` would throw.
     static func parse(_ raw: String, base: ResolvedURL? = nil) -> ResolvedURL? {
-        var input = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        while let f = input.first, f.value <= 0x20 { input.removeFirst() }
-        while let l = input.last, l.value <= 0x20 { input.removeLast() }
-        var s = String(String.UnicodeScalarView(input))
+        var s = stripped(raw)
 
         var fragment: String?
         if let hash = s.firstIndex(of: "#") {
@@ -201,9 +198,48 @@ struct ResolvedURL {
         return scheme.lowercased()
     }
 
+    /// The input without tab and newlines anywhere, and without C0 controls and spaces at
+    /// either end; returned as it is when there is nothing to strip.
+    static func stripped(_ raw: String) -> String {
+        let utf8 = raw.utf8
+        let clean = !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            && (utf8.first.map { $0 > 0x20 } ?? true) && (utf8.last.map { $0 > 0x20 } ?? true)
+        if clean { return raw }
+        var input = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        while let f = input.first, f.value <= 0x20 { input.removeFirst() }
+        while let l = input.last, l.value <= 0x20 { input.removeLast() }
+        return String(String.UnicodeScalarView(input))
+    }
+
+    /// True when some segment of `path` is "." or ".." (also written with %2e).
+    static func hasDotSegment(_ path: String) -> Bool {
+        var segment: [UInt8] = []
+        for b in path.utf8 {
+            if b == 0x2F {
+                if isDotSegment(segment) { return true }
+                segment.removeAll(keepingCapacity: true)
+            } else if segment.count <= 6 {
+                segment.append(b | (b >= 0x41 && b <= 0x5A ? 0x20 : 0))
+            }
+        }
+        return isDotSegment(segment)
+    }
+
+    private static func isDotSegment(_ s: [UInt8]) -> Bool {
+        switch s {
+        case [0x2E], [0x25, 0x32, 0x65], [0x2E, 0x2E], [0x2E, 0x25, 0x32, 0x65], [0x25, 0x32, 0x65, 0x2E],
+             [0x25, 0x32, 0x65, 0x25, 0x32, 0x65]:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Removes "." and ".." segments (also their %2e forms) and percent-encodes.
     static func normalizePath(_ path: String) -> String {
         if path.isEmpty { return path }
+        // Splitting on "/" and joining again changes nothing when no segment is a dot segment.
+        if path.hasPrefix("/") && !hasDotSegment(path) { return encode(path, set: .path) }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var out: [Substring] = []
         for (i, seg) in segments.enumerated() {
@@ -223,7 +259,21 @@ struct ResolvedURL {
 
     enum EncodeSet { case opaque, fragment, query, specialQuery, path }
 
+    /// Whether the ASCII byte `c` (or any non-ASCII byte) is percent-encoded in `set`.
+    @inline(__always) static func escapes(_ c: UInt8, _ set: EncodeSet) -> Bool {
+        if c < 0x20 || c > 0x7E { return true }
+        switch set {
+        case .opaque: return false
+        case .fragment: return c == 0x20 || c == 0x22 || c == 0x3C || c == 0x3E || c == 0x60
+        case .query: return c == 0x20 || c == 0x22 || c == 0x23 || c == 0x3C || c == 0x3E
+        case .specialQuery: return c == 0x20 || c == 0x22 || c == 0x23 || c == 0x3C || c == 0x3E || c == 0x27
+        case .path:
+            return c == 0x20 || c == 0x22 || c == 0x23 || c == 0x3C || c == 0x3E || c == 0x3F || c == 0x60 || c == 0x7B || c == 0x7D
+        }
+    }
+
     static func encode(_ s: String, set: EncodeSet) -> String {
+        if !s.utf8.contains(where: { escapes($0, set) }) { return s }
         var out = ""
         for c in s.unicodeScalars {
             let v = c.value

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func okMaybeItsACandidate() {
-        for s in ["sidebar-and-main", "ArticleFooter", "contentfooter", "SHADOW"] { #expect(Matching.isOkMaybeItsACandidate(s)) }
+        for s in ["sidebar-and-main", "ArticleFooter", "contentfooter", "SHADOW", "MathJax CtxtMenu_Attached_0"] { #expect(Matching.isOkMaybeItsACandidate(s)) }
         #expect(!Matching.isOkMaybeItsACandidate("footer comments"))
     }
 

@@ -1,0 +1,43 @@
+// Fast descendant queries over the arena: no handle per visited node, names compared as ids.
+
+extension Node {
+    /// Descendant elements (not this node) whose local name is one of `names`, in any
+    /// namespace, in document order: `getElementsByTagName` for lowercase names.
+    public func descendantElements(named names: [String]) -> [Node] {
+        var out: [Node] = []
+        forEachDescendantElement(named: names) { out.append(Node(document, $0)) }
+        return out
+    }
+
+    /// How many descendant elements `descendantElements(named:)` would return.
+    public func countDescendantElements(named names: [String]) -> Int {
+        var count = 0
+        forEachDescendantElement(named: names) { _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with the data of every descendant text node, in document order (the pieces
+    /// of `textContent`, without joining them).
+    public func forEachDescendantText(_ body: (String) -> Void) {
+        let doc = document
+        var c = doc.following(index, within: index)
+        while c >= 0 {
+            let r = doc.nodes[Int(c)]
+            if r.kind == .text { body(doc.strings[Int(r.payload)]) }
+            c = doc.following(c, within: index)
+        }
+    }
+
+    private func forEachDescendantElement(named names: [String], _ body: (Int32) -> Void) {
+        let doc = document
+        var ids: [Int32] = []
+        for name in names { if let id = doc.existingNameID(name) { ids.append(id) } }
+        guard !ids.isEmpty else { return }
+        var c = doc.following(index, within: index)
+        while c >= 0 {
+            let r = doc.nodes[Int(c)]
+            if r.kind == .element && ids.contains(r.name) { body(c) }
+            c = doc.following(c, within: index)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+// The attributes the node-prepping walk reads of every element, gathered in one pass over its
+// attribute list instead of one lookup per name (most elements have none at all).
+import HTML
+
+struct PrepAttributes {
+    var className = ""
+    var id = ""
+    var style: String?
+    var hidden = false
+    var ariaHidden: String?
+    var ariaModal: String?
+    var role: String?
+
+    /// What `getAttribute` would answer for each name: the first unprefixed attribute so named.
+    init(_ node: Node) {
+        let attributes = node.attributes
+        if attributes.isEmpty { return }
+        var seenClass = false, seenID = false
+        for attribute in attributes where attribute.prefix == nil {
+            let name = attribute.name
+            switch name.utf8.count {
+            case 2 where name == "id" && !seenID:
+                id = attribute.value
+                seenID = true
+            case 4 where name == "role" && role == nil:
+                role = attribute.value
+            case 5 where name == "class" && !seenClass:
+                className = attribute.value
+                seenClass = true
+            case 5 where name == "style" && style == nil:
+                style = attribute.value
+            case 6 where name == "hidden":
+                hidden = true
+            case 10 where name == "aria-modal" && ariaModal == nil:
+                ariaModal = attribute.value
+            case 11 where name == "aria-hidden" && ariaHidden == nil:
+                ariaHidden = attribute.value
+            default:
+                break
+            }
+        }
+    }
+}
+
+extension Readability {
+    /// `_isProbablyVisible` over attributes already gathered.
+    func isProbablyVisible(_ attributes: PrepAttributes) -> Bool {
+        if let style = attributes.style, !style.isEmpty {
+            let lowered = Matching.lowered(style)
+            if Node.inlineStyle("display", in: style, lowered: lowered) == "none" { return false }
+            if Node.inlineStyle("visibility", in: style, lowered: lowered) == "hidden" { return false }
+        }
+        if attributes.hidden { return false }
+        if let ariaHidden = attributes.ariaHidden, ariaHidden == "true" {
+            return attributes.className.contains("fallback-image")
+        }
+        return true
+    }
+}
