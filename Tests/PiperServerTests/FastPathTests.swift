@@ -126,12 +126,24 @@ import Testing
         #expect(FlatJSON.stringObject(Array(#"{"title":"\u00e9"}"#.utf8)) == ["title": "\u{E9}"])
     }
 
-    @Test func declinedBodiesGetFoundationsAnswer() {
+    @Test func declinedBodiesGetFoundationsAnswer() throws {
         for body in [#"{"title":1,"content":"x"}"#, #"["a"]"#, "{"] {
             #expect(throws: HTTPError.self) { _ = try SaveInput(json: Array(body.utf8)) }
         }
         #expect(throws: HTTPError(400, "Field 'title' must be a string")) {
             _ = try SaveInput(json: Array(#"{"title":1,"content":"x"}"#.utf8))
         }
+        // The same messages whichever reader took the body.
+        #expect(throws: HTTPError(400, "Missing field 'content'")) { _ = try SaveInput(json: Array(#"{"title":"T"}"#.utf8)) }
+        #expect(throws: HTTPError(400, "Missing field 'content'")) {
+            _ = try SaveInput(json: Array(#"{"title":"T","content":null}"#.utf8))
+        }
+        #expect(throws: HTTPError(400, "Field 'title' is empty")) { _ = try SaveInput(json: Array(#"{"title":" ","content":"x"}"#.utf8)) }
+        #expect(throws: HTTPError(400, "Field 'title' is empty")) {
+            _ = try SaveInput(json: Array(#"{"title":" ","content":"x","n":1}"#.utf8))
+        }
+        let input = try SaveInput(json: Array(#"{"title":" T ","content":"<p>x</p>"}"#.utf8))
+        #expect(input.title == "T")
+        #expect(input.content == "<p>x</p>")
     }
 }

@@ -7,10 +7,18 @@ struct SaveInput: Equatable {
 
     init(json body: [UInt8]) throws {
         guard !body.isEmpty else { throw HTTPError(400, "Request body is empty; expected JSON with title and content") }
-        let object = try FlatJSON.stringObject(body) ?? Self.parsedByFoundation(body)
+        let rawTitle: String, rawContent: String
+        if let flat = FlatJSON.stringObject(body) {
+            rawTitle = try Self.field("title", flat["title"])
+            rawContent = try Self.field("content", flat["content"])
+        } else {
+            let object = try Self.parsedByFoundation(body)
+            rawTitle = try Self.field("title", in: object)
+            rawContent = try Self.field("content", in: object)
+        }
         // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
-        title = Self.withoutNUL(Self.trimmed(try Self.field("title", in: object)))
-        content = Self.withoutNUL(try Self.field("content", in: object))
+        title = Self.withoutNUL(Self.trimmed(rawTitle))
+        content = Self.withoutNUL(rawContent)
     }
 
     /// Bodies `FlatJSON` declines: any JSON, with its errors.
@@ -51,6 +59,11 @@ struct SaveInput: Equatable {
     private static func field(_ name: String, in object: [String: Any]) throws -> String {
         guard let value = object[name], !(value is NSNull) else { throw HTTPError(400, "Missing field '\(name)'") }
         guard let text = value as? String else { throw HTTPError(400, "Field '\(name)' must be a string") }
+        return try field(name, text)
+    }
+
+    private static func field(_ name: String, _ value: String?) throws -> String {
+        guard let text = value else { throw HTTPError(400, "Missing field '\(name)'") }
         guard hasContent(text) else {
             throw HTTPError(400, "Field '\(name)' is empty")
         }
