@@ -43,6 +43,7 @@ import Testing
                 case "\"": expected += "&quot;"
                 case "'": expected += "&#39;"
                 case "\u{0}": expected += "\u{FFFD}"
+                case "\r": expected += "&#13;"
                 default: expected.unicodeScalars.append(scalar)
                 }
             }

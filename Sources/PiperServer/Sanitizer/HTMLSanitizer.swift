@@ -6,9 +6,29 @@ import HTML
 /// allowed attributes with escaped values, and escaped text: no raw-text elements, no foreign
 /// content, no comments, hence nothing a browser could parse differently.
 enum HTMLSanitizer {
+    /// Rounds after which re-sanitizing has always settled (the fuzz harness checks 4).
+    static let maxRounds = 4
+
+    /// The sanitized markup, which sanitizes to itself. Unwrapping a disallowed element can leave
+    /// a tree markup cannot express (an `a` in an `a` once a `marquee` between them is gone, an
+    /// `li` in an `li`), which reads back differently; such output is sanitized again until it
+    /// settles, so a stored article does not change when it is saved again.
     static func sanitize(_ html: String) -> String {
+        var (output, unwrapped) = sanitizeOnce(html)
+        guard unwrapped else { return output }
+        for _ in 1..<maxRounds {
+            let (again, _) = sanitizeOnce(output)
+            if again == output { break }
+            output = again
+        }
+        return output
+    }
+
+    /// One pass; `unwrapped` tells whether any element was replaced by its children.
+    static func sanitizeOnce(_ html: String) -> (output: String, unwrapped: Bool) {
         let (document, fragment) = Document.parseFragment(html, context: "div")
         var writer = SafeHTMLWriter()
+        var unwrapped = false
         // Iterative walk: deep input cannot overflow the stack. Each entered element pushes the
         // end tag to write when we climb back out of it (nil when its tag was unwrapped).
         var closers: [String?] = []
@@ -18,7 +38,9 @@ enum HTMLSanitizer {
             case .text:
                 writer.text(node.data)
             case .element:
-                if let entered = visit(node, &writer), let child = node.firstChild {
+                let entered = visit(node, &writer)
+                if let entered, entered.closer == nil { unwrapped = true }
+                if let entered, let child = node.firstChild {
                     closers.append(entered.closer)
                     next = child
                     continue
@@ -37,7 +59,7 @@ enum HTMLSanitizer {
             }
         }
         withExtendedLifetime(document) {}
-        return writer.output
+        return (writer.output, unwrapped)
     }
 
     private struct Entered { let closer: String? }
