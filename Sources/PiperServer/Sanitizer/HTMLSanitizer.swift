@@ -9,13 +9,13 @@ enum HTMLSanitizer {
     /// Rounds after which re-sanitizing has always settled (the fuzz harness checks 4).
     static let maxRounds = 4
 
-    /// The sanitized markup, which sanitizes to itself. Unwrapping a disallowed element can leave
-    /// a tree markup cannot express (an `a` in an `a` once a `marquee` between them is gone, an
-    /// `li` in an `li`), which reads back differently; such output is sanitized again until it
-    /// settles, so a stored article does not change when it is saved again.
+    /// The sanitized markup, which sanitizes to itself. The parser builds trees markup cannot
+    /// express (an `a` in an `a` from the adoption agency, or once a `marquee` between them is
+    /// unwrapped; an `li` in an `li`), which read back differently (`RoundTrip`); such output is
+    /// sanitized again until it settles, so a stored article does not change when saved again.
     static func sanitize(_ html: String) -> String {
-        var (output, unwrapped) = sanitizeOnce(html)
-        guard unwrapped else { return output }
+        var (output, settled) = sanitizeOnce(html)
+        if settled { return output }
         for _ in 1..<maxRounds {
             let (again, _) = sanitizeOnce(output)
             if again == output { break }
@@ -24,11 +24,13 @@ enum HTMLSanitizer {
         return output
     }
 
-    /// One pass; `unwrapped` tells whether any element was replaced by its children.
-    static func sanitizeOnce(_ html: String) -> (output: String, unwrapped: Bool) {
+    /// One pass; `settled` tells that the output reads back as the tree it was written from
+    /// (nothing was unwrapped and `RoundTrip` saw nothing the parser would move).
+    static func sanitizeOnce(_ html: String) -> (output: String, settled: Bool) {
         let (document, fragment) = Document.parseFragment(html, context: "div")
         var writer = SafeHTMLWriter()
-        var unwrapped = false
+        var settled = true
+        var open: [String] = []     // the kept elements the writer has open, outermost first
         // Iterative walk: deep input cannot overflow the stack. Each entered element pushes the
         // end tag to write when we climb back out of it (nil when its tag was unwrapped).
         var closers: [String?] = []
@@ -36,12 +38,14 @@ enum HTMLSanitizer {
         while let node = next {
             switch node.kind {
             case .text:
-                writer.text(node.data)
+                let text = node.data
+                if settled && RoundTrip.textMoves(text, open: open) { settled = false }
+                writer.text(text)
             case .element:
-                let entered = visit(node, &writer)
-                if let entered, entered.closer == nil { unwrapped = true }
+                let entered = visit(node, &writer, open: open, settled: &settled)
                 if let entered, let child = node.firstChild {
                     closers.append(entered.closer)
+                    if let closer = entered.closer { open.append(closer) }
                     next = child
                     continue
                 }
@@ -54,27 +58,32 @@ enum HTMLSanitizer {
             while true {
                 if let sibling = current.nextSibling { next = sibling; break }
                 guard let parent = current.parent, parent != fragment, let closer = closers.popLast() else { break }
-                if let closer { writer.end(closer) }
+                if let closer {
+                    writer.end(closer)
+                    open.removeLast()
+                }
                 current = parent
             }
         }
         withExtendedLifetime(document) {}
-        return (writer.output, unwrapped)
+        return (writer.output, settled)
     }
 
     private struct Entered { let closer: String? }
 
     /// Writes the start of `element` if kept. Returns how to leave it when its children should
     /// be visited, nil when it was dropped (or is void, or empty and already closed).
-    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter) -> Entered? {
+    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool) -> Entered? {
         guard element.namespace == .html else { return nil }                 // SVG, MathML: dropped
         let name = element.localName
         switch SanitizerPolicy.action(forHTMLElement: name) {
         case .drop:
             return nil
         case .unwrap:
+            settled = false
             return Entered(closer: nil)
         case .keep:
+            if settled && RoundTrip.startTagMoves(name, open: open) { settled = false }
             var attributes: [(String, String)] = []
             for attribute in element.attributes where attribute.namespace == nil {
                 if let value = SanitizerPolicy.attributeValue(element: name, name: attribute.name, value: attribute.value) {
