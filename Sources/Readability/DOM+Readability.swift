@@ -191,20 +191,6 @@ extension Readability {
         return false
     }
 
-    /// `_isProbablyVisible`.
-    func isProbablyVisible(_ node: Node) -> Bool {
-        if let style = node.getAttribute("style"), !style.isEmpty {
-            let lowered = Matching.lowered(style)
-            if Node.inlineStyle("display", in: style, lowered: lowered) == "none" { return false }
-            if Node.inlineStyle("visibility", in: style, lowered: lowered) == "hidden" { return false }
-        }
-        if node.hasAttribute("hidden") { return false }
-        if node.hasAttribute("aria-hidden"), node.getAttribute("aria-hidden") == "true" {
-            return node.className.contains("fallback-image")
-        }
-        return true
-    }
-
     /// `_textSimilarity`: 1 = same words, 0 = nothing in common.
     func textSimilarity(_ a: String, _ b: String) -> Double {
         let tokensA = JSString.tokenize(a)

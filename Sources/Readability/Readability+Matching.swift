@@ -184,10 +184,14 @@ enum Matching {
 
     static func lowered(_ s: String) -> [UInt8] {
         var out = Array(s.utf8)
-        out.withUnsafeMutableBufferPointer { bytes in
+        lowercaseASCII(&out)
+        return out
+    }
+
+    private static func lowercaseASCII(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { bytes in
             for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
         }
-        return out
     }
 
     private static let space: [UInt8] = [0x20]
@@ -200,9 +204,7 @@ enum Matching {
         out.append(contentsOf: className.utf8)
         out.append(0x20)
         out.append(contentsOf: id.utf8)
-        out.withUnsafeMutableBufferPointer { bytes in
-            for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
-        }
+        lowercaseASCII(&out)
         return out
     }
 

@@ -43,7 +43,7 @@ struct PrepAttributes {
 }
 
 extension Readability {
-    /// `_isProbablyVisible` over attributes already gathered.
+    /// `_isProbablyVisible`, over attributes already gathered.
     func isProbablyVisible(_ attributes: PrepAttributes) -> Bool {
         if let style = attributes.style, !style.isEmpty {
             let lowered = Matching.lowered(style)

@@ -2,6 +2,8 @@
 // contain (absolute, scheme-relative, path-absolute, query, fragment, relative paths with
 // dot segments), with the spec's percent-encoding of paths, queries and fragments.
 
+import HTML
+
 struct ResolvedURL {
     var scheme: String
     /// "//user@host:port" part, nil for opaque URLs (mailto:, data:, javascript:).
@@ -70,7 +72,7 @@ struct ResolvedURL {
 
     /// Parses `input` against `base`; nil when `new URL()` would throw.
     static func parse(_ raw: String, base: ResolvedURL? = nil) -> ResolvedURL? {
-        var s = stripped(raw)
+        var s = URLInput.stripped(raw)
 
         var fragment: String?
         if let hash = s.firstIndex(of: "#") {
@@ -196,19 +198,6 @@ struct ResolvedURL {
         guard let f = scheme.first, f.isASCII, f.isLetter else { return nil }
         for c in scheme where !(c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".")) { return nil }
         return scheme.lowercased()
-    }
-
-    /// The input without tab and newlines anywhere, and without C0 controls and spaces at
-    /// either end; returned as it is when there is nothing to strip.
-    static func stripped(_ raw: String) -> String {
-        let utf8 = raw.utf8
-        let clean = !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-            && (utf8.first.map { $0 > 0x20 } ?? true) && (utf8.last.map { $0 > 0x20 } ?? true)
-        if clean { return raw }
-        var input = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        while let f = input.first, f.value <= 0x20 { input.removeFirst() }
-        while let l = input.last, l.value <= 0x20 { input.removeLast() }
-        return String(String.UnicodeScalarView(input))
     }
 
     /// True when some segment of `path` is "." or ".." (also written with %2e).

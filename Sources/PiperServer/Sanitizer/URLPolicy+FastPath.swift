@@ -1,24 +1,9 @@
-/// Byte-level shortcuts for the common case (a plain ASCII URL), so the scalar-by-scalar rules
-/// in `URLPolicy` only run for URLs that need them. Each shortcut answers exactly what the full
-/// rule would, or declines.
+import HTML
+
+/// A byte-level shortcut for the common case (a plain ASCII URL), so the scalar-by-scalar rule
+/// `scheme(of:)` only runs for URLs that need it (`cleaned` has its own in `URLInput`). The
+/// shortcut answers exactly what the full rule would, or declines.
 extension URLPolicy {
-    /// True when `cleaned(raw)` would return `raw` unchanged: no tab/LF/CR anywhere and no byte
-    /// ≤ 0x20 at either end (a UTF-8 multi-byte sequence never starts or ends with one).
-    static func isAlreadyClean(_ raw: String) -> Bool {
-        if let clean = raw.utf8.withContiguousStorageIfAvailable({ isAlreadyClean(bytes: $0) }) { return clean }
-        return isAlreadyClean(bytes: Array(raw.utf8))
-    }
-
-    private static func isAlreadyClean<C: Collection<UInt8>>(bytes: C) -> Bool {
-        guard let first = bytes.first else { return true }
-        var last = first
-        for byte in bytes {
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D { return false }
-            last = byte
-        }
-        return first > 0x20 && last > 0x20
-    }
-
     /// What `scheme(of:)` answers, read from bytes while the scheme part is pure ASCII.
     static func asciiScheme(of url: String) -> ASCIIScheme {
         if let answer = url.utf8.withContiguousStorageIfAvailable({ asciiScheme(bytes: $0) }) { return answer }

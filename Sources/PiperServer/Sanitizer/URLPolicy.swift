@@ -1,3 +1,5 @@
+import HTML
+
 /// URL checks for sanitized attributes. A URL is judged the way a browser would read it: ASCII
 /// tab and newlines removed anywhere, leading and trailing controls and spaces trimmed, scheme
 /// case-insensitive. For the check, every control character is removed too (stricter than a
@@ -33,18 +35,10 @@ enum URLPolicy {
     }
 
     /// Removes tab/LF/CR anywhere and trims C0 controls and spaces at both ends.
-    static func cleaned(_ raw: String) -> String {
-        isAlreadyClean(raw) ? raw : cleanedByScalars(raw)
-    }
+    static func cleaned(_ raw: String) -> String { URLInput.stripped(raw) }
 
     /// `cleaned` by the letter of the rule, scalar by scalar.
-    static func cleanedByScalars(_ raw: String) -> String {
-        let scalars = raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        var view = Substring.UnicodeScalarView(scalars)
-        while let first = view.first, first.value <= 0x20 { view.removeFirst() }
-        while let last = view.last, last.value <= 0x20 { view.removeLast() }
-        return String(view)
-    }
+    static func cleanedByScalars(_ raw: String) -> String { URLInput.strippedByScalars(raw) }
 
     /// The lowercased scheme, or nil for a relative URL. Control characters and whitespace are
     /// ignored for this check.
