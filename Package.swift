@@ -28,6 +28,8 @@ let package = Package(
         system("CArchive", "libarchive", ["libarchive-dev"]),
         system("CTagLib", "taglib_c", ["libtagc0-dev"]),
         system("CGumbo", "gumbo", ["libgumbo-dev"]),
+        // Linux calls Swift's Glibc module leaves out (fallocate, renameat2, close_range).
+        .systemLibrary(name: "CSystem"),
 
         // Cores: Swift standard library and Foundation only.
         .target(name: "HTML"),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
         .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "CCurl"]),
         .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "CMicroHTTPD", "CPostgres"]),
-        .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "CCurl", "CArchive", "CTagLib"]),
+        .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),

@@ -52,46 +52,133 @@ public final class Agent {
         return .finished(tracker.totals)
     }
 
+    /// Works passes until the queue is drained (`once`) or forever. A pass that fails (the
+    /// journal is busy or its disk full, a job's step went wrong) is logged and tried again
+    /// after a pause: per-job failures end that job, never the agent. Only losing the state
+    /// folder stops it.
     private func work(once: Bool) throws {
-        let journal = try Journal(state: state)
-        let resumed = try journal.requeueInterrupted()
-        if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
-        try removeOrphanedPartials(journal)
-        var active = Set<String>()
-        let wakeup = once ? nil : AgentWakeup(watching: [state.downloads, state.inbox])
+        var loop = AgentLoop()
+        let wakeup = once ? nil : AgentWakeup(journal: state.downloads, inbox: state.inbox)
+        var journal: Journal?
+        var repaired = false
         while true {
-            try landDownloaded(journal, excluding: active)
-            try importLanded(journal, scanInbox: !once)
-            while active.count < settings.concurrency, let entry = try journal.claimNextQueued() {
-                active.insert(entry.id)
-                startWorker(entry)
+            do {
+                let open = try journal ?? openJournal(repair: !repaired)
+                journal = open
+                repaired = true
+                if try pass(open, loop: &loop, once: once, wakeup: wakeup) { return }
+            } catch {
+                guard FileManager.default.fileExists(atPath: state.url.path) else {
+                    throw AgentError.stateFolderGone(state.url.path, "\(error)")
+                }
+                log("agent pass failed, trying again in \(String(format: "%.1f", settings.pollInterval)) s: \(error)")
+                journal = nil
+                _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
+                collectFinished(&loop)
             }
-            if active.isEmpty {
-                let waiting = try journal.count(in: [.queued, .downloaded])
-                if waiting > 0 { continue }
-                if once { return }
-                wakeup?.wait(timeout: settings.idleRescanInterval)
-                continue
-            }
-            _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
-            for id in tracker.drain() { active.remove(id) }
         }
     }
 
-    /// Lands `downloaded` entries no worker is busy with (left by a process that died).
-    func landDownloaded(_ journal: Journal, excluding active: Set<String>) throws {
+    /// Opens the journal for a run of passes; the first time, repairs what a dead process left
+    /// (never again while workers of ours are downloading).
+    private func openJournal(repair: Bool) throws -> Journal {
+        let journal = try Journal(state: state)
+        guard repair else { return journal }
+        let resumed = try journal.requeueInterrupted()
+        if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
+        try removeOrphanedPartials(journal)
+        return journal
+    }
+
+    /// One pass: land, import, start workers, then wait. Returns true when a `once` agent is done.
+    private func pass(_ journal: Journal, loop: inout AgentLoop, once: Bool, wakeup: AgentWakeup?) throws -> Bool {
+        try recordFailures(journal, loop: &loop)
+        let withSharers = try landDownloaded(journal, excluding: loop.active)
+        try importLanded(journal, scanInbox: !once)
+        while loop.active.count < slots(loop), let entry = try journal.claimNextQueued() {
+            loop.active.insert(entry.id)
+            startWorker(entry)
+        }
+        if loop.active.isEmpty {
+            let waiting = try journal.count(in: [.queued, .downloaded])
+            if waiting > withSharers, loop.unrecorded.isEmpty { return false }
+            if once, waiting == 0, loop.unrecorded.isEmpty { return true }
+            let deferred = (importer?.deferredFiles ?? 0) > 0 || !loop.unrecorded.isEmpty || withSharers > 0
+            let timeout = deferred ? min(settings.idleRescanInterval, settings.pollInterval) : settings.idleRescanInterval
+            if let wakeup { wakeup.wait(timeout: timeout) } else { _ = tracker.signal.wait(timeout: .now() + timeout) }
+            return false
+        }
+        _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
+        collectFinished(&loop)
+        return false
+    }
+
+    /// How many downloads may run: the configured number, and one more while every running
+    /// one has been slow for long (a drip-fed link must not hold up the next job).
+    private func slots(_ loop: AgentLoop) -> Int {
+        guard loop.active.count >= settings.concurrency else { return settings.concurrency }
+        return tracker.allSlow(after: settings.slowAfter, rate: settings.slowBytesPerSecond)
+            ? settings.concurrency + 1 : settings.concurrency
+    }
+
+    private func collectFinished(_ loop: inout AgentLoop) {
+        for (id, result) in tracker.drain() {
+            loop.active.remove(id)
+            if case .unrecorded(let reason) = result { loop.unrecorded[id] = reason }
+        }
+    }
+
+    /// Failures a worker could not journal (the disk was full): recorded now, before any new
+    /// work, so the journal never says "downloading" for a job that ended.
+    private func recordFailures(_ journal: Journal, loop: inout AgentLoop) throws {
+        for (id, reason) in loop.unrecorded {
+            try journal.markFailed(id, reason: reason)
+            loop.unrecorded[id] = nil
+            log("recorded the failure of \(id)")
+        }
+    }
+
+    /// Lands `downloaded` entries no worker is busy with (left by a process that died). Each
+    /// entry is its own job: one that can't be landed ends failed with the reason; one that
+    /// another process is landing right now (a sharer copying a local file) is left to it.
+    /// Returns how many were left to their sharers.
+    @discardableResult
+    func landDownloaded(_ journal: Journal, excluding active: Set<String>) throws -> Int {
+        var leftToSharers = 0
         for entry in try journal.entries(in: .downloaded) where !active.contains(entry.id) {
             let partial = entry.partialFile(in: state.downloads)
-            guard FileManager.default.fileExists(atPath: partial.path) else {
-                // Renamed into the inbox by a process that died before journaling it.
-                try journal.markLanded(entry.id, file: entry.file ?? "")
+            if entry.kind == .file, Date().timeIntervalSince(entry.updated) < settings.sharerGrace {
+                leftToSharers += 1
                 continue
             }
-            let name = try Landing.land(partial, as: entry.file ?? "download", into: state.inbox, hints: entry.importHints) {
-                try journal.setFile(entry.id, $0)
+            guard FileManager.default.fileExists(atPath: partial.path) else {
+                try settleVanishedPartial(entry, journal: journal)
+                continue
             }
-            try journal.markLanded(entry.id, file: name)
-            log("landed \(name)")
+            do {
+                let name = try Landing.land(partial, as: entry.file ?? "download", into: state.inbox, hints: entry.importHints) {
+                    try journal.setFile(entry.id, $0)
+                }
+                try journal.markLanded(entry.id, file: name)
+                log("landed \(name)")
+            } catch LandingError.cannotMove(_, _, ENOENT) {
+                try settleVanishedPartial(entry, journal: journal)   // someone else moved it meanwhile
+            } catch let error as LandingError {
+                try journal.markFailed(entry.id, reason: "Cannot move the download into the inbox: \(error)")
+                log("failed to land \(entry.id): \(error)")
+            }
+        }
+        return leftToSharers
+    }
+
+    /// A `downloaded` entry whose partial file is gone: renamed into the inbox by a process
+    /// that died (or is finishing) before journaling it. Its file is where `setFile` said.
+    private func settleVanishedPartial(_ entry: JournalEntry, journal: Journal) throws {
+        guard let current = try journal.entry(id: entry.id), current.state == .downloaded else { return }
+        if let file = current.file, FileManager.default.fileExists(atPath: state.inbox.appendingPathComponent(file).path) {
+            try journal.markLanded(entry.id, file: file)
+        } else if Date().timeIntervalSince(current.updated) >= settings.sharerGrace {
+            try journal.markFailed(entry.id, reason: "The downloaded file vanished before it reached the inbox")
         }
     }
 
@@ -108,6 +195,9 @@ public final class Agent {
             // it runs still gets its `--into` folder.
             let outcomes = try importer.importInbox(hints: { name in
                 (try? journal.entry(inboxFile: name)).flatMap { $0 }.map { ImportHints(folder: $0.folder, sourceURL: $0.url) }
+            }, landed: { name in
+                // Landed by Piper: renamed in whole, so complete without waiting for it to settle.
+                (try? journal.entry(inboxFile: name))??.state == .landed
             })
             var current: [String: ImportOutcome] = [:]
             for outcome in outcomes {
@@ -141,4 +231,12 @@ public final class Agent {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []
         return names.contains { !LibraryImporter.isTemporaryName($0) }
     }
+}
+
+/// The agent loop's bookkeeping across passes.
+struct AgentLoop {
+    /// Entries a worker thread is busy with.
+    var active = Set<String>()
+    /// Failures to record in the journal (id → reason), left by workers that could not.
+    var unrecorded: [String: String] = [:]
 }

@@ -5,13 +5,17 @@ import PiperCore
 /// library, with each landed file's hints (its `--into` folder, its source link). Must be
 /// idempotent (the library dedups by SHA-256): after a crash the agent may run it again over
 /// files it already imported.
+/// `landed` tells which inbox names Piper landed itself (complete by construction); the
+/// importer waits for any other file until nothing writes it, and counts those in
+/// `deferredFiles` so the agent looks again soon.
 public protocol InboxImporting {
-    func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome]
+    func importInbox(hints: (String) -> ImportHints?, landed: (String) -> Bool) throws -> [ImportOutcome]
+    var deferredFiles: Int { get }
 }
 
 extension LibraryImporter: InboxImporting {
-    public func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
-        try importPending(hints: hints)
+    public func importInbox(hints: (String) -> ImportHints?, landed: (String) -> Bool) throws -> [ImportOutcome] {
+        try importPending(hints: hints, landed: landed)
     }
 }
 

@@ -82,13 +82,21 @@ public enum AgentLauncher {
     }
 }
 
+/// Why the agent could not start, or stopped (per-job failures never stop it).
 public enum AgentError: PiperError, Equatable {
     case cannotStart(String, Int32)
+    case stateFolderGone(String, String)
 
     public var description: String {
         switch self {
         case .cannotStart(let path, let code): return "Cannot start the download agent (\(path)): \(String(cString: strerror(code)))"
+        case .stateFolderGone(let path, let error): return "The state folder \(path) is gone, so the agent stops: \(error)"
         }
     }
-    public var exitCode: ExitCode { .failure }
+    public var exitCode: ExitCode {
+        switch self {
+        case .cannotStart: return .failure
+        case .stateFolderGone: return .unavailable
+        }
+    }
 }

@@ -4,7 +4,10 @@ import Foundation
 /// (downloads at a time, default 3), `PIPER_AGENT_POLL_MS` (how often a busy agent checks
 /// on its workers, default 2000; also caps the idle rescan interval), `PIPER_AGENT_IDLE_MS` (idle rescan interval,
 /// default 30000),
-/// the downloader's `PIPER_DOWNLOAD_*` settings and the `PIPER_TEST_PAUSE_AT` test hook.
+/// `PIPER_AGENT_SLOW_SECONDS` and `PIPER_AGENT_SLOW_RATE` (when every running download has
+/// been below this many bytes a second for that long, default 10000 B/s for 120 s, one more
+/// starts beside them), the downloader's `PIPER_DOWNLOAD_*` settings and the
+/// `PIPER_TEST_PAUSE_AT` test hook.
 public struct AgentSettings: Sendable, Equatable {
     public var concurrency = 3
     public var pollInterval: Double = 2
@@ -13,6 +16,14 @@ public struct AgentSettings: Sendable, Equatable {
     public var idleRescanInterval: Double = 30
     /// After a failed import, wait this long before handing the inbox to the importer again.
     public var importRetryInterval: Double = 30
+    /// A download is slow once it has fetched less than `slowBytesPerSecond` for `slowAfter`
+    /// seconds; when every running one is slow, one extra slot opens for the next job, so a
+    /// few drip-fed links can't hold up a healthy one.
+    public var slowAfter: Double = 120
+    public var slowBytesPerSecond: Double = 10_000
+    /// A local file a sharer journaled `downloaded` is landed by the sharer itself; the agent
+    /// lands it on the sharer's behalf only once it has sat this long (the sharer died).
+    public var sharerGrace: Double = 30
     public var download = DownloadSettings()
     public var hooks = AgentTestHooks()
 
@@ -26,6 +37,8 @@ public struct AgentSettings: Sendable, Equatable {
             s.idleRescanInterval = min(s.idleRescanInterval, s.pollInterval)
         }
         if let v = env["PIPER_AGENT_IDLE_MS"].flatMap(Double.init), v >= 10 { s.idleRescanInterval = v / 1000 }
+        if let v = env["PIPER_AGENT_SLOW_SECONDS"].flatMap(Double.init), v > 0 { s.slowAfter = v }
+        if let v = env["PIPER_AGENT_SLOW_RATE"].flatMap(Double.init), v >= 0 { s.slowBytesPerSecond = v }
         s.download = DownloadSettings.from(environment: env)
         s.hooks = AgentTestHooks.from(environment: env)
         return s
@@ -40,29 +53,77 @@ public struct AgentSummary: Sendable, Equatable {
     public init() {}
 }
 
-/// Finished workers report here; the agent's loop collects them.
+/// How a worker's job ended, for the agent's loop.
+enum WorkerResult: Sendable, Equatable {
+    case landed
+    case failed
+    /// Failed, but the journal could not record it (a full disk): the loop records it later.
+    case unrecorded(reason: String)
+}
+
+/// Finished workers report here, and running ones their progress; the agent's loop collects
+/// both.
 ///
-/// `@unchecked Sendable`: `finished` and `summary` are guarded by `lock`; the semaphore is
-/// thread-safe.
+/// `@unchecked Sendable`: `finished`, `running` and `summary` are guarded by `lock`; the
+/// semaphore is thread-safe.
 final class WorkerTracker: @unchecked Sendable {
+    private struct Running {
+        var bytes: Int64 = 0
+        var windowStart: Date
+        var windowBytes: Int64 = 0
+        var slowSince: Date?
+    }
     private let lock = NSLock()
-    private var finished: [String] = []
+    private var finished: [(id: String, result: WorkerResult)] = []
+    private var running: [String: Running] = [:]
     private var summary = AgentSummary()
     let signal = DispatchSemaphore(value: 0)
 
-    func finish(_ id: String, landed: Bool) {
+    func start(_ id: String, now: Date = Date()) {
+        lock.lock(); running[id] = Running(windowStart: now); lock.unlock()
+    }
+
+    func progress(_ id: String, bytes: Int64) {
+        lock.lock(); running[id]?.bytes = bytes; lock.unlock()
+    }
+
+    func finish(_ id: String, result: WorkerResult) {
         lock.lock()
-        finished.append(id)
-        if landed { summary.landed += 1 } else { summary.failed += 1 }
+        finished.append((id, result))
+        running[id] = nil
+        if result == .landed { summary.landed += 1 } else { summary.failed += 1 }
         lock.unlock()
         signal.signal()
     }
 
-    func drain() -> [String] {
+    func drain() -> [(id: String, result: WorkerResult)] {
         lock.lock(); defer { lock.unlock() }
-        let ids = finished
+        let done = finished
         finished = []
-        return ids
+        return done
+    }
+
+    /// True when there are running downloads and every one has fetched less than `rate`
+    /// bytes a second for at least `after` seconds. Rates are measured over windows of a
+    /// quarter of `after` (at most 10 s), refreshed by each call.
+    func allSlow(after: Double, rate: Double, now: Date = Date()) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !running.isEmpty else { return false }
+        let window = min(10, max(after / 4, 0.1))
+        var all = true
+        for (id, var job) in running {
+            let elapsed = now.timeIntervalSince(job.windowStart)
+            if elapsed >= window {
+                let speed = Double(job.bytes - job.windowBytes) / elapsed
+                job.slowSince = speed < rate ? (job.slowSince ?? job.windowStart) : nil
+                job.windowStart = now
+                job.windowBytes = job.bytes
+                running[id] = job
+            }
+            if let since = job.slowSince, now.timeIntervalSince(since) >= after { continue }
+            all = false
+        }
+        return all
     }
 
     func add(imported: Int) {

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// Lets an idle long-running agent sleep until something changes instead of polling blind:
-/// inotify on `downloads/` (a share writes the journal there) and `inbox/` (files dropped in).
+/// inotify on `downloads/` (a share writes the journal there: any change) and `inbox/` (a file
+/// finished there: closed after writing, or renamed in; a file still being written wakes no one).
 /// The class owns the inotify descriptor: `init` creates it, `deinit` closes it. When inotify
 /// is unavailable, `wait` simply sleeps for the timeout.
 ///
@@ -12,11 +13,11 @@ import Glibc
 final class AgentWakeup {
     private let fd: Int32
 
-    init(watching folders: [URL]) {
+    init(journal downloads: URL, inbox: URL) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        for folder in folders { _ = inotify_add_watch(fd, folder.path, mask) }
+        _ = inotify_add_watch(fd, downloads.path, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        _ = inotify_add_watch(fd, inbox.path, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
     }
 
     deinit {

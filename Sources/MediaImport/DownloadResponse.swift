@@ -68,16 +68,24 @@ enum ResponseAction: Equatable, Sendable {
 
 enum ResponseDecision {
     /// Decides what to do with the response to a request that asked for bytes from `offset`
-    /// (0 = the whole file), knowing the total size from earlier attempts if any.
-    static func evaluate(_ headers: ResponseHeaders, requestedOffset offset: Int64, knownTotal: Int64?) -> ResponseAction {
+    /// (0 = the whole file), knowing from earlier attempts the total size and the validators
+    /// (`knownETag`, `knownLastModified`) the partial file's bytes came with.
+    static func evaluate(_ headers: ResponseHeaders, requestedOffset offset: Int64, knownTotal: Int64?,
+                         knownETag: String? = nil, knownLastModified: String? = nil,
+                         maxBytes: Int64 = .max) -> ResponseAction {
         let status = headers.status
         switch status {
         case 200, 203:
-            if let reason = rejectsAsPage(headers.contentType) { return .fail(reason: reason) }
+            if let reason = rejectsAsPage(headers.contentType) ?? rejectsEncoding(headers["content-encoding"]) {
+                return .fail(reason: reason)
+            }
             if headers.contentLength == 0 { return .fail(reason: "The server sent an empty file (0 bytes)") }
+            if let length = headers.contentLength, length > maxBytes { return .fail(reason: tooLarge(length, limit: maxBytes)) }
             return .writeFromStart(total: headers.contentLength)
         case 206:
-            if let reason = rejectsAsPage(headers.contentType) { return .fail(reason: reason) }
+            if let reason = rejectsAsPage(headers.contentType) ?? rejectsEncoding(headers["content-encoding"]) {
+                return .fail(reason: reason)
+            }
             guard let range = ContentRange(headers["content-range"]), let start = range.start else {
                 return .restart(reason: "the server sent a partial answer without a usable Content-Range")
             }
@@ -87,6 +95,12 @@ enum ResponseDecision {
             if let known = knownTotal, let total = range.total, known != total {
                 return .restart(reason: "the file's size changed from \(known) to \(total) bytes")
             }
+            // A server that ignores If-Range resumes a file that has changed: its bytes would be
+            // spliced onto the old version's. Any validator that differs means another version.
+            if let change = validatorChange(headers, knownETag: knownETag, knownLastModified: knownLastModified) {
+                return .restart(reason: "the file changed on the server (\(change)) but the server resumed it anyway")
+            }
+            if let total = range.total, total > maxBytes { return .fail(reason: tooLarge(total, limit: maxBytes)) }
             return .append(total: range.total)
         case 416:
             return .rangeNotSatisfiable(total: ContentRange(headers["content-range"])?.total)
@@ -99,6 +113,36 @@ enum ResponseDecision {
         default:
             return .fail(reason: "Unexpected HTTP status \(status)")
         }
+    }
+
+    /// How the response's validators differ from the ones the partial file was fetched with,
+    /// or nil when every validator both sides have agrees. ETags compare weakly (`W/` ignored).
+    static func validatorChange(_ headers: ResponseHeaders, knownETag: String?, knownLastModified: String?) -> String? {
+        if let known = knownETag, let sent = headers.etag, opaqueTag(known) != opaqueTag(sent) {
+            return "ETag \(known) became \(sent)"
+        }
+        if let known = knownLastModified, let sent = headers.lastModified, known != sent {
+            return "Last-Modified \(known) became \(sent)"
+        }
+        return nil
+    }
+
+    private static func opaqueTag(_ tag: String) -> Substring {
+        tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
+    }
+
+    /// A body encoded although Piper asked for `identity`: stored as it is, it would be neither
+    /// the file nor resumable, so it is refused with the reason.
+    static func rejectsEncoding(_ contentEncoding: String?) -> String? {
+        guard let raw = contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty, raw != "identity" else {
+            return nil
+        }
+        return "The server sent the file compressed (Content-Encoding: \(raw)) although Piper asked for it as it is; "
+            + "such a download can be neither stored nor resumed safely"
+    }
+
+    static func tooLarge(_ size: Int64, limit: Int64) -> String {
+        "The file is \(ByteText.format(size)), more than the \(ByteText.format(limit)) limit (PIPER_DOWNLOAD_MAX_BYTES)"
     }
 
     /// A web page where a media file was expected: a preview, login or error page.

@@ -4,9 +4,25 @@ import Foundation
 /// operators make them fast or patient:
 /// `PIPER_DOWNLOAD_ATTEMPTS` (default 5), `PIPER_DOWNLOAD_RETRY_BASE_MS` (default 1000),
 /// `PIPER_DOWNLOAD_RETRY_MAX_MS` (default 60000), `PIPER_DOWNLOAD_STALL_SECONDS` (default 30),
-/// `PIPER_DOWNLOAD_CONNECT_TIMEOUT` (seconds, default 30).
+/// `PIPER_DOWNLOAD_CONNECT_TIMEOUT` (seconds, default 30), `PIPER_DOWNLOAD_MAX_ATTEMPTS`
+/// (every request of one job, default 50), `PIPER_DOWNLOAD_ATTEMPT_TIMEOUT` and
+/// `PIPER_DOWNLOAD_JOB_TIMEOUT` (seconds, defaults 6 h and 24 h), `PIPER_DOWNLOAD_MAX_BYTES`
+/// (default 8 GiB).
 public struct DownloadSettings: Sendable, Equatable {
+    /// Failed attempts in a row (without progress), and restarts from byte 0, before giving up.
     public var attempts = 5
+    /// Every request of one job, progress or not: a server that keeps sending part of the file
+    /// can't keep a download going forever.
+    public var maxAttempts = 50
+    /// One request may take at most this long (seconds), however steadily bytes arrive.
+    public var attemptTimeout: Double = 6 * 3600
+    /// One job, all its attempts and waits, may take at most this long (seconds).
+    public var jobTimeout: Double = 24 * 3600
+    /// The largest file Piper downloads, with or without a `Content-Length`.
+    public var maxBytes: Int64 = 8 << 30
+    /// The bytes fetched for one job may be at most this multiple of its size (plus 1 MiB),
+    /// whatever mix of resumes and restarts got them.
+    public var fetchBudgetFactor: Int64 = 3
     public var retryBaseDelay: Double = 1.0
     public var retryMaxDelay: Double = 60
     /// The longest `Retry-After` we honour; longer waits are capped.
@@ -19,6 +35,12 @@ public struct DownloadSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// The most bytes one job may fetch for a file of `size` bytes.
+    public func fetchBudget(forSize size: Int64) -> Int64 {
+        let (product, overflow) = size.multipliedReportingOverflow(by: fetchBudgetFactor)
+        return overflow ? .max : product + (1 << 20)
+    }
+
     public static func from(environment env: [String: String]) -> DownloadSettings {
         var s = DownloadSettings()
         if let v = env["PIPER_DOWNLOAD_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.attempts = v }
@@ -26,6 +48,10 @@ public struct DownloadSettings: Sendable, Equatable {
         if let v = env["PIPER_DOWNLOAD_RETRY_MAX_MS"].flatMap(Double.init), v >= 0 { s.retryMaxDelay = v / 1000 }
         if let v = env["PIPER_DOWNLOAD_STALL_SECONDS"].flatMap(Int.init), v >= 1 { s.stallSeconds = v }
         if let v = env["PIPER_DOWNLOAD_CONNECT_TIMEOUT"].flatMap(Int.init), v >= 1 { s.connectTimeout = v }
+        if let v = env["PIPER_DOWNLOAD_MAX_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.maxAttempts = v }
+        if let v = env["PIPER_DOWNLOAD_ATTEMPT_TIMEOUT"].flatMap(Double.init), v > 0 { s.attemptTimeout = v }
+        if let v = env["PIPER_DOWNLOAD_JOB_TIMEOUT"].flatMap(Double.init), v > 0 { s.jobTimeout = v }
+        if let v = env["PIPER_DOWNLOAD_MAX_BYTES"].flatMap(Int64.init), v >= 1 { s.maxBytes = v }
         return s
     }
 }

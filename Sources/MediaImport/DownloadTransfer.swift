@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,10 @@ final class DownloadTransfer {
     let knownTotal: Int64?
     let url: URL
     let knownFileName: String?
+    /// The validators and size limit the response is judged against (see `ResponseDecision`).
+    let knownETag: String?
+    let knownLastModified: String?
+    let maxBytes: Int64
     let onMetadata: (DownloadMetadata) -> Void
     let onProgress: (Int64, Int64?) -> Void
 
@@ -23,15 +28,20 @@ final class DownloadTransfer {
     private(set) var refusal: ResponseAction?
     private(set) var position: Int64 = 0
     private(set) var metadata: DownloadMetadata?
+    /// Body bytes this attempt wrote, whatever the offset: what the job's fetch budget counts.
+    private(set) var received: Int64 = 0
     private var lastReport: UInt64 = 0
 
-    init(fd: Int32, requestedOffset: Int64, knownTotal: Int64?, url: URL, knownFileName: String?,
+    init(fd: Int32, requestedOffset: Int64, request: DownloadRequest, maxBytes: Int64,
          onMetadata: @escaping (DownloadMetadata) -> Void, onProgress: @escaping (Int64, Int64?) -> Void) {
         self.fd = fd
         self.requestedOffset = requestedOffset
-        self.knownTotal = knownTotal
-        self.url = url
-        self.knownFileName = knownFileName
+        self.knownTotal = request.knownTotal
+        self.url = request.url
+        self.knownFileName = request.fileName
+        self.knownETag = request.etag
+        self.knownLastModified = request.lastModified
+        self.maxBytes = maxBytes
         self.onMetadata = onMetadata
         self.onProgress = onProgress
         self.position = requestedOffset
@@ -41,7 +51,8 @@ final class DownloadTransfer {
     @discardableResult
     func decide() -> ResponseAction {
         if let action { return action }
-        let decided = ResponseDecision.evaluate(headers, requestedOffset: requestedOffset, knownTotal: knownTotal)
+        let decided = ResponseDecision.evaluate(headers, requestedOffset: requestedOffset, knownTotal: knownTotal,
+                                                knownETag: knownETag, knownLastModified: knownLastModified, maxBytes: maxBytes)
         action = decided
         switch decided {
         case .writeFromStart(let total):
@@ -49,13 +60,16 @@ final class DownloadTransfer {
                 refusal = .fail(reason: "Cannot reset the partial file: \(String(cString: strerror(errno)))")
             }
             position = 0
-            if let total { Self.reserve(fd, bytes: total) }
+            if let total, refusal == nil { refusal = Self.reserve(fd, from: 0, bytes: total) }
             publishMetadata(total: total)
         case .append(let total):
             if lseek(fd, off_t(requestedOffset), SEEK_SET) < 0 {
                 refusal = .fail(reason: "Cannot seek in the partial file: \(String(cString: strerror(errno)))")
             }
             position = requestedOffset
+            if let total = total ?? knownTotal, total > requestedOffset, refusal == nil {
+                refusal = Self.reserve(fd, from: requestedOffset, bytes: total - requestedOffset)
+            }
             publishMetadata(total: total ?? knownTotal)
         default:
             break
@@ -75,17 +89,28 @@ final class DownloadTransfer {
             refusal = .fail(reason: "The server sent a web page instead of a media file; the link may point to a preview or sign-in page")
             return false
         }
+        if position + Int64(chunk.count) > maxBytes {
+            refusal = .fail(reason: ResponseDecision.tooLarge(position + Int64(chunk.count), limit: maxBytes))
+            return false
+        }
         var offset = 0
         while offset < chunk.count {
             let n = write(fd, chunk.baseAddress! + offset, chunk.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                refusal = .fail(reason: "Cannot write the download: \(String(cString: strerror(errno)))")
+                let code = errno
+                if code == ENOSPC || code == EDQUOT {
+                    let needed = (metadata?.total).map { max($0 - position, Int64(chunk.count)) } ?? Int64(chunk.count - offset)
+                    refusal = .fail(reason: Self.noSpace(fd, needs: needed))
+                } else {
+                    refusal = .fail(reason: "Cannot write the download: \(String(cString: strerror(code)))")
+                }
                 return false
             }
             offset += n
         }
         position += Int64(chunk.count)
+        received += Int64(chunk.count)
         let now = DispatchTime.now().uptimeNanoseconds
         if now - lastReport > 250_000_000 {
             lastReport = now
@@ -94,19 +119,25 @@ final class DownloadTransfer {
         return true
     }
 
-    private typealias Fallocate = @convention(c) (Int32, Int32, Int64, Int64) -> Int32
-    /// glibc's `fallocate`, looked up at run time: Swift's Glibc module leaves it out.
-    private static let fallocateFunction: Fallocate? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate64") ?? dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate") else { return nil }
-        return unsafeBitCast(symbol, to: Fallocate.self)
-    }()
+    /// Reserves disk blocks for `bytes` from `offset` without changing the file's size
+    /// (`FALLOC_FL_KEEP_SIZE`), so the size keeps meaning "bytes received" for a resume, and a
+    /// full disk shows up now rather than halfway: then the refusal to stop with. A file system
+    /// that can't reserve (EOPNOTSUPP) just goes on.
+    static func reserve(_ fd: Int32, from offset: Int64, bytes: Int64) -> ResponseAction? {
+        guard piper_fallocate(fd, PIPER_FALLOC_FL_KEEP_SIZE, offset, bytes) != 0 else { return nil }
+        let code = errno
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: return .fail(reason: noSpace(fd, needs: bytes))
+        default: return nil
+        }
+    }
 
-    /// Reserves disk blocks for the whole file without changing its size
-    /// (`FALLOC_FL_KEEP_SIZE`), so the size keeps meaning "bytes received" for a resume, and
-    /// a full disk shows up now rather than halfway. Best effort.
-    static func reserve(_ fd: Int32, bytes: Int64) {
-        let keepSize: Int32 = 1
-        _ = fallocateFunction?(fd, keepSize, 0, bytes)
+    /// "Not enough disk space (needs N, has M)", M being what the partial file's file system
+    /// has free for this user.
+    static func noSpace(_ fd: Int32, needs: Int64) -> String {
+        var info = statvfs()
+        let free = fstatvfs(fd, &info) == 0 ? Int64(info.f_bavail) * Int64(info.f_frsize) : 0
+        return "Not enough disk space (needs \(ByteText.format(needs)), has \(ByteText.format(free)))"
     }
 
     private func publishMetadata(total: Int64?) {

@@ -23,48 +23,79 @@ public struct Downloader: Sendable {
     }
 
     /// Downloads until the partial file holds the whole resource (fsynced), or throws
-    /// `DownloadError.failed` with the reason.
+    /// `DownloadError.failed` with the reason. Every job ends: failures in a row and restarts
+    /// are counted separately (progress forgives the first, never the second), every request
+    /// counts against `maxAttempts`, the bytes fetched against the fetch budget, and the
+    /// whole job against `jobTimeout`.
     public func download(_ request: DownloadRequest, events: DownloadEvents = DownloadEvents()) throws -> DownloadResult {
         var request = request
         let policy = RetryPolicy(settings: settings)
+        let deadline = Date().addingTimeInterval(settings.jobTimeout)
         var failures = 0
+        var restarts = 0
         var attempts = 0
+        var fetched: Int64 = 0
         while true {
             attempts += 1
-            let outcome = try attempt(request, events: events, learned: { meta in
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw DownloadError.failed("Gave up: the download took longer than \(Self.duration(settings.jobTimeout)) (PIPER_DOWNLOAD_JOB_TIMEOUT)")
+            }
+            let (outcome, received) = try attempt(request, events: events, timeout: min(settings.attemptTimeout, remaining), learned: { meta in
                 request.fileName = meta.fileName
                 request.knownTotal = meta.total ?? request.knownTotal
                 request.etag = meta.etag
                 request.lastModified = meta.lastModified
             })
-            switch outcome {
-            case .complete(let meta, let bytes):
+            fetched += received
+            if case .complete(let meta, let bytes) = outcome {
                 return DownloadResult(metadata: meta, bytes: bytes, attempts: attempts)
-            case .fail(let reason):
-                throw DownloadError.failed(reason)
+            }
+            if case .fail(let reason) = outcome { throw DownloadError.failed(reason) }
+            if let size = request.knownTotal, fetched > settings.fetchBudget(forSize: size) {
+                throw DownloadError.failed("Gave up: fetched \(ByteText.format(fetched)) for a file of \(ByteText.format(size)); "
+                                           + "the server keeps sending it incomplete")
+            }
+            if attempts >= settings.maxAttempts {
+                throw DownloadError.failed("Gave up after \(attempts) requests (PIPER_DOWNLOAD_MAX_ATTEMPTS): \(outcome.reason)")
+            }
+            switch outcome {
             case .restart(let reason):
                 unlink(request.partialFile.path)
                 request.knownTotal = nil
-                failures += 1
-                if failures >= settings.attempts { throw gaveUp(reason) }
+                restarts += 1
+                if restarts >= settings.attempts { throw gaveUp(reason, restarts: true) }
                 events.retrying("restarting from the beginning: \(reason)", 0)
             case .retry(let reason, let retryAfter, let progressed):
                 // An attempt that moved the file forward is not held against the download.
                 failures = progressed ? 1 : failures + 1
-                if failures >= settings.attempts { throw gaveUp(reason) }
-                let wait = policy.delay(afterFailedAttempts: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+                if failures >= settings.attempts { throw gaveUp(reason, restarts: false) }
+                let wait = min(policy.delay(afterFailedAttempts: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1)),
+                               max(deadline.timeIntervalSinceNow, 0))
                 events.retrying(reason, wait)
                 if wait > 0 { usleep(useconds_t(min(wait, 3600) * 1_000_000)) }
+            case .complete, .fail:
+                break
             }
         }
     }
 
-    private func gaveUp(_ reason: String) -> DownloadError {
-        .failed("Gave up after \(settings.attempts) attempt\(settings.attempts == 1 ? "" : "s"): \(reason)")
+    private func gaveUp(_ reason: String, restarts: Bool) -> DownloadError {
+        let count = settings.attempts
+        let what = restarts ? "restart" : "attempt"
+        return .failed("Gave up after \(count) \(what)\(count == 1 ? "" : "s"): \(reason)")
     }
 
-    /// One request: resume from the partial file's size when there is one.
-    func attempt(_ request: DownloadRequest, events: DownloadEvents, learned: @escaping (DownloadMetadata) -> Void) throws -> Attempt {
+    static func duration(_ seconds: Double) -> String {
+        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
+        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        return "\(Int(seconds.rounded())) s"
+    }
+
+    /// One request: resume from the partial file's size when there is one. Returns the
+    /// outcome and the body bytes it wrote.
+    func attempt(_ request: DownloadRequest, events: DownloadEvents, timeout: Double,
+                 learned: @escaping (DownloadMetadata) -> Void) throws -> (Attempt, received: Int64) {
         let path = request.partialFile.path
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DownloadError.cannotWrite(path, errno) }
@@ -73,18 +104,18 @@ public struct Downloader: Sendable {
         let offset: Int64 = fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
 
         let transfer = DownloadTransfer(
-            fd: fd, requestedOffset: offset, knownTotal: request.knownTotal, url: request.url,
-            knownFileName: request.fileName,
+            fd: fd, requestedOffset: offset, request: request, maxBytes: settings.maxBytes,
             onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
         let easy = try CurlEasy()
         configure(easy, request: request, offset: offset)
+        easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))
         let box = Unmanaged.passUnretained(transfer).toOpaque()
         easy.set(CURLOPT_WRITEFUNCTION, data: piperCurlWriteCallback)
         easy.set(CURLOPT_WRITEDATA, pointer: box)
         easy.set(CURLOPT_HEADERFUNCTION, data: piperCurlHeaderCallback)
         easy.set(CURLOPT_HEADERDATA, pointer: box)
         let code = withExtendedLifetime(transfer) { easy.perform() }
-        return conclude(transfer, code: code, offset: offset, request: request, events: events)
+        return (conclude(transfer, code: code, offset: offset, request: request, events: events), transfer.received)
     }
 
     private func configure(_ easy: CurlEasy, request: DownloadRequest, offset: Int64) {
@@ -147,9 +178,20 @@ public struct Downloader: Sendable {
     }
 
     private func describe(_ code: CurlCode) -> String {
-        if code.raw == CURLE_OPERATION_TIMEDOUT.rawValue { return "the download stalled or timed out" }
+        if code.raw == CURLE_OPERATION_TIMEDOUT.rawValue, settings.attemptTimeout < 365 * 86400 {
+            return "the download stalled or ran past its \(Self.duration(settings.attemptTimeout)) limit per request"
+        }
         if code.raw == CURLE_RECV_ERROR.rawValue { return "the connection was reset" }
         if code.raw == CURLE_COULDNT_CONNECT.rawValue { return "could not connect to the server" }
         return code.description
+    }
+}
+
+extension Downloader.Attempt {
+    var reason: String {
+        switch self {
+        case .complete: return "complete"
+        case .retry(let reason, _, _), .restart(let reason), .fail(let reason): return reason
+        }
     }
 }

@@ -16,6 +16,9 @@ public final class LibraryImporter: @unchecked Sendable {
     public let limits: ArchiveLimits
     let catalog: LibraryCatalog
     private let runLock = NSLock()
+    /// Which inbox files are complete; kept across runs (guarded by `runLock`).
+    let readiness = InboxReadiness()
+    private var deferredCount = 0
 
     public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits()) throws {
         self.state = state
@@ -37,7 +40,9 @@ public final class LibraryImporter: @unchecked Sendable {
 
     /// Imports every complete file in `inbox/` (dotfiles and temp names are skipped). For each
     /// file the hints come from `hints`, else from the sidecar `inbox/.<name>.piper.json`.
-    public func importPending(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+    /// `landed` names the files Piper renamed in whole; any other file waits until no process
+    /// is writing it (see `InboxReadiness`) and counts in `deferredFiles` meanwhile.
+    public func importPending(hints: (String) -> ImportHints?, landed: (String) -> Bool = { _ in false }) throws -> [ImportOutcome] {
         runLock.lock()
         defer { runLock.unlock() }
         let lock = try ImportLock(path: state.importLock.path)
@@ -45,7 +50,9 @@ public final class LibraryImporter: @unchecked Sendable {
         try catalog.reconcile(libraryRoot: state.library)
         removeStaleTemp()
         var outcomes: [ImportOutcome] = []
-        for name in try pendingNames() {
+        let (ready, deferred) = readiness.split(try pendingNames(), in: state.inbox, landed: landed)
+        deferredCount = deferred.count
+        for name in ready {
             let sidecar = Self.sidecar(for: name, in: state.inbox)
             let hint = hints(name) ?? Self.readSidecar(sidecar)
             let outcome = importOne(name: name, hints: hint ?? ImportHints())
@@ -55,7 +62,13 @@ public final class LibraryImporter: @unchecked Sendable {
         return outcomes
     }
 
-    /// Names in the inbox that are complete files, sorted for a stable order.
+    /// Inbox files the last run left because something was still writing them.
+    public var deferredFiles: Int {
+        runLock.lock(); defer { runLock.unlock() }
+        return deferredCount
+    }
+
+    /// Names of the files in the inbox (not temp names, not folders), sorted for a stable order.
     func pendingNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: state.inbox.path)
             .filter { !Self.isTemporaryName($0) && !Self.isDirectory(state.inbox.appendingPathComponent($0)) }

@@ -18,7 +18,7 @@ public struct JournalMediaQueue: MediaQueue {
     /// Queues a link. Allow-listed extensions are taken as they are (after Dropbox/Drive
     /// rewriting); a link without one is taken when the server says it is audio, video or zip.
     public func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard WebURL.isWeb(url) else {
             throw EnqueueError.unsupportedScheme(url.absoluteString)
         }
         let direct = MediaLinks.directDownloadURL(for: url)

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -97,22 +98,13 @@ public enum Landing {
         guard fsync(fd) == 0 else { throw LandingError.cannotWrite(path, errno) }
     }
 
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-    /// glibc's `renameat2`, looked up at run time: Swift's Glibc module leaves it out.
-    private static let renameat2Function: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
-
-    /// Renames without replacing: `renameat2(RENAME_NOREPLACE)`, else `link` + `unlink`
-    /// (which fails with EEXIST just the same). Returns 0 or the errno.
+    /// Renames without replacing: `renameat2(RENAME_NOREPLACE)`, else (a file system or
+    /// kernel without it) `link` + `unlink`, which fails with EEXIST just the same. Returns 0
+    /// or the errno.
     static func renameNoReplace(from source: String, to target: String) -> Int32 {
-        let renameNoReplaceFlag: UInt32 = 1
-        if let renameat2 = renameat2Function {
-            if renameat2(AT_FDCWD, source, AT_FDCWD, target, renameNoReplaceFlag) == 0 { return 0 }
-            let code = errno
-            if code != EINVAL && code != ENOSYS && code != ENOTSUP { return code }
-        }
+        if piper_renameat2(source, target, PIPER_RENAME_NOREPLACE) == 0 { return 0 }
+        let code = errno
+        if code != EINVAL && code != ENOSYS && code != ENOTSUP { return code }
         if link(source, target) != 0 { return errno }
         unlink(source)
         return 0

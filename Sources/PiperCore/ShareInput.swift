@@ -51,7 +51,7 @@ public struct ShareInput: Sendable, Equatable {
             let length = lower.distance(from: start, to: end)
             let originalStart = text.index(text.startIndex, offsetBy: offset)
             let candidate = Self.trimTrailingPunctuation(String(text[originalStart..<text.index(originalStart, offsetBy: length)]))
-            if let url = Self.validWebURL(candidate) { return url }
+            if let url = WebURL.http(candidate) { return url }
             searchStart = hit.upperBound
         }
         return nil
@@ -72,12 +72,5 @@ public struct ShareInput: Sendable, Equatable {
             break
         }
         return s
-    }
-
-    private static func validWebURL(_ s: String) -> URL? {
-        guard let comps = URLComponents(string: s), let scheme = comps.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = comps.host, !host.isEmpty,
-              let url = comps.url else { return nil }
-        return url
     }
 }

@@ -13,7 +13,8 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
     init(inbox: URL) { self.inbox = inbox }
     var calls: Int { lock.lock(); defer { lock.unlock() }; return count }
     /// Reports every inbox file imported (leaving it there, so tests can look at it).
-    func importInbox(hints: (String) -> ImportHints?) throws -> [ImportOutcome] {
+    var deferredFiles: Int { 0 }
+    func importInbox(hints: (String) -> ImportHints?, landed: (String) -> Bool) throws -> [ImportOutcome] {
         lock.lock(); count += 1; lock.unlock()
         if fails { throw DownloadError.failed("importer is down") }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: inbox.path)) ?? []

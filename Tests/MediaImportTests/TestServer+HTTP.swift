@@ -31,7 +31,8 @@ extension TestServer {
         var start = 0
         if resource.supportsRanges, let range = request.header("range"), let from = Self.rangeStart(range) {
             let validator = request.header("if-range")
-            let matches = validator == nil || validator == resource.etag || validator == resource.lastModified
+            let ignoresIfRange = faults.contains { if case .ignoreIfRange = $0 { return true }; return false }
+            let matches = validator == nil || validator == resource.etag || validator == resource.lastModified || ignoresIfRange
             if faults.contains(where: { if case .always416 = $0 { return true }; return false }) || (matches && from >= total) {
                 sendAll(fd, head(416, ["Content-Range": "bytes */\(total)", "Content-Length": "0"]))
                 return
@@ -44,6 +45,14 @@ extension TestServer {
         }
         let body = resource.body[start...]
         headers["Content-Length"] = "\(body.count)"
+        for fault in faults {
+            switch fault {
+            case .noContentLength: headers["Content-Length"] = nil
+            case .claimLength(let length): headers["Content-Length"] = "\(length)"
+            case .header(let name, let value): headers[name] = value
+            default: continue
+            }
+        }
         guard sendAll(fd, head(status, headers)), request.method != "HEAD" else { return }
 
         for fault in faults {
@@ -54,6 +63,9 @@ extension TestServer {
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 closeNormally = false
                 close(fd)
+                return
+            case .shortBody(let bytes, let times) where n <= times:
+                sendAll(fd, Array(body.prefix(bytes)))
                 return
             case .stall(let bytes, let seconds, let times) where n <= times:
                 sendAll(fd, Array(body.prefix(bytes)))

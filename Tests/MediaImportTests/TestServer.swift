@@ -32,6 +32,17 @@ final class TestServer: @unchecked Sendable {
         case replace(with: Resource, afterRequests: Int)
         /// Every ranged request gets 416.
         case always416
+        /// Ranged requests are answered 206 whatever their If-Range says (a server that ignores it).
+        case ignoreIfRange
+        /// The first `times` requests get `bytes` of body, then a clean close: short of the
+        /// Content-Length they announced.
+        case shortBody(bytes: Int, times: Int)
+        /// No Content-Length: the body ends when the connection closes.
+        case noContentLength
+        /// Announces this Content-Length whatever the body is.
+        case claimLength(Int64)
+        /// An extra response header.
+        case header(String, String)
     }
 
     struct Recorded: Sendable {
