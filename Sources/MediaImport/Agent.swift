@@ -204,7 +204,7 @@ public final class Agent {
                 log(outcome.summary)
                 current[outcome.fileName] = outcome
             }
-            var imported: [String] = []
+            var finished: [JournalOutcome] = []
             let failedRun = outcomes.contains { if case .failed = $0.result { return true }; return false }
             for entry in try journal.entries(in: .landed) {
                 let name = entry.file ?? ""
@@ -212,14 +212,16 @@ public final class Agent {
                 // An earlier run's word counts only for a file that has left the inbox.
                 let outcome = current[name] ?? (stillThere ? nil : lastOutcomes[name])
                 switch ImportVerdict(outcome, stillInInbox: stillThere) {
-                case .imported: imported.append(entry.id)
+                case .imported(let path): finished.append(JournalOutcome(id: entry.id, state: .imported, libraryPath: path, note: outcome?.refusedEntriesNote))
+                case .duplicate(let path): finished.append(JournalOutcome(id: entry.id, state: .duplicate, libraryPath: path, note: outcome?.refusedEntriesNote))
                 case .rejected(let reason): try journal.markFailed(entry.id, reason: reason)
                 case .retryLater: break
                 }
             }
             lastOutcomes.merge(current) { _, new in new }
-            try journal.markImported(imported)
-            tracker.add(imported: imported.count)
+            try journal.markImported(finished)
+            tracker.add(imported: finished.filter { $0.state == .imported }.count,
+                        duplicates: finished.filter { $0.state == .duplicate }.count)
             if failedRun { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }
         } catch {
             nextImport = Date().addingTimeInterval(settings.importRetryInterval)

@@ -28,16 +28,21 @@ public enum AgentImporterFactory {
 
 /// What the journal makes of the importer's word on one landed file.
 enum ImportVerdict: Equatable {
-    case imported
+    /// In the library at this path (nil when another importer took it and we don't know where).
+    case imported(String?)
+    /// The same content was already in the library, at this path.
+    case duplicate(String)
     case rejected(String)
     case retryLater
 
     /// `outcome` is nil when the importer didn't see the file: if it is still in the inbox it
-    /// arrived too late for this run; if not, something else (the inbox watcher) took it.
+    /// arrived too late for this run (or is still being written); if not, something else (the
+    /// inbox watcher) took it.
     init(_ outcome: ImportOutcome?, stillInInbox: Bool) {
-        guard let outcome else { self = stillInInbox ? .retryLater : .imported; return }
+        guard let outcome else { self = stillInInbox ? .retryLater : .imported(nil); return }
         switch outcome.result {
-        case .imported, .duplicate: self = .imported
+        case .imported(let path): self = .imported(path)
+        case .duplicate(let path): self = .duplicate(path)
         case .rejected(let reason): self = .rejected("Not imported: \(reason)")
         case .failed: self = .retryLater
         }

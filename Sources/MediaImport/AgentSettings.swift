@@ -50,6 +50,8 @@ public struct AgentSummary: Sendable, Equatable {
     public var landed = 0
     public var failed = 0
     public var imported = 0
+    /// Landed files whose content was already in the library.
+    public var duplicates = 0
     public init() {}
 }
 
@@ -126,8 +128,11 @@ final class WorkerTracker: @unchecked Sendable {
         return all
     }
 
-    func add(imported: Int) {
-        lock.lock(); summary.imported += imported; lock.unlock()
+    func add(imported: Int, duplicates: Int) {
+        lock.lock()
+        summary.imported += imported
+        summary.duplicates += duplicates
+        lock.unlock()
     }
 
     var totals: AgentSummary {

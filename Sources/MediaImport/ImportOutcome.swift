@@ -28,6 +28,17 @@ public struct ImportOutcome: Sendable, Codable, Equatable {
         self.entries = entries
     }
 
+    /// For an archive that refused some entries: "Refused 2 entries: ../x.mp3 (path escapes the
+    /// archive); …". Nil when none were refused.
+    public var refusedEntriesNote: String? {
+        let refused = entries.compactMap { entry -> String? in
+            if case .rejected(let reason) = entry.result { return "\(entry.fileName) (\(reason))" }
+            return nil
+        }
+        guard !refused.isEmpty else { return nil }
+        return "Refused \(refused.count) entr\(refused.count == 1 ? "y" : "ies"): " + refused.joined(separator: "; ")
+    }
+
     /// One line for logs: `imported sample.mp3 → Podcasts/sample.mp3`.
     public var summary: String {
         switch result {

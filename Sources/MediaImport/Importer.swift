@@ -68,11 +68,18 @@ public final class LibraryImporter: @unchecked Sendable {
         return deferredCount
     }
 
-    /// Names of the files in the inbox (not temp names, not folders), sorted for a stable order.
+    /// Names of the files in the inbox (not temp names, not folders), oldest first (by
+    /// modification time, then name), so that of two copies the one shared first is the one
+    /// imported and the later one is the duplicate.
     func pendingNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: state.inbox.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: state.inbox.path)
             .filter { !Self.isTemporaryName($0) && !Self.isDirectory(state.inbox.appendingPathComponent($0)) }
-            .sorted()
+        let keyed = names.map { name -> (name: String, modified: Int64) in
+            var info = stat()
+            let ok = lstat(state.inbox.appendingPathComponent(name).path, &info) == 0
+            return (name, ok ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : 0)
+        }
+        return keyed.sorted { $0.modified != $1.modified ? $0.modified < $1.modified : $0.name < $1.name }.map(\.name)
     }
 
     static func isDirectory(_ url: URL) -> Bool {

@@ -34,6 +34,10 @@ public final class Journal {
         CREATE UNIQUE INDEX IF NOT EXISTS downloads_active_source ON downloads(source)
             WHERE state IN ('queued', 'downloading', 'downloaded');
         """,
+        """
+        ALTER TABLE downloads ADD COLUMN library_path TEXT;
+        CREATE INDEX IF NOT EXISTS downloads_source ON downloads(source, state);
+        """,
     ]
 
     public static func databaseFile(in state: StateFolder) -> URL {
@@ -60,7 +64,7 @@ public final class Journal {
         }
     }
 
-    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated"
+    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path"
 
     static func entry(_ row: Row) -> JournalEntry {
         JournalEntry(
@@ -69,6 +73,7 @@ public final class Journal {
             state: DownloadState(rawValue: row.text(5)) ?? .failed, bytes: row.int64(6),
             total: row.isNull(7) ? nil : row.int64(7), file: row.optionalText(8), reason: row.optionalText(9),
             etag: row.optionalText(10), lastModified: row.optionalText(11),
+            libraryPath: row.optionalText(14),
             created: Date(timeIntervalSince1970: row.double(12)), updated: Date(timeIntervalSince1970: row.double(13)))
     }
 
@@ -87,6 +92,12 @@ public final class Journal {
             guard let entry = try self.entry(id: id) else { throw SQLiteError(code: 1, message: "inserted entry vanished") }
             return (entry, false)
         }
+    }
+
+    /// The newest entry for `source` whose content reached the library (the download archive).
+    public func libraryEntry(source: String) throws -> JournalEntry? {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('imported', 'duplicate') ORDER BY updated DESC LIMIT 1",
+                     [.text(source)], Self.entry).first
     }
 
     func activeEntry(source: String) throws -> JournalEntry? {
@@ -174,11 +185,16 @@ public final class Journal {
         try setState(id, .failed, reason: reason)
     }
 
-    /// Marks landed entries imported after the importer has run over the inbox.
-    public func markImported(_ ids: [String]) throws {
-        guard !ids.isEmpty else { return }
+    /// Marks landed entries imported (or duplicate) after the importer has run over the
+    /// inbox, with where each one is in the library, in one transaction.
+    public func markImported(_ results: [JournalOutcome]) throws {
+        guard !results.isEmpty else { return }
         try db.transaction {
-            for id in ids { try setState(id, .imported, reason: nil) }
+            for result in results {
+                try db.run("UPDATE downloads SET state = ?, library_path = ?, reason = ?, updated = ? WHERE id = ?",
+                           [.text(result.state.rawValue), .optional(result.libraryPath), .optional(result.note),
+                            .double(Date().timeIntervalSince1970), .text(result.id)])
+            }
         }
     }
 

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Where a journal entry stands. queued → downloading → downloaded → landed → imported,
-/// or failed with a reason.
+/// Where a journal entry stands. queued → downloading → downloaded → landed → imported (or
+/// duplicate: the same content was already in the library), or failed with a reason.
 public enum DownloadState: String, Codable, Sendable, CaseIterable {
-    case queued, downloading, downloaded, landed, imported, failed
+    case queued, downloading, downloaded, landed, imported, duplicate, failed
 
     /// States in which the same source may not be queued again.
     public static let active: [DownloadState] = [.queued, .downloading, .downloaded]
+    /// States a job ends in.
+    public static let terminal: [DownloadState] = [.imported, .duplicate, .failed]
+    /// States whose source is in the library (the download archive: not fetched again).
+    public static let inLibrary: [DownloadState] = [.imported, .duplicate]
 }
 
 /// What was shared: a URL to download, or a local file copied into the inbox.
@@ -31,6 +35,9 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     public var reason: String?
     public var etag: String?
     public var lastModified: String?
+    /// Where the item is in the library (relative to `library/`; a folder for an archive),
+    /// once imported or found to be a duplicate.
+    public var libraryPath: String?
     public var created: Date
     public var updated: Date
 
@@ -42,5 +49,22 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     /// The partial file in `downloads/` for this entry.
     public func partialFile(in downloads: URL) -> URL {
         downloads.appendingPathComponent("\(id).part")
+    }
+}
+
+/// How an import ended for one landed entry, as the journal records it.
+public struct JournalOutcome: Sendable, Equatable {
+    public var id: String
+    /// `.imported` or `.duplicate`.
+    public var state: DownloadState
+    public var libraryPath: String?
+    /// For an archive: the entries it refused, kept in the entry's `reason`.
+    public var note: String?
+
+    public init(id: String, state: DownloadState, libraryPath: String?, note: String? = nil) {
+        self.id = id
+        self.state = state
+        self.libraryPath = libraryPath
+        self.note = note
     }
 }

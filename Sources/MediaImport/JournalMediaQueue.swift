@@ -9,6 +9,9 @@ public struct JournalMediaQueue: MediaQueue {
     /// The environment handed to a started agent (and read for `PIPER_EXECUTABLE`).
     public let environment: [String: String]
     public var probe = EnqueueProbe()
+    /// Download a link again even when the download archive says it is in the library
+    /// (`piper share --again`).
+    public var again = false
 
     public init(state: StateFolder, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.state = state
@@ -27,6 +30,11 @@ public struct JournalMediaQueue: MediaQueue {
             guard MediaLinks.isMediaContentType(type) else { throw EnqueueError.notMedia(url.absoluteString, type) }
         }
         let journal = try Journal(state: state)
+        if !again, let done = try journal.libraryEntry(source: direct.absoluteString) {
+            let path = done.libraryPath ?? done.file ?? direct.lastPathComponent
+            return MediaReceipt(id: done.id, url: url.absoluteString, message: Messages.alreadyInLibrary(path),
+                                alreadyInLibrary: path)
+        }
         let (entry, already) = try journal.add(url: url.absoluteString, source: direct.absoluteString, kind: .url, folder: folder)
         try ensureWorker()
         let name = direct.lastPathComponent.isEmpty || direct.lastPathComponent == "/" ? direct.absoluteString : direct.lastPathComponent

@@ -55,12 +55,16 @@ public struct MediaReceipt: Sendable, Equatable, Codable {
     public var url: String
     public var alreadyQueued: Bool
     public var message: String
+    /// Set when the link was already downloaded into the library (the download archive): where
+    /// it is there, relative to the library. Nothing was queued.
+    public var alreadyInLibrary: String?
 
-    public init(id: String, url: String, alreadyQueued: Bool = false, message: String) {
+    public init(id: String, url: String, alreadyQueued: Bool = false, message: String, alreadyInLibrary: String? = nil) {
         self.id = id
         self.url = url
         self.alreadyQueued = alreadyQueued
         self.message = message
+        self.alreadyInLibrary = alreadyInLibrary
     }
 }
 

@@ -4,4 +4,10 @@ public enum Messages {
     public static let connectX = "Open Piper to connect your X account"
     public static let saved = "Saved — paste into Instapaper"
     public static func failedToSave(_ reason: String) -> String { "Failed to save: \(reason)" }
+
+    /// Piper's own sentence for shared media whose content (or link) is already in the library;
+    /// `path` is relative to the library.
+    public static func alreadyInLibrary(_ path: String) -> String { "Already in the library as \(path)" }
+    /// Piper's own sentence for shared media that reached the library.
+    public static func inLibrary(_ path: String) -> String { "In the library as \(path)" }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// Which engine loads a page.
 public enum LoaderKind: String, Sendable, Equatable, Codable {
     case http, browser
+    /// A saved page on the local disk (`piper share page.html`).
+    case file
 }
 
 /// `--browser auto|always|never`.

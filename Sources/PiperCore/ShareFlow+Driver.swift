@@ -52,6 +52,13 @@ public struct ShareDriver: Sendable {
         switch action {
         case .loadCookies:
             do { return .cookiesLoaded(try ports.cookies.load()) } catch { return .cookiesFailed(error) }
+        case .loadPage(let url, _, .file):
+            ports.reporter.progress("Reading \(url.path)…")
+            do {
+                return .pageLoaded(LoadedPage(requestedURL: url, contentType: nil, body: try Data(contentsOf: url), loader: .file))
+            } catch {
+                return .pageFailed(LoadError.other(url, "cannot read the file (\((error as NSError).localizedDescription))"), .file)
+            }
         case .loadPage(let url, let cookies, let kind):
             let loader: (any PageLoader)? = kind == .browser ? ports.browserLoader : ports.httpLoader
             guard let loader else { return .pageFailed(LoadError.browserMissing, kind) }

@@ -86,9 +86,14 @@ public struct ShareFlow: Sendable {
         case nil:
             return finish(.failure(ShareFailure.noURL))
         case .file(let file):
+            if ShareRouting.route(of: .file(file)) == .article {
+                stage = .loading(file, .file, fallback: nil)
+                return [.loadPage(file, cookies: [], with: .file)]
+            }
             stage = .media
             return [.enqueueFile(file, into: options.mediaFolder)]
         case .link(let url):
+            if ShareRouting.isImage(url) { return finish(.failure(RoutingError.image(url.absoluteString))) }
             if MediaLinks.hasMediaExtension(url) {
                 stage = .media
                 return [.enqueueMedia(MediaLinks.directDownloadURL(for: url), into: options.mediaFolder)]
@@ -188,6 +193,9 @@ public struct ShareFlow: Sendable {
         if MediaLinks.isMediaContentType(page.contentType) {
             stage = .media
             return [.enqueueMedia(page.requestedURL, into: options.mediaFolder)]
+        }
+        if ShareRouting.isImageContentType(page.contentType) {
+            return finish(.failure(RoutingError.image(page.requestedURL.absoluteString)))
         }
         if page.loader == .http && options.browser == .auto && options.browserAvailable {
             stage = .checking(page)

@@ -1,11 +1,26 @@
 import Foundation
 
-/// What a share carries, reduced to the one thing Piper acts on.
+/// One thing a share carries that Piper acts on.
 public enum ShareTarget: Sendable, Equatable {
     /// An http(s) link.
     case link(URL)
     /// A local file (an absolute path or a `file://` URL), for the media route.
     case file(URL)
+
+    /// The link or path as the user gave it (for outcome lines and `--json`'s `source`).
+    public var text: String {
+        switch self {
+        case .link(let url): return url.absoluteString
+        case .file(let url): return url.path
+        }
+    }
+
+    var key: String {
+        switch self {
+        case .link(let url): return "link:" + url.absoluteString
+        case .file(let url): return "file:" + url.standardizedFileURL.path
+        }
+    }
 }
 
 /// The share input: several items (URLs, text holding a URL, file paths), as a share sheet
@@ -24,6 +39,32 @@ public struct ShareInput: Sendable, Equatable {
             if let file = Self.fileURL(item) { return .file(file) }
         }
         return nil
+    }
+
+    /// Every thing to share, in order: each http(s) URL in each item (text may hold several),
+    /// and each item that is a local file. The same URL or file twice counts once.
+    public var targets: [ShareTarget] {
+        var seen = Set<String>()
+        var found: [ShareTarget] = []
+        for item in items {
+            let urls = Self.webURLs(in: item)
+            let targets = urls.isEmpty ? Self.fileURL(item).map { [ShareTarget.file($0)] } ?? [] : urls.map(ShareTarget.link)
+            for target in targets where seen.insert(target.key).inserted { found.append(target) }
+        }
+        return found
+    }
+
+    /// Every `http://` or `https://` URL inside `text`, in order.
+    public static func webURLs(in text: String) -> [URL] {
+        var urls: [URL] = []
+        var rest = Substring(text)
+        while let url = firstWebURL(in: String(rest)) {
+            urls.append(url)
+            // Continue after this URL's text (found case-insensitively, as firstWebURL does).
+            guard let range = rest.range(of: url.absoluteString, options: [.caseInsensitive]) ?? rest.range(of: "://") else { break }
+            rest = rest[range.upperBound...]
+        }
+        return urls
     }
 
     /// A local file item: an absolute path or a `file://` URL.

@@ -36,7 +36,7 @@ import Testing
         #expect(!html.lowercased().contains("<script"))
     }
 
-    @Test func jsonOutputHasExactlyTheFourKeys() throws {
+    @Test func jsonOutputHasTheDocumentedKeys() throws {
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
@@ -46,8 +46,11 @@ import Testing
         let ok = try PiperBinary.run(["share", "--json", "--no-clipboard", "--backend", backend.baseURL, site.url("/001/source.html").absoluteString])
         #expect(ok.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["status", "url", "title", "error"])
+        #expect(Set(object.keys) == ["id", "route", "status", "source", "url", "libraryPath", "title", "error"])
         #expect(object["status"] as? String == "saved")
+        #expect(object["route"] as? String == "article")
+        #expect(object["source"] as? String == site.url("/001/source.html").absoluteString)
+        #expect((object["url"] as? String)?.hasPrefix(backend.baseURL) == true, "url is the reader URL")
         #expect(object["error"] is NSNull)
 
         let bad = try PiperBinary.run(["share", "--json", "nothing to see"])

@@ -42,8 +42,9 @@ import Glibc
         try temp.land(data: other, as: "sample.mp3")
         try temp.land(data: other + Data([1]), as: "sample-1.mp3")
         let outcomes = try importer.importPending()
-        #expect(Set(outcomes.map(\.result)) == [.imported(path: "sample-1.mp3"), .imported(path: "sample-2.mp3")])
-        #expect(temp.libraryFiles() == ["sample-1.mp3", "sample-2.mp3", "sample.mp3"])
+        // Oldest first: the inbox's sample.mp3 takes the first free name, then sample-1.mp3 its own.
+        #expect(outcomes.map(\.result) == [.imported(path: "sample-1.mp3"), .imported(path: "sample-1-1.mp3")])
+        #expect(temp.libraryFiles() == ["sample-1-1.mp3", "sample-1.mp3", "sample.mp3"])
     }
 
     @Test func sameZipTwiceIsADuplicateFolder() throws {

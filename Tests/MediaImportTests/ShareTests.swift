@@ -98,7 +98,8 @@ import Glibc
         // The agent then imports both; the library keeps one copy (dedup by SHA-256).
         let agent = try startPiper(["agent", "--once"], environment: home.environment())
         agent.waitUntilExit()
-        #expect(try journal.entries().map(\.state) == [.imported, .imported])
+        #expect(try journal.entries().map(\.state) == [.imported, .duplicate], "the second copy is reported as what it is")
+        #expect(try journal.entries().map(\.libraryPath) == ["sample.m4b", "sample.m4b"], "both name the one file in the library")
         #expect(try home.libraryCopies(of: "sample.m4b").count == 1)
         #expect(home.inboxFiles().isEmpty)
     }
@@ -113,7 +114,7 @@ import Glibc
         #expect(status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         try #require(rows.count == 1)
-        #expect(Set(rows[0].keys) == ["id", "url", "state", "bytes", "total", "file", "reason", "updated"])
+        #expect(Set(rows[0].keys) == ["id", "url", "state", "bytes", "total", "file", "reason", "libraryPath", "updated"])
         #expect(rows[0]["id"] as? String == id)
         #expect(rows[0]["state"] as? String == "failed")
         #expect(rows[0]["reason"] as? String == "HTTP 404 Not Found")

@@ -40,7 +40,8 @@ struct AgentCommand: Command {
         case .alreadyRunning:
             Output.err("Another agent is already running; it will finish the queue.")
         case .finished(let summary):
-            Output.err("Agent done: \(summary.landed) landed, \(summary.failed) failed, \(summary.imported) imported.")
+            Output.err("Agent done: \(summary.landed) landed, \(summary.failed) failed, \(summary.imported) imported, "
+                       + "\(summary.duplicates) already in the library.")
         }
         return .success
     }

@@ -7,8 +7,8 @@ struct DownloadsCommand: Command {
     static let name = "downloads"
     static let abstract = "List shared media downloads and where each one stands."
     static let discussion: String? = """
-        States: queued, downloading, downloaded, landed (in the inbox), imported, failed (with
-        the reason).
+        States: queued, downloading, downloaded, landed (in the inbox), imported, duplicate (the
+        same content was already in the library), failed (with the reason).
         """
     static let options: [OptionSpec] = [
         .flag("--json", help: "Print the journal as a JSON array."),
@@ -28,6 +28,7 @@ struct DownloadsCommand: Command {
         let total: Int64?
         let file: String?
         let reason: String?
+        let libraryPath: String?
         let updated: String
 
         func encode(to encoder: Encoder) throws {
@@ -39,9 +40,10 @@ struct DownloadsCommand: Command {
             try c.encode(total, forKey: .total)
             try c.encode(file, forKey: .file)
             try c.encode(reason, forKey: .reason)
+            try c.encode(libraryPath, forKey: .libraryPath)
             try c.encode(updated, forKey: .updated)
         }
-        enum CodingKeys: String, CodingKey { case id, url, state, bytes, total, file, reason, updated }
+        enum CodingKeys: String, CodingKey { case id, url, state, bytes, total, file, reason, libraryPath, updated }
     }
 
     func run() async throws -> ExitCode {
@@ -51,7 +53,7 @@ struct DownloadsCommand: Command {
         let formatter = ISO8601DateFormatter()
         let rows = entries.map {
             Row(id: $0.id, url: $0.url, state: $0.state.rawValue, bytes: $0.bytes, total: $0.total,
-                file: $0.file, reason: $0.reason, updated: formatter.string(from: $0.updated))
+                file: $0.file, reason: $0.reason, libraryPath: $0.libraryPath, updated: formatter.string(from: $0.updated))
         }
         if json {
             try Output.json(rows)
@@ -64,6 +66,11 @@ struct DownloadsCommand: Command {
         for row in rows {
             let size = row.total.map { "\(row.bytes)/\($0) bytes" } ?? "\(row.bytes) bytes"
             var line = "\(row.id)  \(row.state.padding(toLength: 11, withPad: " ", startingAt: 0)) \(size)  \(row.file ?? "-")  \(row.url)"
+            switch row.state {
+            case DownloadState.imported.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.inLibrary(path))" }
+            case DownloadState.duplicate.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.alreadyInLibrary(path))" }
+            default: break
+            }
             if let reason = row.reason { line += "\n    \(reason)" }
             Output.out(line)
         }

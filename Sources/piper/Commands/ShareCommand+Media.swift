@@ -4,13 +4,19 @@ import PiperCore
 
 /// The media route's queue for `piper share`: the durable download journal, worked by
 /// `piper agent` (started in the background when none runs).
-func makeMediaQueue(config: Config) -> (any MediaQueue)? {
-    JournalMediaQueue(state: config.state)
+func makeMediaQueue(config: Config, again: Bool = false) -> (any MediaQueue)? {
+    var queue = JournalMediaQueue(state: config.state)
+    queue.again = again
+    return queue
 }
 
 /// How a media share ended, for `piper share --wait`.
 enum MediaWaitOutcome: Equatable {
-    case imported(file: String?)
+    /// In the library at this path (relative to it; a folder for an archive), with a note such
+    /// as the entries an archive refused.
+    case imported(path: String?, note: String?)
+    /// The same content was already in the library there.
+    case duplicate(of: String?)
     case failed(reason: String)
     /// Nothing picked the job up in time; it stays queued for the next agent.
     case stillQueued(seconds: Int)
@@ -35,7 +41,9 @@ func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInte
         }
         switch entry.state {
         case .imported:
-            return .imported(file: entry.file)
+            return .imported(path: entry.libraryPath ?? entry.file, note: entry.reason)
+        case .duplicate:
+            return .duplicate(of: entry.libraryPath)
         case .failed:
             return .failed(reason: entry.reason ?? "no reason recorded")
         case .queued where Date().timeIntervalSince(queuedSince) > queuedLimit:

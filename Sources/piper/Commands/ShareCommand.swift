@@ -2,37 +2,45 @@ import Foundation
 import PiperCore
 import PiperNet
 
-/// `piper share [--backend URL] [--json] [--wait] [--browser MODE] [--no-clipboard] [--into FOLDER] LINK...`
+/// `piper share [--backend URL] [--json] [--wait] [--again] [--browser MODE] [--no-clipboard]
+/// [--into FOLDER] [-a FILE] LINK...`
 struct ShareCommand: Command {
     static let name = "share"
-    static let abstract = "Share a link: media goes to your library, an article is saved for Instapaper."
+    static let abstract = "Share links: media goes to your library, an article is saved for Instapaper."
     static let discussion: String? = """
-        Takes the first http(s) URL among the LINK arguments (they may be URLs, text holding a URL,
-        or file paths). Media links and local files go to the download and import pipeline. Any
-        other page is loaded (over HTTP, or in headless Chromium when it needs JavaScript), its
-        article is extracted and saved to the backend, and the reader URL is printed on stdout and
-        copied to the clipboard. X/Twitter links need your X cookies: see 'piper login'.
-        A media share returns as soon as the job is durably queued; with --wait it follows the
-        job until it is in the library (exit 0) or has failed (exit 1, with the reason).
-        Exit status: 0 saved or queued, 64 usage, 65 not an article or no URL, 69 backend or
-        network unavailable, 1 otherwise.
+        Shares every http(s) URL among the LINK arguments (a URL, text holding one or several
+        URLs, or a file path), every line of standard input when LINK is '-', and every line of
+        FILE with -a (blank lines and lines starting with # are skipped). Each one takes its own
+        route and gets its own outcome line. Media links and local files go to the download and
+        import pipeline; a link already downloaded into the library is not fetched again unless
+        --again. Any other page is loaded (over HTTP, or in headless Chromium when it needs
+        JavaScript), its article is extracted and saved to the backend, and the reader URL is
+        printed on stdout and copied to the clipboard. X/Twitter links need your X cookies: see
+        'piper login'. A media share returns as soon as the job is durably queued; with --wait it
+        follows each job until it is in the library or has failed.
+        Exit status, the worst of all items: 0 saved or queued, 64 usage, 65 not an article or no
+        URL, 69 backend or network unavailable, 1 otherwise.
         """
     static let options: [OptionSpec] = [
         .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print {\"status\",\"url\",\"title\",\"error\"} on stdout."),
-        .flag("--wait", help: "For media, wait until the item is in the library (or has failed)."),
-        .value("--browser", placeholder: "MODE", help: "auto (default): Chromium for X/Twitter or pages that need it; always; never."),
+        .flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, error."),
+        .flag("--wait", help: "For media, wait until each item is in the library (or has failed)."),
+        .flag("--again", help: "For media, download a link again even if it is already in the library."),
+        .value("--browser", placeholder: "MODE", help: "Articles: auto (default): Chromium for X/Twitter or pages that need it; always; never."),
         .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
-        .value("--into", placeholder: "FOLDER", help: "Library folder for a media share."),
+        .value("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in."),
+        .value("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input)."),
     ]
     static let arguments: [ArgumentSpec] = [
-        ArgumentSpec(name: "LINK", help: "A URL, text holding a URL, or a file path.", variadic: true),
+        ArgumentSpec(name: "LINK", help: "A URL, text holding URLs, a file path, or '-' for standard input.", optional: true, variadic: true),
     ]
 
     let backend: String?
     let json: Bool
     let wait: Bool
+    let again: Bool
     let browser: BrowserMode
+    let browserGiven: Bool
     let copy: Bool
     let into: String?
     let items: [String]
@@ -41,14 +49,36 @@ struct ShareCommand: Command {
         backend = parsed.value("--backend")
         json = parsed.flag("--json")
         wait = parsed.flag("--wait")
+        again = parsed.flag("--again")
         let mode = parsed.value("--browser") ?? "auto"
         guard let browser = BrowserMode(rawValue: mode) else {
             throw UsageError("--browser takes auto, always or never, not '\(mode)'")
         }
         self.browser = browser
+        browserGiven = parsed.value("--browser") != nil
         copy = !parsed.flag("--no-clipboard")
         into = parsed.value("--into")
-        items = parsed.positionals.map(Self.absolutizingExistingPath)
+        guard !parsed.positionals.isEmpty || parsed.value("--batch-file") != nil else {
+            throw UsageError("Missing expected argument '<LINK>' (or -a FILE)")
+        }
+        var items: [String] = []
+        for positional in parsed.positionals {
+            if positional == "-" { items += Self.lines(of: FileHandle.standardInput.readDataToEndOfFile()) } else { items.append(positional) }
+        }
+        if let batch = parsed.value("--batch-file") {
+            let data: Data
+            if batch == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let read = FileManager.default.contents(atPath: batch) else {
+                    throw UsageError("-a: cannot read '\(batch)'")
+                }
+                data = read
+            }
+            items += Self.lines(of: data)
+        }
+        self.items = items.map(Self.absolutizingExistingPath)
+        try ShareRouting.checkOptions(targets: ShareInput(self.items).targets, into: into != nil, browser: browserGiven, again: again)
     }
 
     func run() async throws -> ExitCode {
@@ -61,96 +91,59 @@ struct ShareCommand: Command {
             extractor: ReadabilityExtractor(),
             saver: HTTPSaveClient(backendBaseURL: config.backendBaseURL),
             clipboard: SystemClipboard(environment: environment),
-            media: makeMediaQueue(config: config),
+            media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json))
         let options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
-        let result = ShareDriver(ports: ports).run(ShareInput(items), options: options)
-        if wait, case .mediaQueued(let receipt) = result {
-            return try await follow(receipt, config: config)
+        let driver = ShareDriver(ports: ports)
+        let targets = ShareInput(items).targets
+        guard !targets.isEmpty else {
+            let result = ShareResult.failure(ShareFailure.noURL)
+            try report(ShareOutcome(target: nil, result: result))
+            return result.exitCode
         }
-        try report(result)
-        return result.exitCode
+        var worst = ExitCode.success
+        for target in targets {
+            let result = driver.run(ShareInput([target.text]), options: options)
+            var outcome = ShareOutcome(target: target, result: result)
+            if wait, case .mediaQueued(let receipt) = result, receipt.alreadyInLibrary == nil {
+                if !json { Output.err(receipt.message) }
+                outcome = try await follow(receipt, target: target, config: config)
+            }
+            try report(outcome)
+            worst = ShareOutcome.worse(worst, outcome.exitCode)
+        }
+        return worst
     }
 
-    /// `--wait` on a media share: report where the job ended.
-    private func follow(_ receipt: MediaReceipt, config: Config) async throws -> ExitCode {
-        if !json { Output.err(receipt.message) }
+    /// `--wait` on a media share: where the job ended.
+    private func follow(_ receipt: MediaReceipt, target: ShareTarget, config: Config) async throws -> ShareOutcome {
         let outcome = try await waitForMedia(receipt, config: config) { state in
             if !json { Output.err("  \(state)") }
         }
-        let status: String, error: String?, code: ExitCode
-        switch outcome {
-        case .imported(let file):
-            (status, error, code) = ("imported", nil, .success)
-            if !json { Output.err("In the library\(file.map { ": \($0)" } ?? "")") }
-        case .failed(let reason):
-            (status, error, code) = ("failed", reason, .failure)
-            if !json { Output.err("Failed: \(reason)") }
-        case .stillQueued(let seconds):
-            (status, error, code) = ("queued", "no agent started the download within \(seconds) s; it stays queued for 'piper agent'", .failure)
-            if !json { Output.err("Still queued: \(error ?? "")") }
-        }
-        if json {
-            try Output.json(ShareReport(status: status, url: receipt.url, title: nil, error: error))
-        } else {
-            Output.out(receipt.url)
-        }
-        return code
+        return ShareOutcome(target: target, receipt: receipt, waited: outcome)
     }
 
-    private func report(_ result: ShareResult) throws {
+    private func report(_ outcome: ShareOutcome) throws {
         if json {
-            try Output.json(ShareReport(result))
-            if case .saved(_, _, .failed(let why)) = result { Output.err("Note: the URL was not copied: \(why)") }
+            try Output.json(outcome.report)
+            if let note = outcome.clipboardNote { Output.err(note) }
             return
         }
-        switch result {
-        case .saved(let url, _, let clipboard):
-            Output.err(Messages.saved)
-            Output.out(url.absoluteString)
-            if case .failed(let why) = clipboard { Output.err("Note: the URL was not copied: \(why)") }
-        case .mediaQueued(let receipt):
-            Output.err(receipt.message)
-            Output.out(receipt.url)
-        case .failure(let error):
-            Output.err("\(error)")
-        }
+        for line in outcome.messages { Output.err(line) }
+        if let out = outcome.stdoutLine { Output.out(out) }
+    }
+
+    /// Items of a list: one a line, blank lines and `#` comments skipped.
+    static func lines(of data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
     /// A relative path to an existing file becomes absolute (the share input only knows absolute paths).
     static func absolutizingExistingPath(_ item: String) -> String {
         guard !item.contains("://"), !item.hasPrefix("/"), FileManager.default.fileExists(atPath: item) else { return item }
         return URL(fileURLWithPath: item).standardizedFileURL.path
-    }
-}
-
-/// `--json` output: exactly `status`, `url`, `title`, `error`; absent values are null.
-struct ShareReport: Encodable {
-    let status: String
-    let url: String?
-    let title: String?
-    let error: String?
-
-    init(status: String, url: String?, title: String?, error: String?) {
-        (self.status, self.url, self.title, self.error) = (status, url, title, error)
-    }
-
-    init(_ result: ShareResult) {
-        switch result {
-        case .saved(let url, let title, _): (status, self.url, self.title, error) = ("saved", url.absoluteString, title, nil)
-        case .mediaQueued(let r): (status, url, title, error) = ("queued", r.url, nil, nil)
-        case .failure(let e): (status, url, title, error) = ("error", nil, nil, "\(e)")
-        }
-    }
-
-    enum CodingKeys: String, CodingKey { case status, url, title, error }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(status, forKey: .status)
-        try c.encode(url, forKey: .url)      // Optional.encode writes null
-        try c.encode(title, forKey: .title)
-        try c.encode(error, forKey: .error)
     }
 }
 

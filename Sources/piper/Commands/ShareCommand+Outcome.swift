@@ -1,0 +1,125 @@
+import Foundation
+import PiperCore
+
+/// How one shared item ended, and how `piper share` says so: outcome lines on stderr, the
+/// reader URL or source on stdout, one JSON object with `--json`.
+struct ShareOutcome {
+    enum Status: String { case saved, queued, imported, duplicate, failed, error }
+
+    let target: ShareTarget?
+    let route: ShareRouting.Route?
+    let status: Status
+    let id: String?
+    /// The reader URL of a saved article.
+    let url: String?
+    let libraryPath: String?
+    let title: String?
+    let error: String?
+    let exitCode: ExitCode
+    /// Lines for stderr, in order.
+    let messages: [String]
+    let clipboardNote: String?
+
+    init(target: ShareTarget?, result: ShareResult) {
+        self.target = target
+        switch result {
+        case .saved(let reader, let title, let clipboard):
+            (route, status, id, url, libraryPath, self.title, error) = (.article, .saved, nil, reader.absoluteString, nil, title, nil)
+            if case .failed(let why) = clipboard { clipboardNote = "Note: the URL was not copied: \(why)" } else { clipboardNote = nil }
+            messages = [Messages.saved] + (clipboardNote.map { [$0] } ?? [])
+        case .mediaQueued(let receipt):
+            route = .media
+            id = receipt.id
+            url = nil
+            title = nil
+            error = nil
+            clipboardNote = nil
+            libraryPath = receipt.alreadyInLibrary
+            status = receipt.alreadyInLibrary == nil ? .queued : .duplicate
+            messages = [receipt.message]
+        case .failure(let failure):
+            route = target.map(ShareRouting.route(of:)).flatMap { $0 == .undecided ? nil : $0 }
+            (status, id, url, libraryPath, title, error, clipboardNote) = (.error, nil, nil, nil, nil, "\(failure)", nil)
+            messages = ["\(failure)"]
+        }
+        exitCode = result.exitCode
+    }
+
+    /// A media share followed with `--wait` to where it ended.
+    init(target: ShareTarget, receipt: MediaReceipt, waited: MediaWaitOutcome) {
+        self.target = target
+        route = .media
+        id = receipt.id
+        url = nil
+        title = nil
+        clipboardNote = nil
+        switch waited {
+        case .imported(let path, let note):
+            (status, libraryPath, error, exitCode) = (.imported, path, nil, .success)
+            messages = [path.map(Messages.inLibrary) ?? "In the library"] + (note.map { ["  \($0)"] } ?? [])
+        case .duplicate(let path):
+            (status, libraryPath, error, exitCode) = (.duplicate, path, nil, .success)
+            messages = [path.map(Messages.alreadyInLibrary) ?? "Already in the library"]
+        case .failed(let reason):
+            (status, libraryPath, error, exitCode) = (.failed, nil, reason, .failure)
+            messages = ["Failed: \(reason)"]
+        case .stillQueued(let seconds):
+            let why = "no agent started the download within \(seconds) s; it stays queued for 'piper agent'"
+            (status, libraryPath, error, exitCode) = (.queued, nil, why, .failure)
+            messages = ["Still queued: \(why)"]
+        }
+    }
+
+    /// stdout carries data: the reader URL of a saved article, the library path or source of media.
+    var stdoutLine: String? {
+        if let url { return url }
+        if route == .media { return libraryPath ?? target?.text }
+        return nil
+    }
+
+    var report: ShareReport {
+        ShareReport(id: id, route: route?.rawValue, status: status.rawValue, source: target?.text, url: url,
+                    libraryPath: libraryPath, title: title, error: error)
+    }
+
+    /// The worse of two exit statuses: any failure beats success; among failures, a general
+    /// failure (1) beats unavailable (69), which beats bad data (65); usage (64) beats all.
+    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+        func rank(_ code: ExitCode) -> Int {
+            switch code {
+            case .success: return 0
+            case .dataError: return 1
+            case .unavailable: return 2
+            case .failure: return 3
+            case .usage: return 4
+            }
+        }
+        return rank(b) > rank(a) ? b : a
+    }
+}
+
+/// `--json` output, one object per item: every key present, absent values null.
+struct ShareReport: Encodable {
+    let id: String?
+    let route: String?
+    let status: String
+    let source: String?
+    let url: String?
+    let libraryPath: String?
+    let title: String?
+    let error: String?
+
+    enum CodingKeys: String, CodingKey { case id, route, status, source, url, libraryPath, title, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)      // Optional.encode writes null
+        try c.encode(route, forKey: .route)
+        try c.encode(status, forKey: .status)
+        try c.encode(source, forKey: .source)
+        try c.encode(url, forKey: .url)
+        try c.encode(libraryPath, forKey: .libraryPath)
+        try c.encode(title, forKey: .title)
+        try c.encode(error, forKey: .error)
+    }
+}
