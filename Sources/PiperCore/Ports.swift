@@ -44,14 +44,32 @@ public protocol PageLoader: Sendable {
     func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage
 }
 
-/// What the flow saves: the article's title and its HTML content.
+/// What the flow saves: the article's title and its HTML content, plus what extraction found
+/// out about it (all optional; encoded only when present, so the body stays `{title, content}`
+/// when nothing is known).
 public struct ExtractedArticle: Sendable, Equatable, Codable {
     public var title: String
     public var content: String
+    /// The page the article came from.
+    public var sourceURL: String?
+    public var byline: String?
+    public var siteName: String?
+    public var publishedTime: String?
+    public var lang: String?
+    public var dir: String?
+    public var excerpt: String?
 
-    public init(title: String, content: String) {
+    public init(title: String, content: String, sourceURL: String? = nil, byline: String? = nil, siteName: String? = nil,
+                publishedTime: String? = nil, lang: String? = nil, dir: String? = nil, excerpt: String? = nil) {
         self.title = title
         self.content = content
+        self.sourceURL = sourceURL
+        self.byline = byline
+        self.siteName = siteName
+        self.publishedTime = publishedTime
+        self.lang = lang
+        self.dir = dir
+        self.excerpt = excerpt
     }
 }
 
@@ -98,6 +116,8 @@ extension ExtractedArticle {
     /// This article with a fallback title when its own is blank.
     public func withTitleFallback(for url: URL) -> ExtractedArticle {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ExtractedArticle(title: trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed, content: content)
+        var copy = self
+        copy.title = trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed
+        return copy
     }
 }

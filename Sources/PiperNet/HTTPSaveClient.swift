@@ -26,7 +26,7 @@ public struct HTTPSaveClient: SaveClient {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let json = String(decoding: try encoder.encode(article), as: UTF8.self)
+            let json = String(decoding: try encoder.encode(article.fittingSaveRules()), as: UTF8.self)
             curl = try CurlEasy(url: url, limit: 1_000_000)
             try curl.set(CURLOPT_POST, 1)
             // The size first: setting it after COPYPOSTFIELDS would discard the copied body.

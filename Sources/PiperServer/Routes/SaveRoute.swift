@@ -1,7 +1,8 @@
 import Foundation
 
-/// `POST /save` with `{"title", "content"}`: rate-limits per client, validates, sanitizes,
-/// stores, and answers `{"url": "<public-url>/<uuid>"}` only once the store has committed.
+/// `POST /save` with `{"title", "content"}` and optional metadata (`SaveInput+Metadata`):
+/// rate-limits per client, validates, sanitizes, stores, and answers
+/// `{"url": "<public-url>/<uuid>", "expires": …}` only once the store has committed.
 struct SaveRoute: HTTPResponder {
     let store: any Store
     let limiter: RateLimiter
@@ -69,14 +70,17 @@ struct SaveRoute: HTTPResponder {
                                    title: input.title,
                                    content: HTMLSanitizer.sanitize(input.content),
                                    createdAt: now,
-                                   expiresAt: now.addingTimeInterval(ttl)))
+                                   expiresAt: now.addingTimeInterval(ttl),
+                                   metadata: input.metadata))
     }
 
     /// No URL unless the save is committed.
     private static let notStored = HTTPError(500, "Could not store the article; nothing was saved")
 
     private func saved(_ article: SavedArticle) -> HTTPResponse {
-        .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
+        HTTPResponse(status: 200,
+                     headers: [("Content-Type", "application/json; charset=utf-8"), CORS.allowOrigin],
+                     body: SaveAnswer.body(url: "\(publicURL.get())/\(article.id)", expires: article.expiresAt, removed: [:]))
     }
 }
 

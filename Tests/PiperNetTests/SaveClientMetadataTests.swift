@@ -1,0 +1,33 @@
+import Foundation
+import PiperCore
+import PiperTestSupport
+import Testing
+@testable import PiperNet
+
+/// What the save client sends beyond `{title, content}`, against a real local HTTP server.
+@Suite(.timeLimit(.minutes(1))) struct SaveClientMetadataTests {
+    func sentBody(_ article: ExtractedArticle) throws -> [String: String] {
+        let server = try TestHTTPServer(routes: ["/save": .json(#"{"url": "http://127.0.0.1:1/x"}"#)])
+        defer { server.stop() }
+        _ = try HTTPSaveClient(backendBaseURL: server.baseURL).save(article)
+        let request = try #require(try server.requests().first)
+        return try JSONDecoder().decode([String: String].self, from: Data(request.body.utf8))
+    }
+
+    @Test func extractionFieldsAreSent() throws {
+        let article = ExtractedArticle(title: "T", content: "<p>x</p>", sourceURL: "https://example.org/a",
+                                       byline: "Ada", siteName: "Example", publishedTime: "2026-01-02", lang: "en-GB",
+                                       dir: "ltr", excerpt: "Summary")
+        #expect(try sentBody(article) == ["title": "T", "content": "<p>x</p>", "sourceURL": "https://example.org/a",
+                                          "byline": "Ada", "siteName": "Example", "publishedTime": "2026-01-02",
+                                          "lang": "en-GB", "dir": "ltr", "excerpt": "Summary"])
+    }
+
+    @Test func fieldsTheBackendWouldRefuseAreLeftOutOrShortened() throws {
+        let article = ExtractedArticle(title: "T", content: "<p>x</p>", sourceURL: "file:///etc/passwd",
+                                       byline: String(repeating: "b", count: 400), lang: "en_US", dir: "Sideways")
+        let body = try sentBody(article)
+        #expect(Set(body.keys) == ["title", "content", "byline"])
+        #expect(body["byline"]?.count == 300)
+    }
+}
