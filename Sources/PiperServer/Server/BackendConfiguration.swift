@@ -14,6 +14,9 @@ public struct BackendConfiguration: Sendable {
     /// Peers (numeric addresses, e.g. a load balancer) whose `X-Forwarded-For` names the real
     /// client for rate limiting. Empty: the TCP peer is the client.
     public var trustedProxies: Set<String> = []
+    /// How long an expired save's source URL is kept (and nothing else of it), so its expired
+    /// page can still link to the original.
+    public var sourceGrace: TimeInterval = 24 * 3600
     /// How often expired rows are deleted; nil means ttl/4, between 1 s and 60 s.
     public var sweepInterval: TimeInterval?
     /// Rendered pages kept in memory (0 disables the cache).
