@@ -84,6 +84,23 @@ public protocol ContentExtractor: Sendable {
 /// Posts an article to the backend's `/save` and returns the reader URL. Errors are `SaveError`s.
 public protocol SaveClient: Sendable {
     func save(_ article: ExtractedArticle) throws -> URL
+    /// The same save, with when the link expires if the backend said. The default knows only the URL.
+    func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt
+}
+
+extension SaveClient {
+    public func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt { SaveReceipt(url: try save(article)) }
+}
+
+/// What a successful save returned: the reader URL, and when it stops working (nil: unknown).
+public struct SaveReceipt: Sendable, Equatable {
+    public var url: URL
+    public var expires: Date?
+
+    public init(url: URL, expires: Date? = nil) {
+        self.url = url
+        self.expires = expires
+    }
 }
 
 /// Puts text on the system clipboard. Returns the mechanism used (e.g. "xclip").

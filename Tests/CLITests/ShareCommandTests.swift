@@ -36,7 +36,7 @@ import Testing
         #expect(!html.lowercased().contains("<script"))
     }
 
-    @Test func jsonOutputHasExactlyTheFourKeys() throws {
+    @Test func jsonOutputHasExactlyTheFiveKeys() throws {
         let dir = try makeShareTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
@@ -46,8 +46,9 @@ import Testing
         let ok = try PiperBinary.run(["share", "--json", "--no-clipboard", "--backend", backend.baseURL, site.url("/001/source.html").absoluteString])
         #expect(ok.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["status", "url", "title", "error"])
+        #expect(Set(object.keys) == ["status", "url", "title", "expires", "error"])
         #expect(object["status"] as? String == "saved")
+        #expect((object["expires"] as? String).flatMap(ISO8601DateFormatter().date(from:)) != nil)
         #expect(object["error"] is NSNull)
 
         let bad = try PiperBinary.run(["share", "--json", "nothing to see"])
@@ -56,6 +57,7 @@ import Testing
         #expect(failure["status"] as? String == "error")
         #expect(failure["error"] as? String == Messages.noURL)
         #expect(failure["url"] is NSNull)
+        #expect(failure["expires"] is NSNull)
     }
 
     @Test func noURLIsExit65WithTheMessage() throws {

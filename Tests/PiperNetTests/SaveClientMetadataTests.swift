@@ -30,4 +30,36 @@ import Testing
         #expect(Set(body.keys) == ["title", "content", "byline"])
         #expect(body["byline"]?.count == 300)
     }
+
+    @Test func theExpiryIsReadFromTheAnswer() throws {
+        let server = try TestHTTPServer(routes: ["/save": .json(#"{"url": "http://127.0.0.1:1/x", "expires": "2027-01-15T09:00:00Z", "removed": {"svg": 1}}"#)])
+        defer { server.stop() }
+        let receipt = try HTTPSaveClient(backendBaseURL: server.baseURL).saveCopy(ExtractedArticle(title: "T", content: "x"))
+        #expect(receipt.url.absoluteString == "http://127.0.0.1:1/x")
+        #expect(receipt.expires == Date(timeIntervalSince1970: 1_800_003_600))
+    }
+
+    @Test func aLongRetryAfterIsReportedAtOnceAsUnavailable() throws {
+        let route = TestHTTPServer.Route(status: 429, headers: ["Content-Type": "application/json", "Retry-After": "60"],
+                                         body: #"{"error": "Too many saves; try again in 60 s"}"#)
+        let server = try TestHTTPServer(routes: ["/save": route])
+        defer { server.stop() }
+        let error = try #require(throws: SaveError.self) {
+            try HTTPSaveClient(backendBaseURL: server.baseURL).save(ExtractedArticle(title: "T", content: "x"))
+        }
+        #expect(error.description == "Failed to save: Too many saves; try again in 60 s")
+        #expect(error.exitCode == .unavailable)
+        #expect(try server.requests().count == 1)
+    }
+
+    @Test func aShortRetryAfterIsTriedOnceMore() throws {
+        let route = TestHTTPServer.Route(status: 429, headers: ["Content-Type": "application/json", "Retry-After": "1"],
+                                         body: #"{"error": "Too many saves; try again in 1 s"}"#)
+        let server = try TestHTTPServer(routes: ["/save": route])
+        defer { server.stop() }
+        #expect(throws: SaveError.self) {
+            try HTTPSaveClient(backendBaseURL: server.baseURL).save(ExtractedArticle(title: "T", content: "x"))
+        }
+        #expect(try server.requests().count == 2)
+    }
 }

@@ -19,7 +19,7 @@ struct ShareCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print {\"status\",\"url\",\"title\",\"error\"} on stdout."),
+        .flag("--json", help: "Print {\"status\",\"url\",\"title\",\"expires\",\"error\"} on stdout."),
         .flag("--wait", help: "For media, wait until the item is in the library (or has failed)."),
         .value("--browser", placeholder: "MODE", help: "auto (default): Chromium for X/Twitter or pages that need it; always; never."),
         .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
@@ -98,66 +98,9 @@ struct ShareCommand: Command {
         return code
     }
 
-    private func report(_ result: ShareResult) throws {
-        if json {
-            try Output.json(ShareReport(result))
-            if case .saved(_, _, .failed(let why)) = result { Output.err("Note: the URL was not copied: \(why)") }
-            return
-        }
-        switch result {
-        case .saved(let url, _, let clipboard):
-            Output.err(Messages.saved)
-            Output.out(url.absoluteString)
-            if case .failed(let why) = clipboard { Output.err("Note: the URL was not copied: \(why)") }
-        case .mediaQueued(let receipt):
-            Output.err(receipt.message)
-            Output.out(receipt.url)
-        case .failure(let error):
-            Output.err("\(error)")
-        }
-    }
-
     /// A relative path to an existing file becomes absolute (the share input only knows absolute paths).
     static func absolutizingExistingPath(_ item: String) -> String {
         guard !item.contains("://"), !item.hasPrefix("/"), FileManager.default.fileExists(atPath: item) else { return item }
         return URL(fileURLWithPath: item).standardizedFileURL.path
-    }
-}
-
-/// `--json` output: exactly `status`, `url`, `title`, `error`; absent values are null.
-struct ShareReport: Encodable {
-    let status: String
-    let url: String?
-    let title: String?
-    let error: String?
-
-    init(status: String, url: String?, title: String?, error: String?) {
-        (self.status, self.url, self.title, self.error) = (status, url, title, error)
-    }
-
-    init(_ result: ShareResult) {
-        switch result {
-        case .saved(let url, let title, _): (status, self.url, self.title, error) = ("saved", url.absoluteString, title, nil)
-        case .mediaQueued(let r): (status, url, title, error) = ("queued", r.url, nil, nil)
-        case .failure(let e): (status, url, title, error) = ("error", nil, nil, "\(e)")
-        }
-    }
-
-    enum CodingKeys: String, CodingKey { case status, url, title, error }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(status, forKey: .status)
-        try c.encode(url, forKey: .url)      // Optional.encode writes null
-        try c.encode(title, forKey: .title)
-        try c.encode(error, forKey: .error)
-    }
-}
-
-/// Progress lines on stderr (silent with --json).
-struct StderrReporter: ShareReporter {
-    let quiet: Bool
-    func progress(_ message: String) {
-        if !quiet { Output.err(message) }
     }
 }
