@@ -117,3 +117,25 @@ import Testing
         #expect(try store.expiredSourceURL(id: withSource.id, now: t0.addingTimeInterval(110), grace: 100) == nil)
     }
 }
+
+/// The default rate limit fits a person sharing a reading list in one go.
+@Suite struct DefaultRateLimitTests {
+    @Test func sixtySavesInARowFromOneClientAreAllAccepted() async throws {
+        let clock = TestClock()
+        let backend = try startBackend(clock: clock) {
+            let defaults = BackendConfiguration()
+            $0.savesPerMinute = defaults.savesPerMinute
+            $0.saveBurst = defaults.saveBurst
+        }
+        #expect(backend.configuration.saveBurst == 60 && backend.configuration.savesPerMinute == 30)
+        for index in 0..<60 {
+            let reply = try await Client.save(backend.baseURL, title: "Share \(index)", content: "<p>x</p>")
+            #expect(reply.status == 200, "save \(index) answered \(reply.status)")
+        }
+        let over = try await Client.save(backend.baseURL, title: "One too many", content: "<p>x</p>")
+        #expect(over.status == 429)
+        #expect(over.header("Retry-After") == "2")   // 30 a minute: one every 2 s
+        clock.advance(2)
+        #expect(try await Client.save(backend.baseURL, title: "Refilled", content: "<p>x</p>").status == 200)
+    }
+}

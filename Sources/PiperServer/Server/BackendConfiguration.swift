@@ -7,10 +7,11 @@ public struct BackendConfiguration: Sendable {
     public var publicURL: String?
     /// How long a save lives, in seconds.
     public var ttl: TimeInterval = 3600
-    /// Saves per minute per client address; 0 disables the limit.
+    /// Saves per minute per client address once the burst is spent; 0 disables the limit.
     public var savesPerMinute: Double = 30
-    /// Saves a client may make at once before the per-minute rate applies.
-    public var saveBurst: Double = 10
+    /// Saves a client may make at once before the per-minute rate applies: enough for a person
+    /// sharing a reading list in one go (the old 10 stopped a loop of 18 shares at the 14th).
+    public var saveBurst: Double = 60
     /// Peers (numeric addresses, e.g. a load balancer) whose `X-Forwarded-For` names the real
     /// client for rate limiting. Empty: the TCP peer is the client.
     public var trustedProxies: Set<String> = []
