@@ -60,4 +60,36 @@ struct ReaderBrowserTests {
         ])
         #expect(seen == ["This saved copy has expired", "https://www.example.org/news/2026/story?id=7&x=1", "0"])  // a JS false reads back as NSNumber 0
     }
+
+    @Test func mathRendersAsMathMLAndEmbedsShowLinks() async throws {
+        let backend = try startBackend()
+        let content = "<p>Euler: <math><msup><mi>e</mi><mrow><mi>i</mi><mi>π</mi></mrow></msup><mo>+</mo><mn>1</mn><mo>=</mo><mn>0</mn></math></p>"
+            + "<p><math display=\"block\"><mfrac><mi>a</mi><mi>b</mi></mfrac></math></p>"
+            + "<iframe src=\"https://www.youtube.com/embed/abc\"></iframe><p><svg><circle r=\"1\"/></svg></p>"
+        let url = try await Client.saveURL(backend.baseURL, title: "Math and embeds", content: content)
+        let seen = try Self.inspect(url, [
+            "document.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'math').length",
+            "document.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mfrac').length",
+            "Array.from(document.querySelectorAll('article a')).map(a => a.innerText + ' -> ' + a.href).join('|')",
+            "document.body.innerText.includes('[figure omitted]')",
+            "document.getElementsByTagNameNS('http://www.w3.org/2000/svg', 'svg').length",
+        ])
+        #expect(seen[0] == "2")
+        #expect(seen[1] == "1")
+        #expect(seen[2] == "▶ Video: youtube.com/embed/abc -> https://www.youtube.com/embed/abc")
+        #expect(seen[3] == "1")
+        #expect(seen[4] == "0")
+    }
+
+    @Test func noMathOrSVGPayloadRunsInTheBrowser() async throws {
+        let backend = try startBackend()
+        let url = try await Client.saveURL(backend.baseURL, title: "Math XSS suite",
+                                           content: "<p>Survivor text.</p>" + XSSPayloads.math.joined(separator: "\n"))
+        let seen = try Self.inspect(url, [
+            "document.title",
+            "document.getElementById('pwned') === null",
+            "document.body.innerText.includes('Survivor text.')",
+        ])
+        #expect(seen == ["Math XSS suite", "1", "1"])
+    }
 }

@@ -39,7 +39,8 @@ public final class Backend: Sendable {
         let limiter = RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst)
         return Router(
             save: SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
-                           trustedProxies: configuration.trustedProxies, clock: configuration.clock),
+                           trustedProxies: configuration.trustedProxies, clock: configuration.clock,
+                           log: configuration.http.log),
             reader: ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
                                 sourceGrace: configuration.sourceGrace, clock: configuration.clock),
             health: HealthRoute(store: store))
