@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
-        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperTestSupport"]),
+        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "PiperTestSupport"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "PiperTestSupport"]),
     ],

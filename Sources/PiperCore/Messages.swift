@@ -3,6 +3,8 @@ public enum Messages {
     public static let noURL = "No URL found in share input"
     public static let connectX = "Open Piper to connect your X account"
     public static let saved = "Saved — paste into Instapaper"
+    /// `saved`, then when the link stops working: "Saved — paste into Instapaper (link valid until 14:32)".
+    public static func saved(until time: String) -> String { "\(saved) (link valid until \(time))" }
     public static func failedToSave(_ reason: String) -> String { "Failed to save: \(reason)" }
 
     /// Piper's own sentence for shared media whose content (or link) is already in the library;

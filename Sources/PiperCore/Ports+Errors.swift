@@ -80,6 +80,8 @@ public enum SaveError: PiperError, Equatable {
     public var exitCode: ExitCode {
         switch self {
         case .server, .timedOut, .unreachable: return .unavailable
+        // Too many saves: the backend is unavailable to us for now, try again later.
+        case .rejected(429, _): return .unavailable
         case .rejected, .malformedResponse: return .failure
         }
     }

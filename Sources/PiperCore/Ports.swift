@@ -46,14 +46,32 @@ public protocol PageLoader: Sendable {
     func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage
 }
 
-/// What the flow saves: the article's title and its HTML content.
+/// What the flow saves: the article's title and its HTML content, plus what extraction found
+/// out about it (all optional; encoded only when present, so the body stays `{title, content}`
+/// when nothing is known).
 public struct ExtractedArticle: Sendable, Equatable, Codable {
     public var title: String
     public var content: String
+    /// The page the article came from.
+    public var sourceURL: String?
+    public var byline: String?
+    public var siteName: String?
+    public var publishedTime: String?
+    public var lang: String?
+    public var dir: String?
+    public var excerpt: String?
 
-    public init(title: String, content: String) {
+    public init(title: String, content: String, sourceURL: String? = nil, byline: String? = nil, siteName: String? = nil,
+                publishedTime: String? = nil, lang: String? = nil, dir: String? = nil, excerpt: String? = nil) {
         self.title = title
         self.content = content
+        self.sourceURL = sourceURL
+        self.byline = byline
+        self.siteName = siteName
+        self.publishedTime = publishedTime
+        self.lang = lang
+        self.dir = dir
+        self.excerpt = excerpt
     }
 }
 
@@ -68,6 +86,23 @@ public protocol ContentExtractor: Sendable {
 /// Posts an article to the backend's `/save` and returns the reader URL. Errors are `SaveError`s.
 public protocol SaveClient: Sendable {
     func save(_ article: ExtractedArticle) throws -> URL
+    /// The same save, with when the link expires if the backend said. The default knows only the URL.
+    func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt
+}
+
+extension SaveClient {
+    public func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt { SaveReceipt(url: try save(article)) }
+}
+
+/// What a successful save returned: the reader URL, and when it stops working (nil: unknown).
+public struct SaveReceipt: Sendable, Equatable {
+    public var url: URL
+    public var expires: Date?
+
+    public init(url: URL, expires: Date? = nil) {
+        self.url = url
+        self.expires = expires
+    }
 }
 
 /// Puts text on the system clipboard. Returns the mechanism used (e.g. "xclip").
@@ -100,6 +135,8 @@ extension ExtractedArticle {
     /// This article with a fallback title when its own is blank.
     public func withTitleFallback(for url: URL) -> ExtractedArticle {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ExtractedArticle(title: trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed, content: content)
+        var copy = self
+        copy.title = trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed
+        return copy
     }
 }

@@ -69,7 +69,7 @@ public struct ShareDriver: Sendable {
         case .extract(let page):
             do { return .extracted(try ports.extractor.extract(page)) } catch { return .extractionFailed(error) }
         case .save(let article):
-            do { return .saved(try ports.saver.save(article)) } catch { return .saveFailed(error) }
+            do { return .savedCopy(try ports.saver.saveCopy(article)) } catch { return .saveFailed(error) }
         case .copy(let text):
             do { return .copied(try ports.clipboard.copy(text)) } catch { return .copyFailed(error) }
         case .enqueueMedia(let url, let folder):

@@ -2,13 +2,14 @@ import Foundation
 
 /// How a share ended.
 public enum ShareResult: Sendable, Equatable {
-    case saved(url: URL, title: String, clipboard: ClipboardOutcome)
+    /// `expires` when the backend said how long the link lives.
+    case saved(url: URL, title: String, clipboard: ClipboardOutcome, expires: Date?)
     case mediaQueued(MediaReceipt)
     case failure(any Error)
 
     public static func == (a: ShareResult, b: ShareResult) -> Bool {
         switch (a, b) {
-        case let (.saved(u1, t1, c1), .saved(u2, t2, c2)): return u1 == u2 && t1 == t2 && c1 == c2
+        case let (.saved(u1, t1, c1, e1), .saved(u2, t2, c2, e2)): return u1 == u2 && t1 == t2 && c1 == c2 && e1 == e2
         case let (.mediaQueued(r1), .mediaQueued(r2)): return r1 == r2
         case let (.failure(e1), .failure(e2)): return "\(e1)" == "\(e2)"
         default: return false

@@ -30,6 +30,8 @@ public struct ShareFlow: Sendable {
         case extracted(ExtractedArticle)
         case extractionFailed(any Error)
         case saved(URL)
+        /// A save whose answer also said when the link expires.
+        case savedCopy(SaveReceipt)
         case saveFailed(any Error)
         case copied(String)
         case copyFailed(any Error)
@@ -57,7 +59,7 @@ public struct ShareFlow: Sendable {
         case checking(LoadedPage)
         case extracting(LoadedPage)
         case saving(ExtractedArticle)
-        case copying(URL, ExtractedArticle)
+        case copying(SaveReceipt, ExtractedArticle)
         case media
         case done
     }
@@ -139,16 +141,16 @@ public struct ShareFlow: Sendable {
             return finish(.failure(error))
 
         case (.saving(let article), .saved(let url)):
-            guard options.copyToClipboard else { return finish(.saved(url: url, title: article.title, clipboard: .skipped)) }
-            stage = .copying(url, article)
-            return [.copy(url.absoluteString)]
+            return afterSave(SaveReceipt(url: url), article)
+        case (.saving(let article), .savedCopy(let receipt)):
+            return afterSave(receipt, article)
         case (.saving, .saveFailed(let error)):
             return finish(.failure(error))
 
-        case (.copying(let url, let article), .copied(let how)):
-            return finish(.saved(url: url, title: article.title, clipboard: .copied(how)))
-        case (.copying(let url, let article), .copyFailed(let error)):
-            return finish(.saved(url: url, title: article.title, clipboard: .failed("\(error)")))
+        case (.copying(let receipt, let article), .copied(let how)):
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .copied(how), expires: receipt.expires))
+        case (.copying(let receipt, let article), .copyFailed(let error)):
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .failed("\(error)"), expires: receipt.expires))
 
         case (.media, .mediaQueued(let receipt)):
             return finish(.mediaQueued(receipt))
@@ -158,6 +160,14 @@ public struct ShareFlow: Sendable {
         default:
             return []
         }
+    }
+
+    private mutating func afterSave(_ receipt: SaveReceipt, _ article: ExtractedArticle) -> [Action] {
+        guard options.copyToClipboard else {
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .skipped, expires: receipt.expires))
+        }
+        stage = .copying(receipt, article)
+        return [.copy(receipt.url.absoluteString)]
     }
 
     private mutating func afterCookies(_ url: URL) -> [Action] {

@@ -2,11 +2,15 @@ import CCurl
 import Foundation
 import PiperCore
 
-/// POSTs `{"title","content"}` as JSON to `<backend>/save` with libcurl and reads `{"url"}` back.
+/// POSTs `{"title","content"}` (plus what extraction found) as JSON to `<backend>/save` with
+/// libcurl and reads `{"url"}` (and `expires`, when given) back. A 429 whose `Retry-After` is at
+/// most `longestRetryWait` seconds is retried once after that wait.
 public struct HTTPSaveClient: SaveClient {
     public let backendBaseURL: URL
     public var connectTimeout: TimeInterval
     public var timeout: TimeInterval
+    /// The longest `Retry-After` worth waiting for (once) before reporting the 429.
+    public var longestRetryWait: TimeInterval = 10
 
     public init(backendBaseURL: URL, connectTimeout: TimeInterval = 5, timeout: TimeInterval = 20) {
         self.backendBaseURL = backendBaseURL
@@ -17,16 +21,41 @@ public struct HTTPSaveClient: SaveClient {
     /// `Config.backendBaseURL` + "/save" (the base has no trailing slash).
     public var saveURL: URL { backendBaseURL.appendingPathComponent("save") }
 
-    struct Answer: Decodable { let url: String }
+    struct Answer: Decodable {
+        let url: String
+        let expires: String?
+    }
     struct Problem: Decodable { let error: String }
 
-    public func save(_ article: ExtractedArticle) throws -> URL {
+    public func save(_ article: ExtractedArticle) throws -> URL { try saveCopy(article).url }
+
+    public func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt {
+        do {
+            return try post(article)
+        } catch let limited as RateLimited {
+            guard limited.retryAfter <= longestRetryWait else { throw limited.error }
+            Thread.sleep(forTimeInterval: max(0, limited.retryAfter))
+            do {
+                return try post(article)
+            } catch let again as RateLimited {
+                throw again.error
+            }
+        }
+    }
+
+    /// A 429 and how long the server asked us to wait (infinity when it did not say).
+    struct RateLimited: Error {
+        let error: SaveError
+        let retryAfter: TimeInterval
+    }
+
+    private func post(_ article: ExtractedArticle) throws -> SaveReceipt {
         let url = saveURL
         let curl: CurlEasy
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let json = String(decoding: try encoder.encode(article), as: UTF8.self)
+            let json = String(decoding: try encoder.encode(article.fittingSaveRules()), as: UTF8.self)
             curl = try CurlEasy(url: url, limit: 1_000_000)
             try curl.set(CURLOPT_POST, 1)
             // The size first: setting it after COPYPOSTFIELDS would discard the copied body.
@@ -49,11 +78,21 @@ public struct HTTPSaveClient: SaveClient {
             if curl.body.overflowed { throw SaveError.malformedResponse("the answer is larger than 1 MB") }
             throw SaveError.unreachable(url, failure.message)
         }
-        return try Self.interpret(status: curl.responseCode, body: curl.body.data)
+        let status = curl.responseCode
+        do {
+            return try Self.interpretReceipt(status: status, body: curl.body.data)
+        } catch let error as SaveError where status == 429 {
+            throw RateLimited(error: error, retryAfter: curl.retryAfter.map(TimeInterval.init) ?? .infinity)
+        }
     }
 
     /// Maps the backend's answer to a URL or a `SaveError`.
     static func interpret(status: Int, body: Data) throws -> URL {
+        try interpretReceipt(status: status, body: body).url
+    }
+
+    /// Maps the backend's answer to a receipt (URL and expiry) or a `SaveError`.
+    static func interpretReceipt(status: Int, body: Data) throws -> SaveReceipt {
         let problem = (try? JSONDecoder().decode(Problem.self, from: body))?.error
         switch status {
         case 200..<300:
@@ -68,11 +107,22 @@ public struct HTTPSaveClient: SaveClient {
                   scheme == "http" || scheme == "https", url.host != nil else {
                 throw SaveError.malformedResponse("the \"url\" '\(answer.url)' is not an http(s) URL")
             }
-            return url
+            // An unreadable expiry is not worth failing a save over: it is only shown.
+            return SaveReceipt(url: url, expires: answer.expires.flatMap(Self.parseExpiry))
         case 400..<500:
             throw SaveError.rejected(status: status, message: problem ?? "the server refused the article (HTTP \(status))")
         default:
             throw SaveError.server(status: status, message: problem)
         }
+    }
+}
+
+extension HTTPSaveClient {
+    /// `2027-01-15T08:00:00Z` (what the backend writes), with or without fractional seconds.
+    static func parseExpiry(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
     }
 }

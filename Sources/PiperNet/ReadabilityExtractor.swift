@@ -27,7 +27,11 @@ public struct ReadabilityExtractor: ContentExtractor {
         guard let article, article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count >= minimumTextLength else {
             throw ExtractionError.notAnArticle(page.finalURL)
         }
-        return ExtractedArticle(title: article.title ?? "", content: article.content).withTitleFallback(for: page.finalURL)
+        return ExtractedArticle(title: article.title ?? "", content: article.content,
+                                sourceURL: page.finalURL.absoluteString, byline: article.byline,
+                                siteName: article.siteName, publishedTime: article.publishedTime,
+                                lang: article.lang, dir: article.dir, excerpt: article.excerpt)
+            .withTitleFallback(for: page.finalURL)
     }
 
     public func isReaderable(_ page: LoadedPage) -> Bool {

@@ -46,8 +46,9 @@ import Testing
         let ok = try PiperBinary.run(["share", "--json", "--no-clipboard", "--backend", backend.baseURL, site.url("/001/source.html").absoluteString])
         #expect(ok.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "route", "status", "source", "url", "libraryPath", "title", "error"])
+        #expect(Set(object.keys) == ["id", "route", "status", "source", "url", "libraryPath", "title", "expires", "error"])
         #expect(object["status"] as? String == "saved")
+        #expect((object["expires"] as? String).flatMap(ISO8601DateFormatter().date(from:)) != nil)
         #expect(object["route"] as? String == "article")
         #expect(object["source"] as? String == site.url("/001/source.html").absoluteString)
         #expect((object["url"] as? String)?.hasPrefix(backend.baseURL) == true, "url is the reader URL")
@@ -59,6 +60,7 @@ import Testing
         #expect(failure["status"] as? String == "error")
         #expect(failure["error"] as? String == Messages.noURL)
         #expect(failure["url"] is NSNull)
+        #expect(failure["expires"] is NSNull)
     }
 
     @Test func noURLIsExit65WithTheMessage() throws {

@@ -32,7 +32,7 @@ import Testing
     @Test func happyPathSavesAndCopies() throws {
         let world = FakeWorld()
         let result = world.run(["look at this: https://example.com/post/1."])
-        guard case .saved(let url, let title, let clip) = result else {
+        guard case .saved(let url, let title, let clip, _) = result else {
             Issue.record("expected saved, got \(result)")
             return
         }
@@ -152,7 +152,7 @@ import Testing
         world.clipboard.fails = true
         let result = world.run(["https://example.com/post"])
         #expect(result.exitCode == .success)
-        guard case .saved(_, _, .failed(let why)) = result else {
+        guard case .saved(_, _, .failed(let why), _) = result else {
             Issue.record("expected a save with a clipboard failure, got \(result)")
             return
         }
@@ -169,7 +169,7 @@ import Testing
     @Test func emptyTitleFallsBackToTheLink() {
         var world = FakeWorld()
         world.http.html = "<article>TITLE:\nwords</article>"
-        guard case .saved(_, let title, _) = world.run(["https://example.com/posts/hello-world"]) else {
+        guard case .saved(_, let title, _, _) = world.run(["https://example.com/posts/hello-world"]) else {
             Issue.record("expected saved")
             return
         }

@@ -5,13 +5,13 @@ import Testing
 
 /// Every row of the route table, against a real server on port 0 with the memory store.
 @Suite struct RouteTests {
-    @Test func saveAnswersExactlyOneURLUnderThePublicURL() async throws {
+    @Test func saveAnswersAURLUnderThePublicURLAndItsExpiry() async throws {
         let backend = try startBackend { $0.publicURL = "https://read.example.org/" }
         let reply = try await Client.save(backend.baseURL, title: "A title", content: "<p>Body text</p>")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
         let object = try reply.json()
-        #expect(Array(object.keys) == ["url"])
+        #expect(Set(object.keys) == ["url", "expires"])
         let url = try #require(object["url"] as? String)
         #expect(url.hasPrefix("https://read.example.org/"))
         let id = String(url.dropFirst("https://read.example.org/".count))

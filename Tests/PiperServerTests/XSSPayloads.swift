@@ -53,7 +53,7 @@ enum XSSPayloads {
 
     /// Lowercased fragments that must never appear in sanitized markup.
     static let forbidden = [
-        "<script", "<svg", "<math", "<iframe", "<object", "<embed", "<form", "<meta", "<base", "<link",
+        "<script", "<svg", "<iframe", "<mglyph", "<annotation", "<maction", "<object", "<embed", "<form", "<meta", "<base", "<link",
         "<style", "<template", "<noscript", "<xmp", "<input", "<button", "<isindex", "<body",
         "javascript:", "vbscript:", "data:text", "data:image/svg", "srcdoc", "style=", "expression(",
         " on", "xlink", "background=", "<!--",

@@ -15,7 +15,8 @@ final class BrowserSession {
         self.deadline = deadline
     }
 
-    func open(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+    /// Attaches to the page target (creating one if needed) and sets `cookies`; returns the session.
+    private func attach(cookies: [Cookie]) throws -> String {
         let targets = try cdp.call("Target.getTargets", deadline: deadline)
         let infos = targets["targetInfos"] as? [[String: Any]] ?? []
         var targetID = infos.first { ($0["type"] as? String) == "page" }?["targetId"] as? String
@@ -31,6 +32,19 @@ final class BrowserSession {
         if !cookies.isEmpty {
             try cdp.call("Network.setCookies", ["cookies": cookies.map(Self.cdpCookie)], session: sessionID, deadline: deadline)
         }
+        return sessionID
+    }
+
+    /// Loads `url`, waits for its load event, and returns the value of each expression.
+    func inspect(_ url: URL, expressions: [String]) throws -> [Any?] {
+        let sessionID = try attach(cookies: [])
+        _ = try navigate(url, session: sessionID)
+        _ = try? cdp.waitForEvent("Page.loadEventFired", session: sessionID, deadline: deadline)
+        return try expressions.map { try evaluate($0, session: sessionID) }
+    }
+
+    func open(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+        let sessionID = try attach(cookies: cookies)
         let loadedURL = try navigate(url, session: sessionID)
 
         // The load event, then a settle period for timers; a slow subresource is not fatal.

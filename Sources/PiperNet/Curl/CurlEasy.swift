@@ -66,6 +66,13 @@ final class CurlEasy {
         return code
     }
 
+    /// The response's `Retry-After` in seconds (libcurl reads both forms); nil when absent.
+    var retryAfter: Int? {
+        var seconds: curl_off_t = 0
+        guard piper_curl_getinfo_off(handle, CURLINFO_RETRY_AFTER, &seconds) == CURLE_OK, seconds > 0 else { return nil }
+        return Int(seconds)
+    }
+
     var contentType: String? {
         var ptr: UnsafeMutablePointer<CChar>?
         guard piper_curl_getinfo_string(handle, CURLINFO_CONTENT_TYPE, &ptr) == CURLE_OK, let ptr else { return nil }

@@ -21,24 +21,44 @@ enum ReaderPage {
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
             ("X-Frame-Options", "DENY"),
+            // A saved copy is someone's private reading, and a copy of someone else's page.
+            ("X-Robots-Tag", "noindex"),
             ("Cache-Control", "public, max-age=\(max(0, maxAge))"),
         ]
     }
 
-    /// The page bytes. `article.content` is already sanitized; the title is escaped here.
+    /// The page bytes. `article.content` is already sanitized; everything else is escaped here.
     static func render(_ article: SavedArticle, url: String) -> [UInt8] {
         let title = HTMLEscape.escape(article.title)
-        var html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
+        let source = article.metadata.sourceURL.map(HTMLEscape.escape)
+        var html = "<!DOCTYPE html>\n" + htmlStart(article.metadata) + "<head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
+        html += "<meta name=\"robots\" content=\"noindex\">\n"
         html += "<title>\(title)</title>\n"
+        if let source { html += "<link rel=\"canonical\" href=\"\(source)\">\n" }
         html += "<meta property=\"og:title\" content=\"\(title)\">\n"
         html += "<meta property=\"og:type\" content=\"article\">\n"
-        html += "<meta property=\"og:url\" content=\"\(HTMLEscape.escape(url))\">\n"
+        html += "<meta property=\"og:url\" content=\"\(source ?? HTMLEscape.escape(url))\">\n"
+        if let site = article.metadata.siteName {
+            html += "<meta property=\"og:site_name\" content=\"\(HTMLEscape.escape(site))\">\n"
+        }
+        if let excerpt = article.metadata.excerpt {
+            html += "<meta name=\"description\" content=\"\(HTMLEscape.escape(excerpt))\">\n"
+        }
         html += "<style>\(ReaderStyle.css)</style>\n"
-        html += "</head><body><main><article>\n<h1>\(title)</h1>\n"
+        html += "</head><body><main><article>\n"
+        html += header(article)
         html += article.content
-        html += "\n</article></main></body></html>\n"
+        html += "\n</article>\n" + footer(article) + "</main></body></html>\n"
         return Array(html.utf8)
+    }
+
+    /// `<html>` with the article's language and direction when it gave them.
+    static func htmlStart(_ metadata: ArticleMetadata) -> String {
+        var tag = "<html"
+        if let lang = metadata.lang { tag += " lang=\"\(HTMLEscape.escape(lang))\"" }
+        if let dir = metadata.dir { tag += " dir=\"\(HTMLEscape.escape(dir))\"" }
+        return tag + ">"
     }
 }

@@ -10,7 +10,11 @@ enum ReaderStyle {
         body{margin:0;background:var(--bg);color:var(--fg);font:1.15rem/1.65 Charter,"Bitstream Charter","Iowan Old Style",Georgia,serif}
         main{max-width:40rem;margin:0 auto;padding:2.5rem 1.25rem 4rem}
         h1,h2,h3,h4,h5,h6{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.25;margin:1.8em 0 .6em}
-        article>h1:first-child{font-size:2rem;margin-top:0}
+        header.saved{margin:0 0 2em}
+        header.saved h1{font-size:2rem;margin:0 0 .4em}
+        header.saved p,footer.saved{color:var(--muted);font:.9rem/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 0 .3em}
+        footer.saved{border-top:1px solid var(--rule);margin-top:3em;padding-top:1em}
+        .embed{border:1px solid var(--rule);border-radius:4px;padding:.6em 1em}
         p,ul,ol,blockquote,pre,figure,table{margin:0 0 1.2em}
         a{color:var(--link);text-underline-offset:.15em}
         img,video,audio,picture{max-width:100%;height:auto}

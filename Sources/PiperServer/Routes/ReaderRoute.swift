@@ -1,11 +1,14 @@
 import Foundation
 
-/// `GET /<uuid>`: the reader page, or 404 when unknown or expired. Rendered pages are cached in
-/// memory: a save never changes after it is committed, and expiry is checked on every hit.
+/// `GET /<uuid>`: the reader page, or 404 when unknown or expired (a small HTML page for
+/// browsers, `{"error"}` for everyone else). Rendered pages are cached in memory: a save never
+/// changes after it is committed, and expiry is checked on every hit.
 struct ReaderRoute: HTTPResponder {
     let store: any Store
     let cache: PageCache
     let publicURL: LateValue
+    /// How long after expiry the source URL is kept for the expired page's link.
+    var sourceGrace: TimeInterval = 0
     let clock: @Sendable () -> Date
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
@@ -23,12 +26,18 @@ struct ReaderRoute: HTTPResponder {
         } catch {
             throw HTTPError(500, "Could not read the article")
         }
-        guard let article = found else {
-            throw HTTPError(404, "No saved article with this id (it may have expired)")
-        }
+        guard let article = found else { return try notFound(id: id, request: request, now: now) }
         let page = PageCache.Page(bytes: ReaderPage.render(article, url: "\(publicURL.get())/\(id)"), expiresAt: article.expiresAt)
         cache.insert(page, id: id)
         return response(page, now: now)
+    }
+
+    private func notFound(id: String, request: HTTPRequest, now: Date) throws -> HTTPResponse {
+        guard AcceptNegotiation.prefersHTML(request.header("Accept")) else {
+            throw HTTPError(404, "No saved article with this id (it may have expired)")
+        }
+        let source = (try? store.expiredSourceURL(id: id, now: now, grace: sourceGrace)) ?? nil
+        return HTTPResponse(status: 404, headers: ExpiredPage.headers(), body: ExpiredPage.render(sourceURL: source))
     }
 
     private func response(_ page: PageCache.Page, now: Date) -> HTTPResponse {

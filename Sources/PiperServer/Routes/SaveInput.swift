@@ -1,9 +1,11 @@
 import Foundation
 
-/// The validated body of a save: both fields strings, non-empty after trimming.
+/// The validated body of a save: `title` and `content` strings, non-empty after trimming, and
+/// the optional metadata fields (`SaveInput+Metadata`), each checked or refused by name.
 struct SaveInput: Equatable {
     let title: String
     let content: String
+    let metadata: ArticleMetadata
 
     init(json body: [UInt8]) throws {
         guard !body.isEmpty else { throw HTTPError(400, "Request body is empty; expected JSON with title and content") }
@@ -11,10 +13,16 @@ struct SaveInput: Equatable {
         if let flat = FlatJSON.stringObject(body) {
             rawTitle = try Self.field("title", flat["title"])
             rawContent = try Self.field("content", flat["content"])
+            metadata = try Self.metadata { flat[$0] }
         } else {
             let object = try Self.parsedByFoundation(body)
             rawTitle = try Self.field("title", in: object)
             rawContent = try Self.field("content", in: object)
+            metadata = try Self.metadata { name in
+                guard let value = object[name], !(value is NSNull) else { return nil }
+                guard let text = value as? String else { throw HTTPError(400, "Field '\(name)' must be a string") }
+                return text
+            }
         }
         // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
         title = Self.withoutNUL(Self.trimmed(rawTitle))

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `POST /save` with `{"title", "content"}`: rate-limits per client, validates, sanitizes,
-/// stores, and answers `{"url": "<public-url>/<uuid>"}` only once the store has committed.
+/// `POST /save` with `{"title", "content"}` and optional metadata (`SaveInput+Metadata`):
+/// rate-limits per client, validates, sanitizes, stores, and answers
+/// `{"url": "<public-url>/<uuid>", "expires": …}` only once the store has committed.
 struct SaveRoute: HTTPResponder {
     let store: any Store
     let limiter: RateLimiter
@@ -9,35 +10,37 @@ struct SaveRoute: HTTPResponder {
     let ttl: TimeInterval
     let trustedProxies: Set<String>
     let clock: @Sendable () -> Date
+    /// Where what the sanitizer removed is noted (counts only, never content); nil: nowhere.
+    var log: RequestLog? = nil
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        let article: SavedArticle
+        let article: SavedArticle, removed: [String: Int]
         switch try accept(request) {
         case .answer(let response): return response
-        case .store(let accepted): article = accepted
+        case .store(let accepted, let counts): (article, removed) = (accepted, counts)
         }
         do {
             try store.insert(article)
         } catch {
             throw Self.notStored
         }
-        return saved(article)
+        return saved(article, removed: removed)
     }
 
     /// Validation and sanitizing happen on the calling thread; `reply` runs once the store has
     /// committed the article (on the store's thread), or at once for anything refused.
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
-        let article: SavedArticle
+        let article: SavedArticle, removed: [String: Int]
         do {
             switch try accept(request) {
             case .answer(let response): return reply(.success(response))
-            case .store(let accepted): article = accepted
+            case .store(let accepted, let counts): (article, removed) = (accepted, counts)
             }
         } catch {
             return reply(.failure(error))
         }
         // Built before the commit so the store's thread only hands it over.
-        let success = saved(article)
+        let success = saved(article, removed: removed)
         store.insert(article) { error in
             reply(error == nil ? .success(success) : .failure(Self.notStored))
         }
@@ -46,7 +49,7 @@ struct SaveRoute: HTTPResponder {
     /// What a request leads to before the store is involved.
     private enum Acceptance {
         case answer(HTTPResponse)
-        case store(SavedArticle)
+        case store(SavedArticle, removed: [String: Int])
     }
 
     private func accept(_ request: HTTPRequest) throws -> Acceptance {
@@ -65,18 +68,26 @@ struct SaveRoute: HTTPResponder {
         guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
             throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
         }
+        let (content, removed) = HTMLSanitizer.sanitizeCounting(input.content)
+        if let log, !removed.isEmpty {
+            log.write("save sanitized: removed " + removed.keys.sorted().map { "\($0)=\(removed[$0] ?? 0)" }.joined(separator: " "))
+        }
         return .store(SavedArticle(id: UUIDPath.randomID(),
                                    title: input.title,
-                                   content: HTMLSanitizer.sanitize(input.content),
+                                   content: content,
                                    createdAt: now,
-                                   expiresAt: now.addingTimeInterval(ttl)))
+                                   expiresAt: now.addingTimeInterval(ttl),
+                                   metadata: input.metadata),
+                      removed: removed)
     }
 
     /// No URL unless the save is committed.
     private static let notStored = HTTPError(500, "Could not store the article; nothing was saved")
 
-    private func saved(_ article: SavedArticle) -> HTTPResponse {
-        .json(200, ["url": "\(publicURL.get())/\(article.id)"], headers: [CORS.allowOrigin])
+    private func saved(_ article: SavedArticle, removed: [String: Int]) -> HTTPResponse {
+        HTTPResponse(status: 200,
+                     headers: [("Content-Type", "application/json; charset=utf-8"), CORS.allowOrigin],
+                     body: SaveAnswer.body(url: "\(publicURL.get())/\(article.id)", expires: article.expiresAt, removed: removed))
     }
 }
 

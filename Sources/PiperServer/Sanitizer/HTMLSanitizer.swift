@@ -13,20 +13,30 @@ enum HTMLSanitizer {
     /// express (an `a` in an `a` from the adoption agency, or once a `marquee` between them is
     /// unwrapped; an `li` in an `li`), which read back differently (`RoundTrip`); such output is
     /// sanitized again until it settles, so a stored article does not change when saved again.
-    static func sanitize(_ html: String) -> String {
-        var (output, settled) = sanitizeOnce(html)
-        if settled { return output }
+    static func sanitize(_ html: String) -> String { sanitizeCounting(html).html }
+
+    /// `sanitize`, and what the first pass removed by kind (`script`, `iframe`, `svg`, `mathml`, …).
+    static func sanitizeCounting(_ html: String) -> (html: String, removed: [String: Int]) {
+        var removals = Removals()
+        var (output, settled) = sanitizeOnce(html, removed: &removals)
+        if settled { return (output, removals.counts) }
         for _ in 1..<maxRounds {
-            let (again, _) = sanitizeOnce(output)
+            var ignored = Removals()
+            let (again, _) = sanitizeOnce(output, removed: &ignored)
             if again == output { break }
             output = again
         }
-        return output
+        return (output, removals.counts)
     }
 
     /// One pass; `settled` tells that the output reads back as the tree it was written from
     /// (nothing was unwrapped and `RoundTrip` saw nothing the parser would move).
     static func sanitizeOnce(_ html: String) -> (output: String, settled: Bool) {
+        var ignored = Removals()
+        return sanitizeOnce(html, removed: &ignored)
+    }
+
+    static func sanitizeOnce(_ html: String, removed: inout Removals) -> (output: String, settled: Bool) {
         let (document, fragment) = Document.parseFragment(html, context: "div")
         var writer = SafeHTMLWriter()
         var settled = true
@@ -42,7 +52,7 @@ enum HTMLSanitizer {
                 if settled && RoundTrip.textMoves(text, open: open) { settled = false }
                 writer.text(text)
             case .element:
-                let entered = visit(node, &writer, open: open, settled: &settled)
+                let entered = visit(node, &writer, open: open, settled: &settled, removed: &removed)
                 if let entered, let child = node.firstChild {
                     closers.append(entered.closer)
                     if let closer = entered.closer { open.append(closer) }
@@ -69,15 +79,25 @@ enum HTMLSanitizer {
         return (writer.output, settled)
     }
 
-    private struct Entered { let closer: String? }
+    struct Entered { let closer: String? }
 
     /// Writes the start of `element` if kept. Returns how to leave it when its children should
     /// be visited, nil when it was dropped (or is void, or empty and already closed).
-    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool) -> Entered? {
-        guard element.namespace == .html else { return nil }                 // SVG, MathML: dropped
+    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool,
+                              removed: inout Removals) -> Entered? {
+        guard element.namespace == .html else {
+            return visitForeign(element, &writer, open: open, settled: &settled, removed: &removed)
+        }
         let name = element.localName
+        if open.contains("math") {
+            // HTML inside MathML (through mtext and friends) would not read back: text only.
+            settled = false
+            return SanitizerPolicy.action(forHTMLElement: name) == .drop ? nil : Entered(closer: nil)
+        }
+        if replaceEmbed(element, &writer, open: open, settled: &settled, removed: &removed) { return nil }
         switch SanitizerPolicy.action(forHTMLElement: name) {
         case .drop:
+            removed.add(name)
             return nil
         case .unwrap:
             settled = false
@@ -97,9 +117,6 @@ enum HTMLSanitizer {
                 writer.end(name)
                 return nil
             }
-            if name == "pre", let first = element.firstChild, first.isText, first.data.hasPrefix("\n") {
-                writer.raw("\n")   // the parser drops one leading newline in <pre>; keep the author's
-            }
             return Entered(closer: name)
         }
     }
@@ -108,6 +125,9 @@ enum HTMLSanitizer {
 /// Writes sanitized HTML: names come from the allow-list, text and values are always escaped.
 struct SafeHTMLWriter {
     private(set) var output = ""
+    /// True right after `<pre>`, until anything else is written: the parser drops one newline
+    /// there, so text that starts with one gets another (also when removed elements came first).
+    private var atPreStart = false
 
     mutating func start(_ name: String, _ attributes: [(String, String)]) {
         output += "<" + name
@@ -115,9 +135,23 @@ struct SafeHTMLWriter {
             output += value.isEmpty && key == "controls" ? " controls" : " \(key)=\"\(HTMLEscape.escape(value))\""
         }
         output += ">"
+        atPreStart = name == "pre"
     }
 
-    mutating func end(_ name: String) { output += "</\(name)>" }
-    mutating func text(_ text: String) { output += HTMLEscape.escape(text) }
-    mutating func raw(_ safe: String) { output += safe }
+    mutating func end(_ name: String) {
+        output += "</\(name)>"
+        atPreStart = false
+    }
+
+    mutating func text(_ text: String) {
+        if text.isEmpty { return }
+        if atPreStart && text.hasPrefix("\n") { output += "\n" }
+        atPreStart = false
+        output += HTMLEscape.escape(text)
+    }
+
+    mutating func raw(_ safe: String) {
+        output += safe
+        atPreStart = false
+    }
 }

@@ -22,7 +22,8 @@ public final class Backend: Sendable {
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
         lateURL.set(publicURL)
-        sweeper = Sweeper(store: store, interval: configuration.effectiveSweepInterval, clock: configuration.clock)
+        sweeper = Sweeper(store: store, interval: configuration.effectiveSweepInterval, grace: configuration.sourceGrace,
+                          clock: configuration.clock)
     }
 
     deinit { stop() }
@@ -38,8 +39,10 @@ public final class Backend: Sendable {
         let limiter = RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst)
         return Router(
             save: SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
-                           trustedProxies: configuration.trustedProxies, clock: configuration.clock),
-            reader: ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL, clock: configuration.clock),
+                           trustedProxies: configuration.trustedProxies, clock: configuration.clock,
+                           log: configuration.http.log),
+            reader: ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
+                                sourceGrace: configuration.sourceGrace, clock: configuration.clock),
             health: HealthRoute(store: store))
     }
 

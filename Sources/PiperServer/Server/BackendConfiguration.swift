@@ -7,13 +7,17 @@ public struct BackendConfiguration: Sendable {
     public var publicURL: String?
     /// How long a save lives, in seconds.
     public var ttl: TimeInterval = 3600
-    /// Saves per minute per client address; 0 disables the limit.
+    /// Saves per minute per client address once the burst is spent; 0 disables the limit.
     public var savesPerMinute: Double = 30
-    /// Saves a client may make at once before the per-minute rate applies.
-    public var saveBurst: Double = 10
+    /// Saves a client may make at once before the per-minute rate applies: enough for a person
+    /// sharing a reading list in one go (the old 10 stopped a loop of 18 shares at the 14th).
+    public var saveBurst: Double = 60
     /// Peers (numeric addresses, e.g. a load balancer) whose `X-Forwarded-For` names the real
     /// client for rate limiting. Empty: the TCP peer is the client.
     public var trustedProxies: Set<String> = []
+    /// How long an expired save's source URL is kept (and nothing else of it), so its expired
+    /// page can still link to the original.
+    public var sourceGrace: TimeInterval = 24 * 3600
     /// How often expired rows are deleted; nil means ttl/4, between 1 s and 60 s.
     public var sweepInterval: TimeInterval?
     /// Rendered pages kept in memory (0 disables the cache).

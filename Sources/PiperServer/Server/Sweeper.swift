@@ -9,11 +9,11 @@ import Foundation
 final class Sweeper: @unchecked Sendable {
     private let timer: any DispatchSourceTimer
 
-    init(store: any Store, interval: TimeInterval, clock: @escaping @Sendable () -> Date) {
+    init(store: any Store, interval: TimeInterval, grace: TimeInterval = 0, clock: @escaping @Sendable () -> Date) {
         let queue = DispatchQueue(label: "piper.sweeper")
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
-        timer.setEventHandler { sweepOnce(store, clock) }
+        timer.setEventHandler { sweepOnce(store, grace, clock) }
         timer.resume()
     }
 
@@ -21,9 +21,9 @@ final class Sweeper: @unchecked Sendable {
 }
 
 /// One sweep; failures are logged and retried at the next tick.
-private func sweepOnce(_ store: any Store, _ clock: @Sendable () -> Date) {
+private func sweepOnce(_ store: any Store, _ grace: TimeInterval, _ clock: @Sendable () -> Date) {
     do {
-        try store.deleteExpired(now: clock())
+        try store.deleteExpired(now: clock(), keepingSourcesFor: grace)
     } catch {
         RequestLog.standardError.write("expiry sweep failed: \(error)")
     }

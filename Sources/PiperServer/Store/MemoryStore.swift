@@ -36,10 +36,36 @@ public final class MemoryStore: Store, @unchecked Sendable {
 
     @discardableResult
     public func deleteExpired(now: Date) throws -> Int {
-        lock.withLock {
-            let expired = articles.values.filter { $0.expiresAt.storeMillis <= now.storeMillis }.map(\.id)
-            for id in expired { articles[id] = nil }
-            return expired.count
+        try deleteExpired(now: now, keepingSourcesFor: 0)
+    }
+
+    @discardableResult
+    public func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int {
+        let cutoff = now.addingTimeInterval(-max(0, grace)).storeMillis
+        return lock.withLock {
+            var count = 0
+            for (id, found) in articles where found.expiresAt.storeMillis <= now.storeMillis {
+                if found.metadata.sourceURL == nil || found.expiresAt.storeMillis <= cutoff {
+                    articles[id] = nil
+                    count += 1
+                } else if !found.title.isEmpty || !found.content.isEmpty {
+                    // Only the source URL outlives the article, for the expired page's link.
+                    articles[id] = SavedArticle(id: id, title: "", content: "", createdAt: found.createdAt,
+                                                expiresAt: found.expiresAt,
+                                                metadata: ArticleMetadata(sourceURL: found.metadata.sourceURL))
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
+    public func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String? {
+        let cutoff = now.addingTimeInterval(-max(0, grace)).storeMillis
+        return lock.withLock {
+            guard let found = articles[id], found.expiresAt.storeMillis <= now.storeMillis,
+                  found.expiresAt.storeMillis > cutoff else { return nil }
+            return found.metadata.sourceURL
         }
     }
 

@@ -34,11 +34,11 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// Runs one statement with text parameters (`$1`, `$2`, ...) and returns its rows as text
-    /// (nil for SQL NULL).
+    /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL) and returns its
+    /// rows as text (nil for SQL NULL).
     @discardableResult
-    func execute(_ sql: String, _ parameters: [String] = []) throws -> PostgresResult {
-        let cStrings = parameters.map { strdup($0) }
+    func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
+        let cStrings = parameters.map { $0.flatMap { strdup($0) } }
         defer { cStrings.forEach { free($0) } }
         let values: [UnsafePointer<CChar>?] = cStrings.map { UnsafePointer($0) }
         let result = values.withUnsafeBufferPointer { buffer in

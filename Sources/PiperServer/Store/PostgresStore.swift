@@ -32,6 +32,8 @@ public final class PostgresStore: Store {
                     )
                     """)
                 try conn.execute("CREATE INDEX IF NOT EXISTS \(table)_expires_at ON \(table) (expires_at)")
+                // Where the article came from: added to tables made before these columns.
+                try conn.execute("ALTER TABLE \(table) " + ArticleMetadata.columnNames.map { "ADD COLUMN IF NOT EXISTS \($0) text" }.joined(separator: ", "))
             }
         } catch let error as PostgresError {
             throw StoreError(.unavailable, "Cannot use PostgreSQL: \(error.description)")
@@ -42,27 +44,51 @@ public final class PostgresStore: Store {
 
     public func insert(_ article: SavedArticle) throws {
         try run("insert") { conn in
-            try conn.execute("INSERT INTO \(table) (id, title, content, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            try conn.execute("INSERT INTO \(table) (id, title, content, created_at, expires_at, \(Self.metadataColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                              [article.id, article.title, article.content,
-                              String(article.createdAt.storeMillis), String(article.expiresAt.storeMillis)])
+                              String(article.createdAt.storeMillis), String(article.expiresAt.storeMillis)] as [String?]
+                             + article.metadata.columns)
         }
     }
 
     public func article(id: String, now: Date) throws -> SavedArticle? {
         try run("read") { conn in
-            let result = try conn.execute("SELECT title, content, created_at, expires_at FROM \(table) WHERE id = $1 AND expires_at > $2",
+            let result = try conn.execute("SELECT title, content, created_at, expires_at, \(Self.metadataColumns) FROM \(table) WHERE id = $1 AND expires_at > $2",
                                           [id, String(now.storeMillis)])
             guard result.rowCount > 0 else { return nil }
             return SavedArticle(id: id, title: result.text(0, 0) ?? "", content: result.text(0, 1) ?? "",
                                 createdAt: Date(storeMillis: Int64(result.text(0, 2) ?? "") ?? 0),
-                                expiresAt: Date(storeMillis: Int64(result.text(0, 3) ?? "") ?? 0))
+                                expiresAt: Date(storeMillis: Int64(result.text(0, 3) ?? "") ?? 0),
+                                metadata: ArticleMetadata(columns: ArticleMetadata.columnNames.indices.map { result.text(0, 4 + $0) }))
         }
     }
 
+    private static let metadataColumns = ArticleMetadata.columnNames.joined(separator: ", ")
+
     @discardableResult
     public func deleteExpired(now: Date) throws -> Int {
-        try run("sweep") { conn in
-            try conn.execute("DELETE FROM \(table) WHERE expires_at <= $1", [String(now.storeMillis)]).affectedRows
+        try deleteExpired(now: now, keepingSourcesFor: 0)
+    }
+
+    @discardableResult
+    public func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int {
+        let cutoff = String(now.addingTimeInterval(-max(0, grace)).storeMillis)
+        let erased = SQLiteStore.erasedColumns
+        return try run("sweep") { conn in
+            let deleted = try conn.execute("DELETE FROM \(table) WHERE expires_at <= $1 AND (source_url IS NULL OR expires_at <= $2)",
+                                           [String(now.storeMillis), cutoff]).affectedRows
+            let blanked = try conn.execute("UPDATE \(table) SET title = '', content = '', \(erased) WHERE expires_at <= $1 AND (content != '' OR title != '')",
+                                           [String(now.storeMillis)]).affectedRows
+            return deleted + blanked
+        }
+    }
+
+    public func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String? {
+        let cutoff = String(now.addingTimeInterval(-max(0, grace)).storeMillis)
+        return try run("read") { conn in
+            let result = try conn.execute("SELECT source_url FROM \(table) WHERE id = $1 AND expires_at <= $2 AND expires_at > $3",
+                                          [id, String(now.storeMillis), cutoff])
+            return result.rowCount > 0 ? result.text(0, 0) : nil
         }
     }
 

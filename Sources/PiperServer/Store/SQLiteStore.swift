@@ -16,6 +16,8 @@ public final class SQLiteStore: Store {
         ) WITHOUT ROWID;
         CREATE INDEX saves_expires_at ON saves(expires_at);
         """,
+        // 2: where the article came from (all optional; older rows read back as nil).
+        ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n"),
     ]
 
     public let path: String
@@ -74,10 +76,41 @@ public final class SQLiteStore: Store {
 
     @discardableResult
     public func deleteExpired(now: Date) throws -> Int {
+        try deleteExpired(now: now, keepingSourcesFor: 0)
+    }
+
+    @discardableResult
+    public func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int {
         do {
-            return try writer.withConnection { try $0.database.run("DELETE FROM saves WHERE expires_at <= ?", [.int(now.storeMillis)]) }
+            return try writer.withConnection { connection in
+                try connection.database.transaction {
+                    let deleted = try connection.database.run(
+                        "DELETE FROM saves WHERE expires_at <= ? AND (source_url IS NULL OR expires_at <= ?)",
+                        [.int(now.storeMillis), .int(now.addingTimeInterval(-max(0, grace)).storeMillis)])
+                    let erased = try connection.database.run(
+                        "UPDATE saves SET title = '', content = '', \(Self.erasedColumns) WHERE expires_at <= ? AND (content != '' OR title != '')",
+                        [.int(now.storeMillis)])
+                    return deleted + erased
+                }
+            }
         } catch let error as SQLiteError {
             throw StoreError(.failed, "SQLite sweep failed: \(error.description)")
+        }
+    }
+
+    /// Every metadata column but the source URL, set to NULL.
+    static let erasedColumns = ArticleMetadata.columnNames.dropFirst().map { "\($0) = NULL" }.joined(separator: ", ")
+
+    public func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String? {
+        do {
+            return try readers.with { connection in
+                try connection.database.query(
+                    "SELECT source_url FROM saves WHERE id = ? AND expires_at <= ? AND expires_at > ?",
+                    [.text(id), .int(now.storeMillis), .int(now.addingTimeInterval(-max(0, grace)).storeMillis)]
+                ) { $0.optionalText(0) }.first ?? nil
+            }
+        } catch let error as SQLiteError {
+            throw StoreError(.failed, "SQLite read failed: \(error.description)")
         }
     }
 
@@ -100,8 +133,9 @@ final class SQLiteConnection {
     init(path: String) throws {
         database = try Database(path: path)
         try database.migrate(SQLiteStore.migrations)
-        select = try database.prepare("SELECT title, content, created_at, expires_at FROM saves WHERE id = ? AND expires_at > ?")
-        insert = try database.prepare("INSERT INTO saves (id, title, content, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+        let metadata = ArticleMetadata.columnNames.joined(separator: ", ")
+        select = try database.prepare("SELECT title, content, created_at, expires_at, \(metadata) FROM saves WHERE id = ? AND expires_at > ?")
+        insert = try database.prepare("INSERT INTO saves (id, title, content, created_at, expires_at, \(metadata)) VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: ArticleMetadata.columnNames.count)))")
     }
 
     func article(id: String, now: Date) throws -> SavedArticle? {
@@ -109,14 +143,17 @@ final class SQLiteConnection {
         defer { select.reset() }
         guard try select.step() else { return nil }
         let row = select.row
+        let metadata = ArticleMetadata(columns: ArticleMetadata.columnNames.indices.map { row.optionalText(4 + $0) })
         let found = SavedArticle(id: id, title: row.text(0), content: row.text(1),
-                                 createdAt: Date(storeMillis: row.int64(2)), expiresAt: Date(storeMillis: row.int64(3)))
+                                 createdAt: Date(storeMillis: row.int64(2)), expiresAt: Date(storeMillis: row.int64(3)),
+                                 metadata: metadata)
         return found
     }
 
     func insert(_ article: SavedArticle) throws {
         try insert.bind([.text(article.id), .text(article.title), .text(article.content),
-                         .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)])
+                         .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)]
+                        + article.metadata.columns.map(SQLValue.optional))
         while try insert.step() {}
     }
 }

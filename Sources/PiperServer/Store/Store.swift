@@ -9,13 +9,17 @@ public struct SavedArticle: Sendable, Equatable {
     public var content: String
     public var createdAt: Date
     public var expiresAt: Date
+    /// Where it came from (all optional).
+    public var metadata: ArticleMetadata
 
-    public init(id: String, title: String, content: String, createdAt: Date, expiresAt: Date) {
+    public init(id: String, title: String, content: String, createdAt: Date, expiresAt: Date,
+                metadata: ArticleMetadata = ArticleMetadata()) {
         self.id = id
         self.title = title
         self.content = content
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.metadata = metadata
     }
 }
 
@@ -37,11 +41,26 @@ public protocol Store: Sendable {
     func article(id: String, now: Date) throws -> SavedArticle?
     /// Deletes every article expired at `now`; returns how many went.
     @discardableResult func deleteExpired(now: Date) throws -> Int
+    /// Like `deleteExpired(now:)`, but an expired article that has a source URL keeps only that
+    /// URL (title, content and the rest are erased) until `grace` seconds after its expiry, so
+    /// the expired page can link to the original. Returns how many articles were erased or deleted.
+    @discardableResult func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int
+    /// The source URL of an article that has expired at `now` but is still within the grace
+    /// period `deleteExpired(now:keepingSourcesFor:)` kept it for; nil otherwise.
+    func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String?
     /// Throws when the store cannot serve requests.
     func checkHealth() throws
 }
 
 extension Store {
+    /// Drivers that keep nothing after expiry: every expired article goes at once.
+    @discardableResult
+    public func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int {
+        try deleteExpired(now: now)
+    }
+
+    public func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String? { nil }
+
     public func insert(_ article: SavedArticle, completion: @escaping @Sendable ((any Error)?) -> Void) {
         BlockingPool.storeWork.async {
             do {

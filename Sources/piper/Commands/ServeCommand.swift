@@ -19,7 +19,9 @@ struct ServeCommand: Command {
         .value("--postgres", placeholder: "URL", help: "Store saves in PostgreSQL instead of SQLite."),
         .value("--public-url", placeholder: "URL", help: "Base of returned URLs (default http://HOST:PORT)."),
         .value("--ttl", placeholder: "SECONDS", help: "How long a save lives (default 3600)."),
-        .value("--rate-limit", placeholder: "PER_MINUTE", help: "Saves per minute per client; 0 disables (default 30)."),
+        .value("--rate-limit", placeholder: "PER_MINUTE",
+               help: "Saves per minute per client once its burst is spent; 0 disables (default 30)."),
+        .value("--burst", placeholder: "N", help: "Saves a client may make at once before --rate-limit applies (default 60)."),
         .value("--threads", placeholder: "N", help: "HTTP worker threads (default 8)."),
         .value("--trusted-proxy", placeholder: "ADDRESS",
                help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
@@ -36,6 +38,7 @@ struct ServeCommand: Command {
         configuration.http.threads = try parsed.int("--threads", in: 1...256) ?? HTTPServerOptions().threads
         configuration.ttl = TimeInterval(try parsed.int("--ttl", in: 1...(365 * 24 * 3600)) ?? 3600)
         configuration.savesPerMinute = Double(try parsed.int("--rate-limit", in: 0...1_000_000) ?? 30)
+        configuration.saveBurst = Double(try parsed.int("--burst", in: 1...1_000_000) ?? 60)
         if let url = parsed.value("--public-url") {
             guard let parsedURL = URL(string: url), let scheme = parsedURL.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", parsedURL.host != nil else {

@@ -14,21 +14,30 @@ struct ShareOutcome {
     let url: String?
     let libraryPath: String?
     let title: String?
+    /// When a saved article's link stops working.
+    let expires: Date?
     let error: String?
     let exitCode: ExitCode
     /// Lines for stderr, in order.
     let messages: [String]
     let clipboardNote: String?
+    /// Said on stderr in every output mode: the reader link is one Instapaper cannot fetch.
+    let warning: String?
 
     init(target: ShareTarget?, result: ShareResult) {
         self.target = target
         switch result {
-        case .saved(let reader, let title, let clipboard):
+        case .saved(let reader, let title, let clipboard, let expires):
             (route, status, id, url, libraryPath, self.title, error) = (.article, .saved, nil, reader.absoluteString, nil, title, nil)
+            self.expires = expires
             if case .failed(let why) = clipboard { clipboardNote = "Note: the URL was not copied: \(why)" } else { clipboardNote = nil }
-            messages = [Messages.saved] + (clipboardNote.map { [$0] } ?? [])
+            let saved = expires.map { Messages.saved(until: Self.localTime($0)) } ?? Messages.saved
+            messages = [saved] + (clipboardNote.map { [$0] } ?? [])
+            warning = Self.reachabilityWarning(reader)
         case .mediaQueued(let receipt):
             route = .media
+            expires = nil
+            warning = nil
             id = receipt.id
             url = nil
             title = nil
@@ -40,6 +49,8 @@ struct ShareOutcome {
         case .failure(let failure):
             route = target.map(ShareRouting.route(of:)).flatMap { $0 == .undecided ? nil : $0 }
             (status, id, url, libraryPath, title, error, clipboardNote) = (.error, nil, nil, nil, nil, "\(failure)", nil)
+            expires = nil
+            warning = nil
             messages = ["\(failure)"]
         }
         exitCode = result.exitCode
@@ -52,6 +63,8 @@ struct ShareOutcome {
         id = receipt.id
         url = nil
         title = nil
+        expires = nil
+        warning = nil
         clipboardNote = nil
         switch waited {
         case .imported(let path, let note):
@@ -79,7 +92,7 @@ struct ShareOutcome {
 
     var report: ShareReport {
         ShareReport(id: id, route: route?.rawValue, status: status.rawValue, source: target?.text, url: url,
-                    libraryPath: libraryPath, title: title, error: error)
+                    libraryPath: libraryPath, title: title, expires: expires.map { ISO8601DateFormatter().string(from: $0) }, error: error)
     }
 
     /// The worse of two exit statuses: any failure beats success; among failures, a general
@@ -107,9 +120,11 @@ struct ShareReport: Encodable {
     let url: String?
     let libraryPath: String?
     let title: String?
+    /// ISO 8601, UTC.
+    let expires: String?
     let error: String?
 
-    enum CodingKeys: String, CodingKey { case id, route, status, source, url, libraryPath, title, error }
+    enum CodingKeys: String, CodingKey { case id, route, status, source, url, libraryPath, title, expires, error }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -120,6 +135,7 @@ struct ShareReport: Encodable {
         try c.encode(url, forKey: .url)
         try c.encode(libraryPath, forKey: .libraryPath)
         try c.encode(title, forKey: .title)
+        try c.encode(expires, forKey: .expires)
         try c.encode(error, forKey: .error)
     }
 }

@@ -23,7 +23,7 @@ struct ShareCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, error."),
+        .flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error."),
         .flag("--wait", help: "For media, wait until each item is in the library (or has failed)."),
         .flag("--again", help: "For media, download a link again even if it is already in the library."),
         .value("--browser", placeholder: "MODE", help: "Articles: auto (default): Chromium for X/Twitter or pages that need it; always; never."),
@@ -124,6 +124,7 @@ struct ShareCommand: Command {
     }
 
     private func report(_ outcome: ShareOutcome) throws {
+        if let warning = outcome.warning { Output.err(warning) }
         if json {
             try Output.json(outcome.report)
             if let note = outcome.clipboardNote { Output.err(note) }

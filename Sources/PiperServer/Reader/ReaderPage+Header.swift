@@ -1,0 +1,54 @@
+import Foundation
+
+/// The lines around the article: who wrote it, where it came from, how long the copy lives.
+extension ReaderPage {
+    /// `<header>`: the title, then "byline · site · date", then "Original: <link>".
+    static func header(_ article: SavedArticle) -> String {
+        let metadata = article.metadata
+        var html = "<header class=\"saved\">\n<h1>\(HTMLEscape.escape(article.title))</h1>\n"
+        var parts: [String] = []
+        if let byline = metadata.byline { parts.append("<span class=\"byline\">\(HTMLEscape.escape(byline))</span>") }
+        if let site = metadata.siteName { parts.append("<span class=\"site\">\(HTMLEscape.escape(site))</span>") }
+        if let published = metadata.publishedTime { parts.append(time(published)) }
+        if !parts.isEmpty { html += "<p class=\"meta\">" + parts.joined(separator: " · ") + "</p>\n" }
+        if let source = metadata.sourceURL {
+            html += "<p class=\"original\">Original: " + link(source) + "</p>\n"
+        }
+        return html + "</header>\n"
+    }
+
+    /// "Saved by Piper · expires at 14:32 UTC" (with the day when the copy lives a day or more).
+    static func footer(_ article: SavedArticle) -> String {
+        let longLived = article.expiresAt.timeIntervalSince(article.createdAt) >= 86_400
+        let when = (longLived ? UTCTime.day(article.expiresAt) + " " : "") + UTCTime.clock(article.expiresAt)
+        return "<footer class=\"saved\"><p>Saved by Piper · expires at \(when)</p></footer>\n"
+    }
+
+    /// A link to `url` (already validated http(s)) that shows host and path, shortened.
+    static func link(_ url: String) -> String {
+        "<a href=\"\(HTMLEscape.escape(url))\" rel=\"noreferrer\">\(HTMLEscape.escape(displayed(url)))</a>"
+    }
+
+    /// `host/path` without the scheme or `www.`, at most 80 characters.
+    static func displayed(_ url: String) -> String {
+        var text = Substring(url)
+        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        if text.lowercased().hasPrefix("www.") { text = text.dropFirst(4) }
+        if text.hasSuffix("/") && text.filter({ $0 == "/" }).count == 1 { text = text.dropLast() }
+        return text.count > 80 ? String(text.prefix(79)) + "…" : String(text)
+    }
+
+    /// The published date: `<time>` with the day when the value starts with one (ISO 8601),
+    /// else the text as given.
+    static func time(_ published: String) -> String {
+        let bytes = Array(published.utf8.prefix(10))
+        let isDay = bytes.count == 10 && bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39)
+        }
+        guard isDay else { return "<span class=\"published\">\(HTMLEscape.escape(published))</span>" }
+        let day = String(decoding: bytes, as: UTF8.self)
+        return "<time datetime=\"\(HTMLEscape.escape(published))\">\(day)</time>"
+    }
+}
