@@ -94,7 +94,7 @@ public final class DocumentParser {
         }
         if builder.tentativeEncoding == nil {
             // Certain now: no restart can need the bytes already decoded.
-            bytes.removeFirst(fed)
+            bytes = fed == bytes.count ? [] : Array(bytes[fed...])
             fed = 0
             bomLength = 0
         }
