@@ -47,41 +47,58 @@ enum DetectionScore {
     /// Characters that sit inside words without being letters (apostrophe, middle dot, soft hyphen).
     static let inWordMarks: Set<UInt32> = [0x2019, 0xB7, 0xAD]
 
+    /// What the scorer needs to know of a scalar, looked up once per byte value.
+    struct ByteClass {
+        var scalar: UInt32
+        var letter: Bool
+        var lower: Bool
+        var upper: Bool
+        var lowercased: UInt32
+
+        init(_ c: UInt32) {
+            scalar = c
+            letter = DetectionScore.isLetter(c)
+            lower = DetectionScore.isLower(c)
+            upper = DetectionScore.isUpper(c)
+            lowercased = DetectionScore.lowercase(c)
+        }
+    }
+
     static func singleByte(_ sample: [UInt8], table: [UInt32], languages: [Letters]) -> Double {
         guard !languages.isEmpty else { return -Double(sample.count) }
+        let classes = (0...255).map { ByteClass($0 < 0x80 ? UInt32($0) : table[$0 - 0x80]) }
+        // Per byte value and language: +1 a letter the language uses, -1 another Latin letter,
+        // -3 a letter of another script.
+        let weights: [[Double]] = languages.map { language in
+            classes.map { k in
+                guard k.scalar >= 0x80, k.letter else { return 0 }
+                if language.has(k.lowercased) { return 1 }
+                if case .latin = language, k.lowercased < 0x250 { return -1 }
+                return -3
+            }
+        }
         var totals = [Double](repeating: 0, count: languages.count)
         var shared = 0.0
-        func scalar(_ b: UInt8) -> UInt32 { b < 0x80 ? UInt32(b) : table[Int(b) - 0x80] }
-        var prev: UInt32 = 0x20
+        let space = ByteClass(0x20)
+        var prev = space
         for (i, b) in sample.enumerated() {
-            let c = scalar(b)
-            defer { prev = c }
+            let k = classes[Int(b)]
+            defer { prev = k }
             guard b >= 0x80 else {
-                if isLetter(c), isLetter(prev), isLower(prev), isUpper(c), prev >= 0x80 { shared -= 2 }
+                if k.letter, prev.letter, prev.lower, k.upper, prev.scalar >= 0x80 { shared -= 2 }
                 continue
             }
+            let c = k.scalar
             if c == 0xFFFD || (0x80...0x9F).contains(c) { shared -= 5; continue }
-            guard isLetter(c) else {
-                let next = i + 1 < sample.count ? scalar(sample[i + 1]) : 0x20
-                if isLetter(prev), isLetter(next), !inWordMarks.contains(c) { shared -= 2 }
+            let next = i + 1 < sample.count ? classes[Int(sample[i + 1])] : space
+            guard k.letter else {
+                if prev.letter, next.letter, !inWordMarks.contains(c) { shared -= 2 }
                 continue
             }
-            if isLetter(prev), isLower(prev), isUpper(c) { shared -= 2 }
-            if c >= 0x370 {
-                // A Greek or Cyrillic letter next to an ASCII letter: a word in two scripts.
-                let next = i + 1 < sample.count ? sample[i + 1] : 0x20
-                if isASCIILetter(prev) || isASCIILetter(UInt32(next)) { shared -= 4 }
-            }
-            let lower = lowercase(c)
-            for (k, language) in languages.enumerated() {
-                if language.has(lower) {
-                    totals[k] += 1
-                } else if case .latin = language, lower < 0x250 {
-                    totals[k] -= 1
-                } else {
-                    totals[k] -= 3
-                }
-            }
+            if prev.letter, prev.lower, k.upper { shared -= 2 }
+            // A Greek or Cyrillic letter next to an ASCII letter: a word in two scripts.
+            if c >= 0x370, isASCIILetter(prev.scalar) || isASCIILetter(next.scalar) { shared -= 4 }
+            for j in 0..<totals.count { totals[j] += weights[j][Int(b)] }
         }
         return shared + (totals.max() ?? 0)
     }
