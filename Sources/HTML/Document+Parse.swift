@@ -108,7 +108,8 @@ extension TreeBuilder {
             default: break
             }
         }
-        tokenizer.lastStartTagName = context.localName
+        // No last start tag: the tokenizer has emitted none, so no end tag is "appropriate"
+        // (§ 13.2.5) and `</script>` in a script context (or `</title>` in a title) is text.
         let root = document.newElement(Tag.html, .html, [])
         document.link(root, appendTo: 0)
         stack.removeAll()

@@ -95,6 +95,7 @@ final class TreeBuilder: TokenSink {
 
     func process(_ incoming: Token) {
         guard !stopped else { return }
+        defer { if !stack.poppedOptions.isEmpty { clonePoppedOptions() } }
         var token = incoming
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false
