@@ -46,6 +46,9 @@ enum DetectionScore {
 
     /// Characters that sit inside words without being letters (apostrophe, middle dot, soft hyphen).
     static let inWordMarks: Set<UInt32> = [0x2019, 0xB7, 0xAD]
+    /// Punctuation beyond ASCII that text uses between words: quotes, dashes, ellipsis, no-break space.
+    static let typicalPunctuation: Set<UInt32> = [0x2018, 0x2019, 0x201C, 0x201D, 0x201E, 0x2013, 0x2014, 0x2026,
+                                                  0xAB, 0xBB, 0xA0]
 
     /// What the scorer needs to know of a scalar, looked up once per byte value.
     struct ByteClass {
@@ -92,7 +95,12 @@ enum DetectionScore {
             if c == 0xFFFD || (0x80...0x9F).contains(c) { shared -= 5; continue }
             let next = i + 1 < sample.count ? classes[Int(sample[i + 1])] : space
             guard k.letter else {
-                if prev.letter, next.letter, !inWordMarks.contains(c) { shared -= 2 }
+                if prev.letter, next.letter {
+                    // "it’s", "l’été": an apostrophe inside a word is typical; other symbols are not.
+                    shared += inWordMarks.contains(c) ? 1 : -2
+                } else if typicalPunctuation.contains(c) {
+                    shared += 0.5
+                }
                 continue
             }
             if prev.letter, prev.lower, k.upper { shared -= 2 }
@@ -135,6 +143,9 @@ enum DetectionScore {
                     lastWasWide = false
                 } else {
                     total += region(p[i], p[i + 1], length, encoding)
+                    // A character whose bytes sit between ASCII letters ("it’s" read as one
+                    // character made of ’ and s) is a Latin word, not CJK text.
+                    if i > 0, isASCIILetter(UInt32(p[i - 1])), isASCIILetter(UInt32(p[i + length - 1])) { total -= 4 }
                     if spaceAfterWide { total += encoding == "euc-kr" ? 1 : -1 }  // Korean spaces its words
                     lastWasWide = true
                     spaceAfterWide = false

@@ -29,6 +29,10 @@ import HTML
         ("Съешь же ещё этих мягких французских булок.", "koi8-r", "koi8-r"),
         ("Съешь же ещё этих мягких французских булок.", "windows-1251", "cp1251"),
         ("Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.", "iso-8859-7", "iso-8859-7"),
+        // English whose only non-ASCII bytes are typographic quotes, which could pass for
+        // Shift_JIS or EUC-KR characters.
+        ("It’s a “test”, they said — don’t worry, it’ll work’s fine…", "windows-1252", "cp1252"),
+        ("Don’t", "windows-1252", "cp1252"),
     ])
     func shortSentencesAreDetected(_ text: String, _ encoding: String, _ iconvName: String) throws {
         let bytes = try encode(text, iconvName)
