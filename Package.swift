@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "PiperTestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets", "Fixtures"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),

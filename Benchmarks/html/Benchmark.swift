@@ -40,4 +40,31 @@ enum Benchmark {
         print(String(format: "  piper DOM ~%.1f MB = %.1fx the page; gumbo tree ~%.1f MB = %.1fx (VmRSS growth)",
                      ours / 1e6, ours / size, gumbo / 1e6, gumbo / size))
     }
+
+    /// Input decoding beside the parse: the sniffing algorithm and decoding of each page's
+    /// saved bytes (what `Document.parse(bytes:)` does before tokenizing), and the detector
+    /// forced on every page (as if none declared its encoding), each as a share of parse time.
+    static func reportDecoding(_ pages: [Page], rounds: Int, parseCPU: Double) {
+        var keep = 0
+        let start = cpuNow()
+        for _ in 0..<rounds {
+            for page in pages { keep &+= InputDecoder.decode(page.raw).utf8.count }
+        }
+        let decode = cpuNow() - start
+        let detectStart = cpuNow()
+        var undeclared = 0
+        for _ in 0..<rounds {
+            for page in pages { keep &+= InputDecoder.detect(page.raw)?.count ?? 0 }
+        }
+        let detect = cpuNow() - detectStart
+        for page in pages where InputDecoder.sniffEncoding(page.raw, transportEncoding: nil).encoding.source == .detected {
+            undeclared += 1
+        }
+        if keep == 42 { print("") }
+        let perPage = { (t: Double) in t * 1000 / Double(pages.count * rounds) }
+        print(String(format: "decode (sniff + decode)  %7.3f ms/page = %4.1f%% of parse; %d of %d pages detected",
+                     perPage(decode), 100 * decode / parseCPU, undeclared, pages.count))
+        print(String(format: "detector on every page   %7.3f ms/page = %4.1f%% of parse",
+                     perPage(detect), 100 * detect / parseCPU))
+    }
 }

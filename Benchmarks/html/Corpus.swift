@@ -6,6 +6,8 @@ import HTML
 struct Page {
     let name: String
     let utf8: [UInt8]
+    /// The file's bytes as saved (for the decoding benchmark).
+    let raw: [UInt8]
 }
 
 enum Corpus {
@@ -15,7 +17,8 @@ enum Corpus {
         for name in names {
             let url = dir.appendingPathComponent(name).appendingPathComponent("source.html")
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            pages.append(Page(name: name, utf8: InputDecoder.decode([UInt8](data)).utf8))
+            let raw = [UInt8](data)
+            pages.append(Page(name: name, utf8: InputDecoder.decode(raw).utf8, raw: raw))
         }
         return pages
     }

@@ -3,7 +3,9 @@ import HTML
 
 // piper-bench-html [--rounds N] [--no-gumbo] [CORPUS_DIR]
 // Parses every readability source.html N rounds with our parser and with gumbo, and prints
-// throughput (MB/s), ms per page, peak RSS and the speed ratio. Build with -c release.
+// throughput (MB/s), ms per page, peak RSS and the speed ratio, then what input decoding costs
+// beside the parse (sniffing + decoding the saved bytes, and the detector run on every page).
+// Build with -c release.
 
 var rounds = 5
 var skipGumbo = false
@@ -34,4 +36,8 @@ if let gumbo = results["gumbo parse"] {
     for runner in ours {
         print(String(format: "%@ vs gumbo: %.2fx (CPU time)", runner.name, gumbo / results[runner.name]!))
     }
+}
+
+if let parse = results["piper parse"] {
+    Benchmark.reportDecoding(pages, rounds: rounds, parseCPU: parse)
 }

@@ -42,6 +42,9 @@ public final class Document {
     var scripting = true
 
     public var quirksMode: QuirksMode = .noQuirks
+    /// The encoding the document's bytes were decoded with and how it was decided; nil for a
+    /// document parsed from a string or built by hand.
+    public internal(set) var encoding: DocumentEncoding?
 
     public init() {
         nodes.reserveCapacity(64)

@@ -1,16 +1,26 @@
 // Parsing entry points: a whole document (§ 13.2) from a string or from bytes (decoded by
-// `InputDecoder`: BOM, transport charset, meta prescan, windows-1252), and the HTML fragment
-// parsing algorithm (§ 13.4) with a context element.
+// `InputDecoder` and `DocumentParser`: BOM, transport charset, meta prescan, autodetection,
+// windows-1252), and the HTML fragment parsing algorithm (§ 13.4) with a context element.
 
 public struct ParseOptions: Sendable {
     /// The scripting flag: on by default (noscript content is raw text, as in browsers).
     public var scripting: Bool = true
-    /// A charset label from the HTTP Content-Type, used by `parse(bytes:)`.
+    /// A charset label from the HTTP Content-Type (or the user), used by `parse(bytes:)`:
+    /// it wins over everything but a byte order mark.
     public var transportEncoding: String? = nil
+    /// The top-level domain of the page's URL ("jp"), a hint for encoding autodetection.
+    public var topLevelDomain: String? = nil
 
-    public init(scripting: Bool = true, transportEncoding: String? = nil) {
+    public init(scripting: Bool = true, transportEncoding: String? = nil, topLevelDomain: String? = nil) {
         self.scripting = scripting
         self.transportEncoding = transportEncoding
+        self.topLevelDomain = topLevelDomain
+    }
+
+    /// The top-level domain of `host` ("www.example.co.jp" → "jp"), nil for an IP address.
+    public static func topLevelDomain(ofHost host: String?) -> String? {
+        guard let host, let last = host.split(separator: ".").last, last.contains(where: \.isLetter) else { return nil }
+        return last.lowercased()
     }
 }
 
@@ -27,15 +37,12 @@ extension Document {
         return document
     }
 
+    /// Parses a page from its bytes: the encoding comes from the BOM, the transport
+    /// encoding, a `<meta>`, autodetection or windows-1252, and is kept in `encoding`.
     public static func parse(bytes: [UInt8], options: ParseOptions = .init()) -> Document {
-        let decoded = InputDecoder.decode(bytes, transportEncoding: options.transportEncoding)
-        let document = Document()
-        let builder = TreeBuilder(document: document, scripting: options.scripting)
-        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
-        builder.tokenizer = tokenizer
-        tokenizer.feed(decoded.utf8)
-        tokenizer.finish()
-        return document
+        let parser = DocumentParser(options: options)
+        parser.feed(bytes)
+        return parser.finish()
     }
 
     /// The HTML fragment parsing algorithm. `context` names the context element: "div",
@@ -101,7 +108,8 @@ extension TreeBuilder {
             default: break
             }
         }
-        tokenizer.lastStartTagName = context.localName
+        // No last start tag: the tokenizer has emitted none, so no end tag is "appropriate"
+        // (§ 13.2.5) and `</script>` in a script context (or `</title>` in a title) is text.
         let root = document.newElement(Tag.html, .html, [])
         document.link(root, appendTo: 0)
         stack.removeAll()

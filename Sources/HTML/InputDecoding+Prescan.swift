@@ -82,7 +82,7 @@ private struct Prescanner {
             case "http-equiv":
                 if value == Array("content-type".utf8) { gotPragma = true }
             case "content":
-                if charset == nil, let label = extractCharset(value), let enc = InputDecoder.encoding(forLabel: label) {
+                if charset == nil, let label = InputDecoder.extractCharset(value), let enc = InputDecoder.encoding(forLabel: label) {
                     charset = enc
                     needPragma = true
                 }
@@ -146,29 +146,34 @@ private struct Prescanner {
             value.append(Prescanner.lower(c))
         }
     }
+}
 
-    /// "Extracting a character encoding from a meta element" on a content attribute value.
-    func extractCharset(_ s: [UInt8]) -> String? {
+extension InputDecoder {
+    /// "Extracting a character encoding from a meta element" on a content attribute value
+    /// (already ASCII-lowercased).
+    static func extractCharset(_ s: [UInt8]) -> String? {
         var i = 0
         let word = Array("charset".utf8)
         while i + word.count <= s.count {
             guard Array(s[i..<(i + word.count)]) == word else { i += 1; continue }
             var j = i + word.count
-            while j < s.count, Prescanner.isSpace(s[j]) { j += 1 }
+            while j < s.count, isSpace(s[j]) { j += 1 }
             guard j < s.count, s[j] == 0x3D else { i += word.count; continue }
             j += 1
-            while j < s.count, Prescanner.isSpace(s[j]) { j += 1 }
+            while j < s.count, isSpace(s[j]) { j += 1 }
             guard j < s.count else { return nil }
             if s[j] == 0x22 || s[j] == 0x27 {
                 guard let close = s[(j + 1)...].firstIndex(of: s[j]) else { return nil }
                 return String(decoding: s[(j + 1)..<close], as: UTF8.self)
             }
             var k = j
-            while k < s.count, !Prescanner.isSpace(s[k]), s[k] != 0x3B { k += 1 }
+            while k < s.count, !isSpace(s[k]), s[k] != 0x3B { k += 1 }
             return String(decoding: s[j..<k], as: UTF8.self)
         }
         return nil
     }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20 }
 }
 
 private extension Array {

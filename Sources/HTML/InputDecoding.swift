@@ -3,11 +3,44 @@ import Foundation
 // Input decoding (WHATWG HTML § 13.2.3): pick the document's encoding, then turn the bytes
 // into the UTF-8 the tokenizer reads.
 //
-// Order (§ 13.2.3.1 "encoding sniffing algorithm", without the optional steps):
-//   1. a byte order mark (UTF-8, UTF-16BE, UTF-16LE)      → certain
-//   2. the transport layer's charset (HTTP Content-Type)  → certain
-//   3. the `<meta>` prescan of the first 16 KiB           → tentative
-//   4. windows-1252                                       → tentative
+// Order (§ 13.2.3.1 "encoding sniffing algorithm"):
+//   1. a byte order mark (UTF-8, UTF-16BE, UTF-16LE)                     → certain
+//   2. the transport layer's charset (HTTP Content-Type, `--encoding`)    → certain
+//   3. the `<meta>` prescan of the first 1024 bytes                       → tentative
+//   4. autodetection from the bytes (InputDecoding+Detect)                → tentative
+//   5. windows-1252                                                       → tentative
+// While the confidence is tentative, a `<meta>` the tree builder meets later changes the
+// encoding and the input is decoded again from the start (§ 13.2.3.4, `DocumentParser`).
+
+/// How the encoding of a parsed document was decided.
+public enum EncodingSource: String, Sendable, Equatable, Codable {
+    /// A byte order mark.
+    case bom
+    /// The transport layer: an HTTP `Content-Type` charset, or a label the caller gave.
+    case transport
+    /// A `<meta charset>` or `http-equiv` found by the prescan of the first 1024 bytes.
+    case meta
+    /// Autodetection from the bytes.
+    case detected
+    /// Nothing decided: windows-1252.
+    case `default`
+    /// A `<meta>` met while parsing re-decoded the input (§ 13.2.3.4 "change the encoding").
+    case changed
+}
+
+/// The encoding a document was decoded with, and how it was decided.
+public struct DocumentEncoding: Sendable, Equatable {
+    /// The WHATWG name of the encoding, lowercase ("utf-8", "windows-1252", "shift_jis").
+    public var name: String
+    public var source: EncodingSource
+    public var confidence: InputDecoder.Confidence
+
+    public init(name: String, source: EncodingSource, confidence: InputDecoder.Confidence) {
+        self.name = name
+        self.source = source
+        self.confidence = confidence
+    }
+}
 
 public enum InputDecoder {
     public enum Confidence: Sendable, Equatable {
@@ -20,40 +53,64 @@ public enum InputDecoder {
         /// The WHATWG name of the encoding used, lowercase ("utf-8", "windows-1252", "shift_jis").
         public var encoding: String
         public var confidence: Confidence
+        /// How the encoding was decided (never `.changed`: that takes a parse).
+        public var source: EncodingSource
     }
 
-    /// How many bytes the `<meta>` prescan looks at. The spec suggests 1024, but pages (and
-    /// html5lib's encoding tests) put the `<meta>` after long comments and scripts, and the
-    /// prescan is a cheap linear scan, so we look further.
-    public static let prescanLimit = 16384
+    /// What the sniffing algorithm decided.
+    public struct Sniffed: Sendable, Equatable {
+        public var encoding: DocumentEncoding
+        /// The length of the byte order mark to skip.
+        public var bomLength: Int
+    }
+
+    /// How many bytes the `<meta>` prescan looks at (§ 13.2.3.2, as Chromium and Firefox do).
+    /// A declaration further on is honoured by the tree builder, which changes the encoding.
+    public static let prescanLimit = 1024
 
     /// Sniffs the encoding of `bytes` and decodes them to UTF-8. `transportEncoding` is the
-    /// charset label from the HTTP `Content-Type` header, if any.
-    public static func decode(_ bytes: [UInt8], transportEncoding: String? = nil) -> Decoded {
-        let sniffed = sniff(bytes, transportEncoding: transportEncoding)
+    /// charset label from the HTTP `Content-Type` header, if any; `tld` and `language` guide
+    /// autodetection.
+    public static func decode(_ bytes: [UInt8], transportEncoding: String? = nil, tld: String? = nil,
+                              language: String? = nil) -> Decoded {
+        let sniffed = sniffEncoding(bytes, transportEncoding: transportEncoding, tld: tld, language: language)
         let body = sniffed.bomLength == 0 ? bytes : Array(bytes[sniffed.bomLength...])
-        return Decoded(utf8: decode(body, as: sniffed.encoding), encoding: sniffed.encoding,
-                       confidence: sniffed.confidence)
+        let e = sniffed.encoding
+        return Decoded(utf8: decode(body, as: e.name), encoding: e.name, confidence: e.confidence, source: e.source)
     }
 
-    /// The encoding sniffing algorithm alone.
+    /// The encoding sniffing algorithm alone (the encoding and its confidence).
     public static func sniff(_ bytes: [UInt8], transportEncoding: String?)
         -> (encoding: String, confidence: Confidence, bomLength: Int)
     {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return ("utf-8", .certain, 3) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return ("utf-16be", .certain, 2) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return ("utf-16le", .certain, 2) }
+        let s = sniffEncoding(bytes, transportEncoding: transportEncoding)
+        return (s.encoding.name, s.encoding.confidence, s.bomLength)
+    }
+
+    /// The encoding sniffing algorithm. `complete` says `bytes` is the whole page (not a
+    /// prefix of it), which lets the detector trust its last bytes.
+    public static func sniffEncoding(_ bytes: [UInt8], transportEncoding: String?, tld: String? = nil,
+                                     language: String? = nil, complete: Bool = true) -> Sniffed {
+        func found(_ name: String, _ source: EncodingSource, _ confidence: Confidence, bom: Int = 0) -> Sniffed {
+            Sniffed(encoding: DocumentEncoding(name: name, source: source, confidence: confidence), bomLength: bom)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return found("utf-8", .bom, .certain, bom: 3) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return found("utf-16be", .bom, .certain, bom: 2) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return found("utf-16le", .bom, .certain, bom: 2) }
         if let label = transportEncoding, let encoding = encoding(forLabel: label) {
-            return (encoding, .certain, 0)
+            return found(encoding, .transport, .certain)
         }
-        if let encoding = prescan(bytes.prefix(prescanLimit)) {
-            return (encoding, .tentative, 0)
+        if let encoding = prescan(bytes.prefix(prescanLimit)) { return found(encoding, .meta, .tentative) }
+        let language = language ?? declaredLanguage(bytes.prefix(prescanLimit))
+        if let encoding = detect(bytes, tld: tld, language: language, truncated: !complete) {
+            return found(encoding, .detected, .tentative)
         }
-        return ("windows-1252", .tentative, 0)
+        return found("windows-1252", .default, .tentative)
     }
 
     /// Decodes `bytes` (no BOM) from the named WHATWG encoding to UTF-8. Malformed input
-    /// becomes U+FFFD; an encoding Foundation cannot decode here falls back to windows-1252.
+    /// becomes U+FFFD, also in an encoding Foundation decodes all or nothing (see +Multibyte);
+    /// a name that is no encoding decodes as windows-1252.
     public static func decode(_ bytes: [UInt8], as encoding: String) -> [UInt8] {
         switch encoding {
         case "utf-8":
@@ -69,10 +126,8 @@ public enum InputDecoder {
         case "euc-jp":
             return decodeEUCJP(bytes)
         default:
-            if let raw = foundationEncodings[encoding],
-               let s = String(data: Data(bytes), encoding: String.Encoding(rawValue: raw)) {
-                return Array(s.utf8)
-            }
+            if let table = singleByteTable(encoding) { return decodeSingleByte(bytes, table: table) }
+            if multibyteEncodings.contains(encoding) { return decodeMultibyte(bytes, as: encoding) }
             return decodeWindows1252(bytes)
         }
     }
@@ -83,5 +138,20 @@ public enum InputDecoder {
         case "utf-8", "windows-1252", "x-user-defined", "utf-16le", "utf-16be", "replacement", "euc-jp": return true
         default: return foundationEncodings[encoding] != nil
         }
+    }
+
+    /// The `lang` of the first `<html lang=…>` in `bytes` (a hint for the detector).
+    static func declaredLanguage<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+        let b = Array(bytes)
+        let word = Array(" lang=".utf8)
+        guard b.count > word.count else { return nil }
+        for i in 0...(b.count - word.count) where b[i] == 0x20 || b[i] == 0x0A {
+            guard zip(b[(i + 1)...], word.dropFirst()).allSatisfy({ ($0 | 0x20) == $1 || $0 == $1 }) else { continue }
+            var j = i + word.count
+            if j < b.count, b[j] == 0x22 || b[j] == 0x27 { j += 1 }
+            let value = b[j...].prefix { ($0 | 0x20) &- 0x61 < 26 || $0 == 0x2D }
+            return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+        }
+        return nil
     }
 }

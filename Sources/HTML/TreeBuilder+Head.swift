@@ -105,8 +105,12 @@ extension TreeBuilder {
             switch tag.name {
             case "html":
                 return inBody(token)
-            case "base", "basefont", "bgsound", "link", "meta":
+            case "base", "basefont", "bgsound", "link":
                 insertVoidElement(tag)
+                return .done
+            case "meta":
+                insertVoidElement(tag)
+                if tentativeEncoding != nil { metaMayChangeEncoding(tag) }
                 return .done
             case "title":
                 return parseTextElement(tag, .rcdata)

@@ -8,6 +8,9 @@ struct OpenElements: RandomAccessCollection {
     private(set) var nodes: [Int32] = []
     /// Open HTML elements per known tag id.
     private var counts: [Int32]
+    /// HTML `option` elements popped since the tree builder last took them (they owe the
+    /// "maybe clone an option into selectedcontent" steps, § 4.10.10).
+    private(set) var poppedOptions: [Int32] = []
 
     init(document: Document) {
         self.document = document
@@ -44,7 +47,19 @@ struct OpenElements: RandomAccessCollection {
     mutating func removeLast() -> Int32 {
         let node = nodes.removeLast()
         adjust(node, -1)
+        notePopped(node)
         return node
+    }
+
+    @inline(__always) private mutating func notePopped(_ node: Int32) {
+        let r = document.nodes[Int(node)]
+        if r.name == Tag.option && r.namespace == .html { poppedOptions.append(node) }
+    }
+
+    /// The options popped since the last call.
+    mutating func takePoppedOptions() -> [Int32] {
+        defer { poppedOptions.removeAll(keepingCapacity: true) }
+        return poppedOptions
     }
 
     mutating func popLast() -> Int32? {
@@ -58,6 +73,7 @@ struct OpenElements: RandomAccessCollection {
 
     mutating func remove(at i: Int) {
         adjust(nodes[i], -1)
+        notePopped(nodes[i])
         nodes.remove(at: i)
     }
 

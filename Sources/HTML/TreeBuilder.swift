@@ -73,6 +73,11 @@ final class TreeBuilder: TokenSink {
     /// Fragment case: the context element (in this document, not in the tree), else -1.
     var contextElement: Int32 = -1
     var stopped = false
+    /// The encoding the input is decoded with while its confidence is tentative (set by
+    /// `DocumentParser`); nil once it is certain.
+    var tentativeEncoding: String?
+    /// Set when a `<meta>` changed the encoding: the parse stops and restarts with it.
+    var requestedEncoding: String?
 
     init(document: Document, scripting: Bool) {
         self.document = document
@@ -90,6 +95,7 @@ final class TreeBuilder: TokenSink {
 
     func process(_ incoming: Token) {
         guard !stopped else { return }
+        defer { if !stack.poppedOptions.isEmpty { clonePoppedOptions() } }
         var token = incoming
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false

@@ -4,7 +4,7 @@ import PiperCore
 import Readability
 
 /// The `ContentExtractor` port on our HTML parser and Readability: bytes → DOM (with the
-/// transport charset; BOM and meta prescan are the parser's job) → `{title, content}`.
+/// transport charset; BOM, meta prescan and detection are the parser's job) → `{title, content}`.
 public struct ReadabilityExtractor: ContentExtractor {
     public var options: ReadabilityOptions
     /// Readability returns its best attempt even for a page with one line of text (a login
@@ -39,6 +39,9 @@ public struct ReadabilityExtractor: ContentExtractor {
     }
 
     static func parse(_ page: LoadedPage) -> Document {
-        Document.parse(bytes: [UInt8](page.body), options: ParseOptions(transportEncoding: page.charset))
+        // No charset from the transport (or Chromium's "utf-8" for the string it returns):
+        // the parser sniffs, with the page's top-level domain as a hint for detection.
+        Document.parse(bytes: [UInt8](page.body), options: ParseOptions(
+            transportEncoding: page.charset, topLevelDomain: ParseOptions.topLevelDomain(ofHost: page.finalURL.host)))
     }
 }

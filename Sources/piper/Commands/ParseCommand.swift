@@ -2,7 +2,7 @@ import Foundation
 import HTML
 import PiperCore
 
-/// `piper parse [--tree | --html] [--fragment CONTEXT] [--encoding LABEL] [--scripting on|off] (PATH | -)`:
+/// `piper parse [--tree | --html] [--fragment CONTEXT] [--encoding LABEL] [--scripting on|off] [--verbose] (PATH | -)`:
 /// runs the HTML5 parser and prints the tree in html5lib-tests format, or the serialization.
 struct ParseCommand: Command {
     static let name = "parse"
@@ -12,7 +12,9 @@ struct ParseCommand: Command {
         line, '| ' then two spaces per level. --html prints the serialization instead.
         --fragment CONTEXT parses the input as the innerHTML of a CONTEXT element ('div', 'td',
         'svg path', 'math mi'). The input's encoding comes from its byte order mark, then
-        --encoding, then a <meta charset> near the top, else windows-1252, as browsers do.
+        --encoding, then a <meta charset> in the first 1024 bytes, then detection from the bytes
+        (UTF-8 first), else windows-1252, as browsers do; a later <meta> re-decodes the page.
+        --verbose prints the encoding and how it was decided to standard error.
         """
     static let options: [OptionSpec] = [
         .flag("--tree", help: "Print the tree in html5lib-tests format (the default)."),
@@ -20,6 +22,7 @@ struct ParseCommand: Command {
         .value("--fragment", placeholder: "CONTEXT", help: "Parse as a fragment inside a CONTEXT element."),
         .value("--encoding", placeholder: "LABEL", help: "The input's character encoding, as HTTP would give it (e.g. utf-8)."),
         .value("--scripting", placeholder: "on|off", help: "The parser's scripting flag (default on, as in browsers)."),
+        .flag("--verbose", help: "Print the input's encoding and its source (bom, transport, meta, detected, default, changed) to stderr."),
     ]
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "PATH", help: "An HTML file, or - for standard input."),
@@ -29,6 +32,7 @@ struct ParseCommand: Command {
     let fragmentContext: String?
     let encoding: String?
     let scripting: Bool
+    let verbose: Bool
     let path: String
 
     init(parsed: ParsedArguments) throws {
@@ -43,6 +47,7 @@ struct ParseCommand: Command {
         case "off": scripting = false
         case let other?: throw UsageError("--scripting takes 'on' or 'off', not '\(other)'")
         }
+        verbose = parsed.flag("--verbose")
         path = parsed.positionals[0]
     }
 
@@ -57,13 +62,16 @@ struct ParseCommand: Command {
         let options = ParseOptions(scripting: scripting, transportEncoding: encoding)
         if let context = fragmentContext {
             // Fragments take text: decode with the same rules a document would get.
-            let text = String(decoding: InputDecoder.decode(bytes, transportEncoding: encoding).utf8, as: UTF8.self)
+            let decoded = InputDecoder.decode(bytes, transportEncoding: encoding)
+            if verbose { Output.err("encoding: \(decoded.encoding) (\(decoded.source.rawValue))") }
+            let text = String(decoding: decoded.utf8, as: UTF8.self)
             let (document, fragment) = Document.parseFragment(text, context: context, options: options)
             withExtendedLifetime(document) {
                 Output.out(html ? fragment.innerHTML : dumpTree(fragment))
             }
         } else {
             let document = Document.parse(bytes: bytes, options: options)
+            if verbose, let e = document.encoding { Output.err("encoding: \(e.name) (\(e.source.rawValue))") }
             Output.out(html ? document.node.innerHTML : dumpTree(document.node))
         }
         return .success
