@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import PiperCore
+import PiperSystem
 
 /// POSTs `{"title","content"}` as JSON to `<backend>/save` with libcurl and reads `{"url"}` back.
 public struct HTTPSaveClient: SaveClient {
@@ -23,18 +24,19 @@ public struct HTTPSaveClient: SaveClient {
     public func save(_ article: ExtractedArticle) throws -> URL {
         let url = saveURL
         let curl: CurlEasy
+        let body = CurlBody(limit: 1_000_000)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let json = String(decoding: try encoder.encode(article), as: UTF8.self)
-            curl = try CurlEasy(url: url, limit: 1_000_000)
+            curl = try CurlEasy(url: url)
+            curl.receiver = body
             try curl.set(CURLOPT_POST, 1)
             // The size first: setting it after COPYPOSTFIELDS would discard the copied body.
             try curl.set(CURLOPT_POSTFIELDSIZE, json.utf8.count)
             try curl.set(CURLOPT_COPYPOSTFIELDS, json)
-            try curl.addHeader("Content-Type: application/json; charset=utf-8")
-            try curl.addHeader("Accept: application/json")
-            try curl.addHeader("Expect:")  // no 100-continue round trip
+            // "Expect:" drops libcurl's 100-continue round trip.
+            try curl.setHeaders(["Content-Type: application/json; charset=utf-8", "Accept: application/json", "Expect:"])
             try curl.set(CURLOPT_USERAGENT, "piper/0.1")
             try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
             try curl.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
@@ -42,14 +44,12 @@ public struct HTTPSaveClient: SaveClient {
             throw SaveError.unreachable(url, "\(error)")
         }
 
-        let code = curl.perform()
-        guard code == CURLE_OK else {
-            let failure = CurlFailure(code: code, message: curl.message(for: code))
+        if let failure = curl.perform() {
             if failure.isTimeout { throw SaveError.timedOut(seconds: Int(timeout.rounded(.up))) }
-            if curl.body.overflowed { throw SaveError.malformedResponse("the answer is larger than 1 MB") }
+            if body.overflowed { throw SaveError.malformedResponse("the answer is larger than 1 MB") }
             throw SaveError.unreachable(url, failure.message)
         }
-        return try Self.interpret(status: curl.responseCode, body: curl.body.data)
+        return try Self.interpret(status: curl.responseCode, body: body.data)
     }
 
     /// Maps the backend's answer to a URL or a `SaveError`.
