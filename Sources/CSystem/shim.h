@@ -32,7 +32,9 @@ static inline int piper_renameat2(const char *from, const char *to, unsigned int
     return (int)syscall(SYS_renameat2, PIPER_AT_FDCWD, from, PIPER_AT_FDCWD, to, flags);
 }
 
-/* close_range(2) from `lowest` up: 0, or -1 with errno set (ENOSYS before Linux 5.9). */
+/* close_range(2) from `lowest` up: 0, or -1 with errno set (ENOSYS before Linux 5.9). The
+ * spawner can't use it: posix_spawn runs no code of ours in the child, so it closes inherited
+ * descriptors with the file action below instead. */
 static inline int piper_close_from(unsigned int lowest) {
 #ifdef SYS_close_range
     return (int)syscall(SYS_close_range, lowest, ~0u, 0u);

@@ -6,9 +6,8 @@ import Glibc
 /// The descriptors a child gets, as posix_spawn file actions. Each source descriptor is first
 /// copied above every target number (close-on-exec), so one `dup2` can never clobber the source
 /// of another (the browser's pipe ends onto 3 and 4, say). After the `dup2`s, one close-from
-/// action closes everything above the highest target in the child.
-///
-/// Not Sendable: made, used and closed within one `spawn()`.
+/// action closes everything above the highest target in the child. Made, used and closed within
+/// one `spawn()`; its copies are ours to close (`closeCopies`).
 struct DescriptorLayout {
     private var dups: [(copy: Int32, target: Int32)] = []
     private var nulls: [Int32] = []

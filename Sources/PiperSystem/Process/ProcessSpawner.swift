@@ -44,11 +44,15 @@ public struct ProcessSpawner: Sendable {
     public var arguments: [String]
     /// The child's whole environment.
     public var environment: [String: String]
+    /// The child's fd 0.
     public var stdin: Descriptor = .null
+    /// The child's fd 1.
     public var stdout: Descriptor = .null
+    /// The child's fd 2.
     public var stderr: Descriptor = .null
-    /// More descriptors the child gets, by their number in the child (3 and up).
+    /// More descriptors the child gets: its number in the child (3 and up) → ours.
     public var extraDescriptors: [Int32: Int32] = [:]
+    /// The child's process group and session.
     public var grouping: Grouping = .inherit
 
     /// A spawner for `program` with every descriptor at /dev/null, in our process group.
@@ -157,6 +161,7 @@ public enum SpawnError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// "<program>: <reason>".
     public var description: String {
         switch self {
         case .notFound(let name), .failed(let name, _): return "\(name): \(reason)"
