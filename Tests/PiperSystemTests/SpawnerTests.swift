@@ -53,11 +53,18 @@ import Glibc
         #expect(String(decoding: FileHandle(fileDescriptor: first[0]).readDataToEndOfFile(), as: UTF8.self) == "four\n")
     }
 
+    /// The shell's pid, process group and session, from /proc/<pid>/stat (fields 1, 5 and 6).
+    func ids(_ grouping: ProcessSpawner.Grouping) throws -> (pid: Int32, group: Int32, session: Int32) {
+        let (stat, _) = try run("cat /proc/$$/stat") { $0.grouping = grouping }
+        let pid = try #require(stat.split(separator: " ").first.flatMap { Int32($0) })
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        try #require(fields.count > 4)
+        return (pid, try #require(Int32(fields[2])), try #require(Int32(fields[3])))
+    }
+
     @Test func aNewSessionAndANewProcessGroup() throws {
-        let (session, _) = try run("ps -o sid= -p $$; ps -o pgid= -p $$; echo $$") { $0.grouping = .newSession }
-        let ids = session.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
-        try #require(ids.count == 3)
-        #expect(ids[0] == ids[2] && ids[1] == ids[2], "sid, pgid, pid: \(ids)")
+        let child = try ids(.newSession)
+        #expect(child.session == child.pid && child.group == child.pid, "\(child)")
 
         var input: [Int32] = [-1, -1]
         try #require(pipe(&input) == 0)
@@ -73,11 +80,11 @@ import Glibc
     }
 
     @Test func aNewProcessGroupKeepsOurSession() throws {
-        let (output, _) = try run("ps -o sid= -p $$; ps -o pgid= -p $$; echo $$") { $0.grouping = .newProcessGroup }
-        let ids = output.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
-        try #require(ids.count == 3)
-        #expect(ids[0] == getsid(0))
-        #expect(ids[1] == ids[2])
+        let child = try ids(.newProcessGroup)
+        #expect(child.session == getsid(0))
+        #expect(child.group == child.pid)
+        let inherited = try ids(.inherit)
+        #expect(inherited.group == getpgrp())
     }
 
     @Test func signalsStartUnblockedAndAtTheirDefaults() throws {
