@@ -3,6 +3,8 @@ import Foundation
 import PiperSystem
 import PiperTestSupport
 import Testing
+
+typealias Route = TestHTTPServer.Route
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,6 +71,31 @@ func closedPort() throws -> Int {
         #expect(easy.contentType == "text/html; charset=utf-8")
         #expect(String(decoding: collected.body, as: UTF8.self) == "<p>hello</p>")
         #expect(collected.headerLines.first?.hasPrefix("HTTP/1.") == true)
+    }
+
+    @Test func aReceiverThatRefusesStopsTheTransferAsAWriteAbort() throws {
+        final class Refuser: CurlReceiver {   // not Sendable: the test's thread only
+            func curlReceive(body: UnsafeRawBufferPointer, from easy: CurlEasy) -> Bool { false }
+        }
+        let server = try TestHTTPServer(routes: ["/page": .html("refused")])
+        defer { server.stop() }
+        let easy = try CurlEasy(url: server.url("/page"))
+        easy.receiver = Refuser()
+        let failure = try #require(easy.perform())
+        #expect(failure.isWriteAbort)
+        #expect(!failure.isRetryable)
+    }
+
+    @Test func aTimeoutIsRetryableButNotUnreachable() throws {
+        let server = try TestHTTPServer(routes: ["/slow": Route(body: "late", delay: 3)])
+        defer { server.stop() }
+        let easy = try CurlEasy(url: server.url("/slow"))
+        try easy.set(CURLOPT_TIMEOUT_MS, 300)
+        let failure = try #require(easy.perform())
+        #expect(failure.isTimeout)
+        #expect(failure.isRetryable)
+        #expect(!failure.isUnreachable)
+        #expect(failure.description.contains("300"), "libcurl's detail names the limit: \(failure)")
     }
 
     @Test func loopbackBypassesTheEnvironmentsProxy() throws {
