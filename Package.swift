@@ -2,7 +2,8 @@
 // Piper: share a link, it lands where it belongs.
 // Layers (see ARCHITECTURE.md and scripts/check-layers):
 //   cores    HTML, Readability, PiperCore        Swift + Foundation only
-//   adapters PiperSQLite, PiperNet, PiperServer, MediaImport (+ C shims)
+//   adapters PiperSystem (libcurl handle, process spawner) under PiperSQLite, PiperNet,
+//            PiperServer, MediaImport (+ C shims)
 //   CLI      piper                                no C shim, no FoundationNetworking
 import PackageDescription
 
@@ -28,7 +29,7 @@ let package = Package(
         system("CArchive", "libarchive", ["libarchive-dev"]),
         system("CTagLib", "taglib_c", ["libtagc0-dev"]),
         system("CGumbo", "gumbo", ["libgumbo-dev"]),
-        // Linux calls Swift's Glibc module leaves out (fallocate, renameat2, close_range).
+        // Linux calls Swift's Glibc module leaves out (fallocate, renameat2, close_range, spawn close-from).
         .systemLibrary(name: "CSystem"),
 
         // Cores: Swift standard library and Foundation only.
@@ -36,11 +37,12 @@ let package = Package(
         .target(name: "Readability", dependencies: ["HTML"]),
         .target(name: "PiperCore"),
 
-        // Adapters.
+        // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
+        .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
-        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "CCurl"]),
+        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "PiperSystem", "CCurl"]),
         .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "CMicroHTTPD", "CPostgres"]),
-        .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "CCurl", "CArchive", "CTagLib", "CSystem"]),
+        .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets", "Fixtures"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
+        .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "PiperTestSupport"]),

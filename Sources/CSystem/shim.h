@@ -10,6 +10,8 @@
 #include <unistd.h>
 #include <stdint.h>
 #include <errno.h>
+#include <spawn.h>
+#include <spawn.h>
 
 /* fallocate(2) mode: reserve blocks without changing the file's size. */
 #define PIPER_FALLOC_FL_KEEP_SIZE 0x01
@@ -30,7 +32,9 @@ static inline int piper_renameat2(const char *from, const char *to, unsigned int
     return (int)syscall(SYS_renameat2, PIPER_AT_FDCWD, from, PIPER_AT_FDCWD, to, flags);
 }
 
-/* close_range(2) from `lowest` up: 0, or -1 with errno set (ENOSYS before Linux 5.9). */
+/* close_range(2) from `lowest` up: 0, or -1 with errno set (ENOSYS before Linux 5.9). The
+ * spawner can't use it: posix_spawn runs no code of ours in the child, so it closes inherited
+ * descriptors with the file action below instead. */
 static inline int piper_close_from(unsigned int lowest) {
 #ifdef SYS_close_range
     return (int)syscall(SYS_close_range, lowest, ~0u, 0u);
@@ -38,5 +42,21 @@ static inline int piper_close_from(unsigned int lowest) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/*
+ * posix_spawn_file_actions_addclosefrom_np (glibc 2.34+): a file action that closes every
+ * descriptor from `from` up, run in the child after the actions added before it. <spawn.h>
+ * declares it only under _GNU_SOURCE, so it is declared again here with glibc's exact
+ * prototype; the symbol is in every glibc since 2.34 (Debian 12 ships 2.36). glibc runs it as
+ * close_range(2) in the child and falls back to walking /proc/self/fd, so a descriptor another
+ * thread opens between our setup and the exec cannot leak, which a list made in the parent
+ * cannot promise.
+ */
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+
+/* Adds the close-from action: 0, or an errno value (posix_spawn's convention). */
+static inline int piper_spawn_add_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 #endif

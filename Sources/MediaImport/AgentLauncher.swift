@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,61 +25,25 @@ public enum AgentLauncher {
                                           environment: environment, log: state.downloads.appendingPathComponent("agent.log")))
     }
 
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
-    /// `posix_spawn` with `POSIX_SPAWN_SETSID`; stdin from /dev/null, stdout and stderr
-    /// appended to `log`; no other descriptors inherited. A background thread reaps the child
-    /// if this process lives longer than it.
+    /// Starts `executable arguments` in a new session (`ProcessSpawner`): stdin from /dev/null,
+    /// stdout and stderr appended to `log`, no other descriptor inherited. A background thread
+    /// reaps the child if this process lives longer than it.
     static func spawnDetached(executable: String, arguments: [String], environment: [String: String], log: URL) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        _ = addCloseFrom?(&actions, 3)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        let setsid: Int16 = 0x80   // POSIX_SPAWN_SETSID (glibc); Swift's Glibc module leaves it out
-        var flags = setsid | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, flags)
-        flags = 0
-
-        let argv = [executable] + arguments
-        let envp = environment.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let rc = withCStrings(argv) { cArgs in
-            withCStrings(envp) { cEnv in
-                posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
-            }
+        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard logFD >= 0 else { throw AgentError.cannotStart(executable, errno) }
+        defer { close(logFD) }
+        var spawner = ProcessSpawner(program: executable, arguments: arguments, environment: environment)
+        spawner.grouping = .newSession
+        spawner.stdout = .fd(logFD)
+        spawner.stderr = .fd(logFD)
+        let pid: pid_t
+        do {
+            pid = try spawner.spawn()
+        } catch let error as SpawnError {
+            throw AgentError.cannotStart(executable, error.errno)
         }
-        guard rc == 0 else { throw AgentError.cannotStart(executable, rc) }
-        let child = pid
-        Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        }
+        ProcessSpawner.reapInBackground(pid)
         return pid
-    }
-
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { for p in pointers { free(p) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
 

@@ -3,13 +3,11 @@ import PiperCore
 
 /// Why a download stopped for good. The description is the sentence the journal and the user see.
 public enum DownloadError: PiperError, Equatable {
-    case curlUnavailable
     case failed(String)
     case cannotWrite(String, Int32)
 
     public var description: String {
         switch self {
-        case .curlUnavailable: return "The download engine (libcurl) could not start"
         case .failed(let reason): return reason
         case .cannotWrite(let path, let code): return "Cannot write \(path): \(String(cString: strerror(code)))"
         }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import PiperSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,45 +107,37 @@ public struct Downloader: Sendable {
         let transfer = DownloadTransfer(
             fd: fd, requestedOffset: offset, request: request, maxBytes: settings.maxBytes,
             onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
-        let easy = try CurlEasy()
-        configure(easy, request: request, offset: offset)
-        easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))
-        let box = Unmanaged.passUnretained(transfer).toOpaque()
-        easy.set(CURLOPT_WRITEFUNCTION, data: piperCurlWriteCallback)
-        easy.set(CURLOPT_WRITEDATA, pointer: box)
-        easy.set(CURLOPT_HEADERFUNCTION, data: piperCurlHeaderCallback)
-        easy.set(CURLOPT_HEADERDATA, pointer: box)
-        let code = withExtendedLifetime(transfer) { easy.perform() }
+        let easy = try CurlEasy(url: request.url)
+        try configure(easy, request: request, offset: offset)
+        try easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))
+        easy.receiver = transfer
+        let code = easy.perform()
         return (conclude(transfer, code: code, offset: offset, request: request, events: events), transfer.received)
     }
 
-    private func configure(_ easy: CurlEasy, request: DownloadRequest, offset: Int64) {
-        easy.set(CURLOPT_URL, request.url.absoluteString)
-        easy.set(CURLOPT_FOLLOWLOCATION, 1)
-        easy.set(CURLOPT_MAXREDIRS, 10)
-        easy.set(CURLOPT_NOSIGNAL, 1)
-        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
-        easy.set(CURLOPT_LOW_SPEED_LIMIT, settings.stallBytesPerSecond)
-        easy.set(CURLOPT_LOW_SPEED_TIME, settings.stallSeconds)
-        easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        easy.set(CURLOPT_USERAGENT, settings.userAgent)
+    private func configure(_ easy: CurlEasy, request: DownloadRequest, offset: Int64) throws {
+        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        try easy.set(CURLOPT_MAXREDIRS, 10)
+        try easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
+        try easy.set(CURLOPT_LOW_SPEED_LIMIT, settings.stallBytesPerSecond)
+        try easy.set(CURLOPT_LOW_SPEED_TIME, settings.stallSeconds)
+        try easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
+        try easy.set(CURLOPT_USERAGENT, settings.userAgent)
         var headers = ["Accept-Encoding: identity"]
         if offset > 0 {
-            easy.set(CURLOPT_RANGE, "\(offset)-")
+            try easy.set(CURLOPT_RANGE, "\(offset)-")
             if let validator = request.ifRange { headers.append("If-Range: \(validator)") }
         }
-        easy.setHeaders(headers)
+        try easy.setHeaders(headers)
     }
 
     /// Turns the finished attempt (curl's code plus what the callbacks saw) into an outcome.
-    private func conclude(_ transfer: DownloadTransfer, code: CurlCode, offset: Int64,
+    private func conclude(_ transfer: DownloadTransfer, code: CurlError?, offset: Int64,
                           request: DownloadRequest, events: DownloadEvents) -> Attempt {
         if let refusal = transfer.refusal, case .fail(let reason) = refusal { return .fail(reason) }
         let progressed = transfer.position > offset
-        if !code.isOK && transfer.action == nil {
-            return code.isTransient ? .retry(describe(code), retryAfter: nil, progressed: false) : .fail("Download failed: \(code)")
+        if let code, transfer.action == nil {
+            return code.isRetryable ? .retry(describe(code), retryAfter: nil, progressed: false) : .fail("Download failed: \(code)")
         }
         let action = transfer.decide()
         switch action {
@@ -162,8 +155,8 @@ public struct Downloader: Sendable {
             break
         }
         if let refusal = transfer.refusal, case .fail(let reason) = refusal { return .fail(reason) }
-        guard code.isOK else {
-            return code.isTransient || code.isWriteAbort
+        if let code {
+            return code.isRetryable || code.isWriteAbort
                 ? .retry(describe(code), retryAfter: nil, progressed: progressed)
                 : .fail("Download failed: \(code)")
         }
@@ -177,12 +170,12 @@ public struct Downloader: Sendable {
         return .complete(meta, bytes: transfer.position)
     }
 
-    private func describe(_ code: CurlCode) -> String {
-        if code.raw == CURLE_OPERATION_TIMEDOUT.rawValue, settings.attemptTimeout < 365 * 86400 {
+    private func describe(_ code: CurlError) -> String {
+        if code.isTimeout, settings.attemptTimeout < 365 * 86400 {
             return "the download stalled or ran past its \(Self.duration(settings.attemptTimeout)) limit per request"
         }
-        if code.raw == CURLE_RECV_ERROR.rawValue { return "the connection was reset" }
-        if code.raw == CURLE_COULDNT_CONNECT.rawValue { return "could not connect to the server" }
+        if code.code == CURLE_RECV_ERROR { return "the connection was reset" }
+        if code.code == CURLE_COULDNT_CONNECT { return "could not connect to the server" }
         return code.description
     }
 }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import PiperSystem
 
 /// Asks a server what an extension-less link is, without downloading it: a `HEAD`, or when
 /// the server won't answer one, a `GET` for the first byte only.
@@ -20,23 +21,16 @@ public struct EnqueueProbe: Sendable {
     }
 
     private func request(_ url: URL, head: Bool) throws -> ResponseHeaders {
-        let easy = try CurlEasy()
+        let easy = try CurlEasy(url: url)
         let box = ProbeHeaders()
-        easy.set(CURLOPT_URL, url.absoluteString)
-        easy.set(CURLOPT_FOLLOWLOCATION, 1)
-        easy.set(CURLOPT_MAXREDIRS, 10)
-        easy.set(CURLOPT_NOSIGNAL, 1)
-        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_TIMEOUT, timeoutSeconds)
-        easy.set(CURLOPT_USERAGENT, DownloadSettings().userAgent)
-        easy.setHeaders(["Accept-Encoding: identity"])
-        if head { easy.set(CURLOPT_NOBODY, 1) } else { easy.set(CURLOPT_RANGE, "0-0") }
-        easy.set(CURLOPT_WRITEFUNCTION, data: piperCurlDiscardCallback)
-        easy.set(CURLOPT_HEADERFUNCTION, data: piperCurlProbeHeaderCallback)
-        easy.set(CURLOPT_HEADERDATA, pointer: Unmanaged.passUnretained(box).toOpaque())
-        let code = withExtendedLifetime(box) { easy.perform() }
-        guard code.isOK else { throw EnqueueError.probeFailed(url.absoluteString, code.description) }
+        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        try easy.set(CURLOPT_MAXREDIRS, 10)
+        try easy.set(CURLOPT_TIMEOUT, timeoutSeconds)
+        try easy.set(CURLOPT_USERAGENT, DownloadSettings().userAgent)
+        try easy.setHeaders(["Accept-Encoding: identity"])
+        if head { try easy.set(CURLOPT_NOBODY, 1) } else { try easy.set(CURLOPT_RANGE, "0-0") }
+        easy.receiver = box
+        if let failure = easy.perform() { throw EnqueueError.probeFailed(url.absoluteString, failure.description) }
         return box.headers
     }
 }

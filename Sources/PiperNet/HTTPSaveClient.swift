@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import PiperCore
+import PiperSystem
 
 /// POSTs `{"title","content"}` (plus what extraction found) as JSON to `<backend>/save` with
 /// libcurl and reads `{"url"}` (and `expires`, when given) back. A 429 whose `Retry-After` is at
@@ -52,18 +53,19 @@ public struct HTTPSaveClient: SaveClient {
     private func post(_ article: ExtractedArticle) throws -> SaveReceipt {
         let url = saveURL
         let curl: CurlEasy
+        let body = CurlBody(limit: 1_000_000)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let json = String(decoding: try encoder.encode(article.fittingSaveRules()), as: UTF8.self)
-            curl = try CurlEasy(url: url, limit: 1_000_000)
+            curl = try CurlEasy(url: url)
+            curl.receiver = body
             try curl.set(CURLOPT_POST, 1)
             // The size first: setting it after COPYPOSTFIELDS would discard the copied body.
             try curl.set(CURLOPT_POSTFIELDSIZE, json.utf8.count)
             try curl.set(CURLOPT_COPYPOSTFIELDS, json)
-            try curl.addHeader("Content-Type: application/json; charset=utf-8")
-            try curl.addHeader("Accept: application/json")
-            try curl.addHeader("Expect:")  // no 100-continue round trip
+            // "Expect:" drops libcurl's 100-continue round trip.
+            try curl.setHeaders(["Content-Type: application/json; charset=utf-8", "Accept: application/json", "Expect:"])
             try curl.set(CURLOPT_USERAGENT, "piper/0.1")
             try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
             try curl.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
@@ -71,16 +73,14 @@ public struct HTTPSaveClient: SaveClient {
             throw SaveError.unreachable(url, "\(error)")
         }
 
-        let code = curl.perform()
-        guard code == CURLE_OK else {
-            let failure = CurlFailure(code: code, message: curl.message(for: code))
+        if let failure = curl.perform() {
             if failure.isTimeout { throw SaveError.timedOut(seconds: Int(timeout.rounded(.up))) }
-            if curl.body.overflowed { throw SaveError.malformedResponse("the answer is larger than 1 MB") }
+            if body.overflowed { throw SaveError.malformedResponse("the answer is larger than 1 MB") }
             throw SaveError.unreachable(url, failure.message)
         }
         let status = curl.responseCode
         do {
-            return try Self.interpretReceipt(status: status, body: curl.body.data)
+            return try Self.interpretReceipt(status: status, body: body.data)
         } catch let error as SaveError where status == 429 {
             throw RateLimited(error: error, retryAfter: curl.retryAfter.map(TimeInterval.init) ?? .infinity)
         }
@@ -103,8 +103,7 @@ public struct HTTPSaveClient: SaveClient {
                 let snippet = String(decoding: body.prefix(80), as: UTF8.self)
                 throw SaveError.malformedResponse("expected JSON with a \"url\", got '\(snippet)'")
             }
-            guard let url = URL(string: answer.url), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host != nil else {
+            guard let url = URL(string: answer.url), WebURL.isWeb(url) else {
                 throw SaveError.malformedResponse("the \"url\" '\(answer.url)' is not an http(s) URL")
             }
             // An unreadable expiry is not worth failing a save over: it is only shown.

@@ -22,11 +22,12 @@ import Testing
         #expect(output.contains("respect their layers"))
     }
 
-    @Test func checkerCatchesACoreImportingGlibcAndTheCLIImportingACShim() throws {
+    @Test func checkerCatchesACoreImportingGlibcOrAnAdapterAndTheCLIImportingACShim() throws {
         let fixture = PiperBinary.packageRoot.appendingPathComponent("scripts/fixtures/layers-violation").path
         let (status, output) = try runChecker(["--root", fixture])
         #expect(status == 1)
         #expect(output.contains("HTML imports Glibc"))
         #expect(output.contains("piper imports CCurl"))
+        #expect(output.contains("PiperCore imports PiperSystem: cores never import an adapter"))
     }
 }

@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import PiperSystem
 
 /// One headless Chromium with a DevTools pipe: it reads CDP from fd 3 and writes to fd 4.
-/// `init` spawns it in its own process group with a throwaway profile; `terminate()` (and
+/// `init` spawns it (`ProcessSpawner`) in its own process group with a throwaway profile; `terminate()` (and
 /// `deinit`, as a backstop) kills the whole group, reaps it and deletes the profile.
 /// Not Sendable: the loader that made it drives it from one thread.
 final class ChromiumProcess {
@@ -32,8 +33,8 @@ final class ChromiumProcess {
                                                 attributes: [.posixPermissions: 0o700])
         profileDir = profile
 
-        // Close-on-exec pipes: our own ends never leak into the browser. Then move the browser's
-        // ends to high fds, so the dup2 onto 3 and 4 can't clobber one another.
+        // Close-on-exec pipes: our own ends never leak into the browser (nor into any other
+        // child); the spawner gives the browser its ends as fds 3 and 4.
         var requestPipe: [Int32] = [-1, -1]
         var responsePipe: [Int32] = [-1, -1]
         guard makePipe(&requestPipe) else { throw BrowserFailure.spawn("pipe: \(String(cString: strerror(errno)))") }
@@ -41,51 +42,31 @@ final class ChromiumProcess {
             close(requestPipe[0]); close(requestPipe[1])
             throw BrowserFailure.spawn("pipe: \(String(cString: strerror(errno)))")
         }
-        let childRead = fcntl(requestPipe[0], F_DUPFD_CLOEXEC, 100)
-        let childWrite = fcntl(responsePipe[1], F_DUPFD_CLOEXEC, 100)
-        close(requestPipe[0]); close(responsePipe[1])
-        defer { close(childRead); close(childWrite) }
+        let log = open(profile.appendingPathComponent("chromium.log").path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let logError = errno
+        defer { close(requestPipe[0]); close(responsePipe[1]); close(log) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        let log = profile.appendingPathComponent("chromium.log").path
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_adddup2(&actions, childRead, 3)
-        posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
-        closeInheritedDescriptors(&actions, keeping: [0, 1, 2, 3, 4, childRead, childWrite])
-
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        // Own process group (killed as one); default SIGPIPE; and an empty signal mask, since
-        // the caller's thread may block signals and a child inherits that.
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attr, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attr, &unblocked)
-
-        let argv = ([executable, "--user-data-dir=\(profile.path)"] + arguments).map { strdup($0) } + [nil]
-        let marker = "PIPER_BROWSER_RUN=\(UUID().uuidString)"
-        let pairs: [String] = environment.filter { $0.key != "PIPER_BROWSER_RUN" }.map { "\($0.key)=\($0.value)" } + [marker]
-        let envp = pairs.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
-        guard rc == 0 else {
+        let run = UUID().uuidString
+        var childEnvironment = environment
+        childEnvironment["PIPER_BROWSER_RUN"] = run
+        var spawner = ProcessSpawner(program: executable, arguments: ["--user-data-dir=\(profile.path)"] + arguments,
+                                     environment: childEnvironment)
+        // Own process group (killed as one); stdout and stderr to the profile's log.
+        spawner.grouping = .newProcessGroup
+        spawner.stdout = .fd(log)
+        spawner.stderr = .fd(log)
+        spawner.extraDescriptors = [3: requestPipe[0], 4: responsePipe[1]]
+        let child: pid_t
+        do {
+            guard log >= 0 else { throw SpawnError.failed("chromium.log", errno: logError) }
+            child = try spawner.spawn()
+        } catch {
             close(requestPipe[1]); close(responsePipe[0])
             try? FileManager.default.removeItem(at: profile)
-            throw BrowserFailure.spawn("\(executable): \(String(cString: strerror(rc)))")
+            throw BrowserFailure.spawn("\(error)")
         }
         pid = child
-        self.marker = marker
+        marker = "PIPER_BROWSER_RUN=\(run)"
         toBrowser = requestPipe[1]
         fromBrowser = responsePipe[0]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperSystem
 
 /// The desktop's clipboard: `pbcopy` on macOS; `wl-copy` under Wayland; `xclip` or `xsel` under
 /// X11; otherwise OSC 52 to the controlling terminal. The choice reads only the environment
@@ -47,12 +48,7 @@ public struct SystemClipboard: Clipboard {
     private func nonEmpty(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
 
     private func which(_ tool: String) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ExecutableSearch.find(tool, environment: environment)
     }
 
     /// Feeds `input` to the tool and checks its exit status. `xclip` and `wl-copy` leave a

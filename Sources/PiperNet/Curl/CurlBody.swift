@@ -1,10 +1,10 @@
-import CCurl
 import Foundation
 import PiperCore
+import PiperSystem
 
 /// Collects a response body up to a limit. libcurl's write callback is its only writer, on the
 /// thread running `perform()`; it is read after `perform()` returns. Not Sendable.
-final class CurlBody {
+final class CurlBody: CurlReceiver {
     let limit: Int
     private(set) var data = Data()
     private(set) var overflowed = false
@@ -12,40 +12,25 @@ final class CurlBody {
     private(set) var stoppedForMedia = false
     var stopOnMediaContentType = false
     private var sawFirstChunk = false
-    private let handle: UnsafeMutableRawPointer
 
-    init(limit: Int, handle: UnsafeMutableRawPointer) {
+    init(limit: Int) {
         self.limit = limit
-        self.handle = handle
     }
 
-    /// Returns the number of bytes taken; anything else makes libcurl abort with CURLE_WRITE_ERROR.
-    func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// Returns false (libcurl then aborts with CURLE_WRITE_ERROR) past the limit or at media.
+    func curlReceive(body bytes: UnsafeRawBufferPointer, from easy: CurlEasy) -> Bool {
         if !sawFirstChunk {
             sawFirstChunk = true
-            if stopOnMediaContentType {
-                var ptr: UnsafeMutablePointer<CChar>?
-                if piper_curl_getinfo_string(handle, CURLINFO_CONTENT_TYPE, &ptr) == CURLE_OK, let ptr,
-                   MediaLinks.isMediaContentType(String(cString: ptr)) {
-                    stoppedForMedia = true
-                    return 0
-                }
+            if stopOnMediaContentType, let type = easy.contentType, MediaLinks.isMediaContentType(type) {
+                stoppedForMedia = true
+                return false
             }
         }
         guard data.count + bytes.count <= limit else {
             overflowed = true
-            return 0
+            return false
         }
         data.append(contentsOf: bytes)
-        return bytes.count
+        return true
     }
-}
-
-/// libcurl's write callback: a plain global function (never a `main.swift` closure).
-func curlWriteBody(_ ptr: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
-    guard let userdata else { return 0 }
-    let body = Unmanaged<CurlBody>.fromOpaque(userdata).takeUnretainedValue()
-    let total = size * count
-    guard total > 0, let ptr else { return total }
-    return body.append(UnsafeRawBufferPointer(start: ptr, count: total))
 }

@@ -5,7 +5,7 @@ import Glibc
 /// Writing to a pipe whose reader has died (a clipboard tool that failed at once, a browser that
 /// crashed) must be an error (EPIPE), not a fatal signal for the whole process. Evaluated once,
 /// before the first such write. Children get SIGPIPE back at its default through
-/// `POSIX_SPAWN_SETSIGDEF`, since an ignored disposition survives exec.
-let ignoreSIGPIPE: Void = {
+/// `ProcessSpawner.resetSignals`, since an ignored disposition survives exec.
+public let ignoreSIGPIPE: Void = {
     signal(SIGPIPE, SIG_IGN)
 }()

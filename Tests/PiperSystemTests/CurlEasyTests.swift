@@ -1,0 +1,121 @@
+import CCurl
+import Foundation
+import PiperSystem
+import PiperTestSupport
+import Testing
+
+typealias Route = TestHTTPServer.Route
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A body collector for the tests. Not Sendable: used on the test's thread only.
+final class Collected: CurlReceiver {
+    var body = Data()
+    var headerLines: [String] = []
+    func curlReceive(body bytes: UnsafeRawBufferPointer, from easy: CurlEasy) -> Bool {
+        body.append(contentsOf: bytes)
+        return true
+    }
+    func curlReceive(headerLine: String) { headerLines.append(headerLine) }
+}
+
+/// A loopback port nothing listens on: bound, read back, closed.
+func closedPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    try #require(bound)
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// libcurl against a real local server (and a port where none listens).
+@Suite(.serialized) struct CurlEasyTests {
+    @Test func aRefusedSetterThrows() throws {
+        let easy = try CurlEasy(url: URL(string: "http://127.0.0.1/")!)
+        let error = try #require(throws: CurlError.self) { try easy.set(CURLoption(rawValue: 99_999), 1) }
+        #expect(error.code == CURLE_UNKNOWN_OPTION)
+        #expect(!error.description.isEmpty)
+    }
+
+    @Test func aRefusedConnectionCarriesLibcurlsDetailAndIsRetryableAndUnreachable() throws {
+        let port = try closedPort()
+        let easy = try CurlEasy(url: URL(string: "http://127.0.0.1:\(port)/")!)
+        let failure = try #require(easy.perform())
+        #expect(failure.code == CURLE_COULDNT_CONNECT)
+        // The error buffer's sentence names the address; the generic text would not.
+        #expect(failure.description.contains("127.0.0.1 port \(port)"), "\(failure)")
+        #expect(failure.description != String(cString: curl_easy_strerror(CURLE_COULDNT_CONNECT)))
+        #expect(failure.isRetryable)
+        #expect(failure.isUnreachable)
+        #expect(!failure.isTimeout)
+    }
+
+    @Test func theReceiverGetsTheBodyAndHeaderLines() throws {
+        let server = try TestHTTPServer(routes: ["/page": .html("<p>hello</p>")])
+        defer { server.stop() }
+        let easy = try CurlEasy(url: server.url("/page"))
+        let collected = Collected()
+        easy.receiver = collected
+        #expect(easy.perform() == nil)
+        #expect(easy.responseCode == 200)
+        #expect(easy.contentType == "text/html; charset=utf-8")
+        #expect(String(decoding: collected.body, as: UTF8.self) == "<p>hello</p>")
+        #expect(collected.headerLines.first?.hasPrefix("HTTP/1.") == true)
+    }
+
+    @Test func aReceiverThatRefusesStopsTheTransferAsAWriteAbort() throws {
+        final class Refuser: CurlReceiver {   // not Sendable: the test's thread only
+            func curlReceive(body: UnsafeRawBufferPointer, from easy: CurlEasy) -> Bool { false }
+        }
+        let server = try TestHTTPServer(routes: ["/page": .html("refused")])
+        defer { server.stop() }
+        let easy = try CurlEasy(url: server.url("/page"))
+        easy.receiver = Refuser()
+        let failure = try #require(easy.perform())
+        #expect(failure.isWriteAbort)
+        #expect(!failure.isRetryable)
+    }
+
+    @Test func aTimeoutIsRetryableButNotUnreachable() throws {
+        let server = try TestHTTPServer(routes: ["/slow": Route(body: "late", delay: 3)])
+        defer { server.stop() }
+        let easy = try CurlEasy(url: server.url("/slow"))
+        try easy.set(CURLOPT_TIMEOUT_MS, 300)
+        let failure = try #require(easy.perform())
+        #expect(failure.isTimeout)
+        #expect(failure.isRetryable)
+        #expect(!failure.isUnreachable)
+        #expect(failure.description.contains("300"), "libcurl's detail names the limit: \(failure)")
+    }
+
+    @Test func loopbackBypassesTheEnvironmentsProxy() throws {
+        let server = try TestHTTPServer(routes: ["/page": .html("direct")])
+        defer { server.stop() }
+        let proxy = "http://127.0.0.1:\(try closedPort())"
+        let saved = getenv("http_proxy").map { String(cString: $0) }
+        setenv("http_proxy", proxy, 1)
+        defer { if let saved { setenv("http_proxy", saved, 1) } else { unsetenv("http_proxy") } }
+
+        let easy = try CurlEasy(url: server.url("/page"))
+        let collected = Collected()
+        easy.receiver = collected
+        #expect(easy.perform() == nil)
+        #expect(String(decoding: collected.body, as: UTF8.self) == "direct")
+
+        // The control: without the loopback exception the same request goes to the dead proxy.
+        let proxied = try CurlEasy(url: server.url("/page"))
+        try proxied.set(CURLOPT_NOPROXY, "")
+        let failure = try #require(proxied.perform())
+        #expect(failure.code == CURLE_COULDNT_CONNECT)
+    }
+}
