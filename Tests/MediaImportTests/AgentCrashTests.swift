@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 

@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 #if canImport(Glibc)

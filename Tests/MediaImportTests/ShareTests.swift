@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

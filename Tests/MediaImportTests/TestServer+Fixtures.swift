@@ -94,16 +94,6 @@ final class TempHome {
     }
 }
 
-/// Waits (bounded) for a condition; returns whether it came true. Not a timing assertion.
-func eventually(within seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(20_000)
-    }
-    return try condition()
-}
-
 /// Runs the built `piper` with arguments and environment.
 func startPiper(_ arguments: [String], environment: [String: String]) throws -> Process {
     let binary = try requireBinary()

@@ -1,0 +1,116 @@
+import Foundation
+import PiperTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long-running `piper agent` (as the systemd unit runs it) under 30 shares at once: local
+/// files (the same one several times, the same bytes under another name), links, duplicates,
+/// impostors and archives. It must stay up, end every job in one terminal state, and keep each
+/// distinct content once.
+@Suite struct AgentLoadTests {
+    static let fixtures = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
+
+    func journal(_ home: URL) throws -> [[String: Any]] {
+        let listing = try PiperBinary.run(["downloads", "--json"], home: home)
+        return (try? JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]]) ?? []
+    }
+
+    @Test func aRunningAgentSurvivesThirtyParallelSharesAndEndsEachJobOnce() throws {
+        let home = PiperBinary.freshHome()
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let server = try TestHTTPServer(routes: [:], staticRoot: Self.fixtures)
+        defer { server.stop() }
+
+        let agent = Process()
+        agent.executableURL = PiperBinary.url
+        agent.arguments = ["agent"]
+        var env = ProcessInfo.processInfo.environment
+        env["PIPER_HOME"] = home.path
+        env["PIPER_AGENT_POLL_MS"] = "100"
+        agent.environment = env
+        let log = home.appendingPathComponent("agent-under-load.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        agent.standardError = try FileHandle(forWritingTo: log)
+        agent.standardOutput = FileHandle.nullDevice
+        try agent.run()
+        defer { if agent.isRunning { kill(agent.processIdentifier, SIGKILL); agent.waitUntilExit() } }
+        #expect(try eventually { try PiperBinary.run(["downloads"], home: home).status == 0 && FileManager.default.fileExists(atPath: home.appendingPathComponent("agent.lock").path) })
+
+        let copy = home.appendingPathComponent("copy-of-sample.mp3")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("sample.mp3"), to: copy)
+        let local = ["sample.mp3", "sample.mp3", "sample.mp3", "sample.m4b", "random-bytes.m4b", "two-part-book.zip",
+                     "zip-slip.zip", "sample.flac", "empty.mp3"].map { Self.fixtures.appendingPathComponent($0).path } + [copy.path, copy.path]
+        let links = ["sample.flac", "sample.ogg", "sample.opus", "sample.wav", "sample.m4a", "sample.mov", "sample.aiff",
+                     "sample.caf", "sample.mp4", "error-page-named.mp3", "empty.mp3", "sample.ogg", "two-part-book.zip",
+                     "sample.mp3", "sample.flac", "sample.opus", "random-bytes.m4b", "sample.m4a", "sample.wav"]
+            .map { server.url("/\($0)").absoluteString }
+        let items = local + links
+        #expect(items.count == 30)
+
+        let results = ShareResults()
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let result = try? PiperBinary.run(["share", "--json", items[index]], home: home)
+            results.add(index: index, result: result)
+        }
+        let shares = results.all
+        for (index, result) in shares {
+            #expect(result?.status == 0, "share of \(items[index]) exits 0: \(result?.stderr ?? "did not run")")
+        }
+
+        let terminal: Set<String> = ["imported", "duplicate", "failed"]
+        let settled = try eventually(within: 180) {
+            let entries = try journal(home)
+            return !entries.isEmpty && entries.allSatisfy { terminal.contains($0["state"] as? String ?? "") }
+        }
+        let entries = try journal(home)
+        let agentLog = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(settled, "every job ends: \(entries.map { "\($0["state"] ?? "?") \($0["url"] ?? "?")" })\n\(agentLog.suffix(3000))")
+        #expect(agent.isRunning, "the agent is still up:\n\(agentLog.suffix(3000))")
+
+        // Every share's job is one journal entry in one terminal state.
+        let ids = Set(entries.compactMap { $0["id"] as? String })
+        #expect(ids.count == entries.count)
+        for (index, result) in shares {
+            let object = result.flatMap { try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any] }
+            let id = object?["id"] as? String
+            #expect(id.map(ids.contains) == true, "share of \(items[index]) has a journal entry: \(result?.stdout ?? "")")
+        }
+        let failures = entries.filter { ($0["state"] as? String) == "failed" }.compactMap { $0["url"] as? String }
+        #expect(failures.allSatisfy { $0.contains("random-bytes") || $0.contains("empty") || $0.contains("error-page") },
+                "only the impostors fail: \(entries.filter { ($0["state"] as? String) == "failed" }.map { "\($0["url"] ?? "") \($0["reason"] ?? "")" })")
+
+        // The library holds each distinct content once, and all of it.
+        let library = try PiperBinary.run(["library", "--json"], home: home)
+        let catalog = (try? JSONSerialization.jsonObject(with: Data(library.stdout.utf8)) as? [String: Any]) ?? [:]
+        let shas = (catalog["items"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
+        #expect(Set(shas).count == shas.count, "no content twice")
+        for name in ["sample.mp3", "sample.m4b", "sample.flac", "sample.ogg", "sample.opus", "sample.wav", "sample.m4a",
+                     "sample.mov", "sample.aiff", "sample.caf", "sample.mp4"] {
+            let want = try sha256(Self.fixtures.appendingPathComponent(name))
+            #expect(shas.contains(want), "\(name) is in the library")
+        }
+        let inbox = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox").path)) ?? []
+        #expect(inbox.filter { !$0.hasPrefix(".") }.isEmpty, "nothing is left in the inbox: \(inbox)")
+    }
+
+    func sha256(_ file: URL) throws -> String {
+        String(try runProcess("/usr/bin/sha256sum", [file.path]).stdout.prefix(64))
+    }
+}
+
+/// `@unchecked Sendable`: `results` is guarded by `lock`.
+final class ShareResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [(Int, PiperBinary.Result?)] = []
+
+    func add(index: Int, result: PiperBinary.Result?) {
+        lock.lock(); results.append((index, result)); lock.unlock()
+    }
+
+    var all: [(Int, PiperBinary.Result?)] {
+        lock.lock(); defer { lock.unlock() }
+        return results.sorted { $0.0 < $1.0 }
+    }
+}
