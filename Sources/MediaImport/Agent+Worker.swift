@@ -39,6 +39,7 @@ extension Agent {
                                           lastModified: entry.lastModified, fileName: entry.file)
             var name = entry.file ?? url.lastPathComponent
             var lastSaved = Date.distantPast
+            var lastBytes: Int64?
             let events = DownloadEvents(
                 metadata: { meta in
                     name = meta.fileName
@@ -47,15 +48,19 @@ extension Agent {
                 progress: { bytes, total in
                     tracker?.progress(entry.id, bytes: bytes)
                     progress?.update(id: entry.id, name: name, bytes: bytes, total: total)
-                    if Date().timeIntervalSince(lastSaved) >= 0.5 {
-                        lastSaved = Date()
-                        note.write("its progress") { try journal.setProgress(entry.id, bytes: bytes, total: total) }
+                    let now = Date()
+                    if now.timeIntervalSince(lastSaved) >= 0.5 {
+                        let rate = lastBytes.map { Double(max(bytes - $0, 0)) / now.timeIntervalSince(lastSaved) }
+                        lastSaved = now
+                        lastBytes = bytes
+                        note.write("its progress") { try journal.setProgress(entry.id, bytes: bytes, total: total, rate: rate) }
                     }
                 },
                 retrying: { reason, delay in
                     log("retrying \(entry.url) in \(String(format: "%.1f", delay)) s: \(reason)")
                     note.write("a retry") { try journal.setState(entry.id, .downloading, reason: "retrying: \(reason)") }
-                })
+                },
+                shouldContinue: { (try? journal.isCancelled(entry.id)) != true })
             let result = try Downloader(settings: settings.download).download(request, events: events)
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             settings.hooks.pause(at: "downloaded", log: log)
@@ -72,11 +77,30 @@ extension Agent {
                 log("cannot land \(entry.url) yet: \(error)")
             }
             return .landed
+        } catch DownloadError.unreachable(let reason) where entry.laterTries < settings.download.laterLimit {
+            // The server could not be reached (offline, down): keep the partial file and try
+            // again much later instead of failing for good.
+            let due = Date().addingTimeInterval(settings.download.laterDelay(entry.laterTries + 1))
+            let sentence = "Will try again at \(Self.clock(due)): \(reason)"
+            progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
+            log("\(entry.url): \(sentence)")
+            do {
+                try journal.retryLater(entry.id, at: due, reason: sentence)
+                return .later
+            } catch {
+                log("cannot record the retry of \(entry.id) yet: \(error)")
+                return .unrecorded(reason: reason)
+            }
         } catch {
             // Free the space first: on a full disk the journal can only record the failure
             // once the partial file is gone.
             unlink(partial.path)
             let reason = "\(error)"
+            if (try? journal.isCancelled(entry.id)) == true {
+                progress?.finish(id: entry.id, message: "cancelled \(entry.url)")
+                log("cancelled \(entry.url)")
+                return .failed
+            }
             progress?.finish(id: entry.id, message: "failed \(entry.url): \(reason)")
             log("failed \(entry.url): \(reason)")
             do {
@@ -87,6 +111,19 @@ extension Agent {
                 return .unrecorded(reason: reason)
             }
         }
+    }
+}
+
+extension Agent {
+    /// `14:32 UTC` (with the date when it is not today), for "Will try again at …".
+    static func clock(_ date: Date, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm 'UTC'" : "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
     }
 }
 

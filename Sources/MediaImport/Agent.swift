@@ -44,7 +44,7 @@ public final class Agent {
             // file the importer keeps refusing doesn't keep us here).
             lock = nil
             let journal = try Journal(state: state)
-            var pending = try journal.count(in: [.queued, .downloaded])
+            var pending = try journal.dueCount()
             if importer != nil { pending += try journal.count(in: [.landed], since: passStarted) }
             guard pending > 0, let again = try AgentLock(state: state) else { break }
             lock = again
@@ -100,11 +100,13 @@ public final class Agent {
             startWorker(entry)
         }
         if loop.active.isEmpty {
-            let waiting = try journal.count(in: [.queued, .downloaded])
+            let waiting = try journal.dueCount()
             if waiting > withSharers, loop.unrecorded.isEmpty { return false }
+            // Jobs put off until later don't hold a one-shot agent: the next agent takes them.
             if once, waiting == 0, loop.unrecorded.isEmpty { return true }
             let deferred = (importer?.deferredFiles ?? 0) > 0 || !loop.unrecorded.isEmpty || withSharers > 0
-            let timeout = deferred ? min(settings.idleRescanInterval, settings.pollInterval) : settings.idleRescanInterval
+            var timeout = deferred ? min(settings.idleRescanInterval, settings.pollInterval) : settings.idleRescanInterval
+            if let due = try journal.nextLaterTry() { timeout = min(timeout, max(due.timeIntervalSinceNow, 0.05)) }
             if let wakeup { wakeup.wait(timeout: timeout) } else { _ = tracker.signal.wait(timeout: .now() + timeout) }
             return false
         }

@@ -52,6 +52,8 @@ public struct AgentSummary: Sendable, Equatable {
     public var imported = 0
     /// Landed files whose content was already in the library.
     public var duplicates = 0
+    /// Jobs put off until later because their server could not be reached.
+    public var postponed = 0
     public init() {}
 }
 
@@ -59,6 +61,8 @@ public struct AgentSummary: Sendable, Equatable {
 enum WorkerResult: Sendable, Equatable {
     case landed
     case failed
+    /// The server could not be reached: queued again, due later.
+    case later
     /// Failed, but the journal could not record it (a full disk): the loop records it later.
     case unrecorded(reason: String)
 }
@@ -93,7 +97,11 @@ final class WorkerTracker: @unchecked Sendable {
         lock.lock()
         finished.append((id, result))
         running[id] = nil
-        if result == .landed { summary.landed += 1 } else { summary.failed += 1 }
+        switch result {
+        case .landed: summary.landed += 1
+        case .later: summary.postponed += 1
+        case .failed, .unrecorded: summary.failed += 1
+        }
         lock.unlock()
         signal.signal()
     }

@@ -50,12 +50,17 @@ public struct DownloadEvents {
     public var metadata: (DownloadMetadata) -> Void
     public var progress: (_ bytes: Int64, _ total: Int64?) -> Void
     public var retrying: (_ reason: String, _ delay: Double) -> Void
+    /// Asked before each request and with each progress report; false stops the download
+    /// with "Cancelled" (`piper downloads cancel`).
+    public var shouldContinue: () -> Bool
 
     public init(metadata: @escaping (DownloadMetadata) -> Void = { _ in },
                 progress: @escaping (Int64, Int64?) -> Void = { _, _ in },
-                retrying: @escaping (String, Double) -> Void = { _, _ in }) {
+                retrying: @escaping (String, Double) -> Void = { _, _ in },
+                shouldContinue: @escaping () -> Bool = { true }) {
         self.metadata = metadata
         self.progress = progress
         self.retrying = retrying
+        self.shouldContinue = shouldContinue
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// `PIPER_DOWNLOAD_CONNECT_TIMEOUT` (seconds, default 30), `PIPER_DOWNLOAD_MAX_ATTEMPTS`
 /// (every request of one job, default 50), `PIPER_DOWNLOAD_ATTEMPT_TIMEOUT` and
 /// `PIPER_DOWNLOAD_JOB_TIMEOUT` (seconds, defaults 6 h and 24 h), `PIPER_DOWNLOAD_MAX_BYTES`
-/// (default 8 GiB).
+/// (default 8 GiB), `PIPER_DOWNLOAD_LATER_SECONDS`, `PIPER_DOWNLOAD_LATER_MAX_SECONDS` and
+/// `PIPER_DOWNLOAD_LATER_LIMIT` (an unreachable server is tried again after 5 min, doubling up
+/// to a day, 12 times).
 public struct DownloadSettings: Sendable, Equatable {
     /// Failed attempts in a row (without progress), and restarts from byte 0, before giving up.
     public var attempts = 5
@@ -23,6 +25,11 @@ public struct DownloadSettings: Sendable, Equatable {
     /// The bytes fetched for one job may be at most this multiple of its size (plus 1 MiB),
     /// whatever mix of resumes and restarts got them.
     public var fetchBudgetFactor: Int64 = 3
+    /// A job whose server could not be reached is tried again later: after `laterBase`
+    /// seconds, doubling each time up to `laterMax`, at most `laterLimit` times.
+    public var laterBase: Double = 300
+    public var laterMax: Double = 86_400
+    public var laterLimit = 12
     public var retryBaseDelay: Double = 1.0
     public var retryMaxDelay: Double = 60
     /// The longest `Retry-After` we honour; longer waits are capped.
@@ -34,6 +41,11 @@ public struct DownloadSettings: Sendable, Equatable {
     public var userAgent = "Piper/0.1 (media download)"
 
     public init() {}
+
+    /// How long to wait before the `n`th later try (1-based).
+    public func laterDelay(_ n: Int) -> Double {
+        min(laterBase * pow(2, Double(max(n - 1, 0))), laterMax)
+    }
 
     /// The most bytes one job may fetch for a file of `size` bytes.
     public func fetchBudget(forSize size: Int64) -> Int64 {
@@ -52,6 +64,9 @@ public struct DownloadSettings: Sendable, Equatable {
         if let v = env["PIPER_DOWNLOAD_ATTEMPT_TIMEOUT"].flatMap(Double.init), v > 0 { s.attemptTimeout = v }
         if let v = env["PIPER_DOWNLOAD_JOB_TIMEOUT"].flatMap(Double.init), v > 0 { s.jobTimeout = v }
         if let v = env["PIPER_DOWNLOAD_MAX_BYTES"].flatMap(Int64.init), v >= 1 { s.maxBytes = v }
+        if let v = env["PIPER_DOWNLOAD_LATER_SECONDS"].flatMap(Double.init), v > 0 { s.laterBase = v }
+        if let v = env["PIPER_DOWNLOAD_LATER_MAX_SECONDS"].flatMap(Double.init), v > 0 { s.laterMax = v }
+        if let v = env["PIPER_DOWNLOAD_LATER_LIMIT"].flatMap(Int.init), v >= 0 { s.laterLimit = v }
         return s
     }
 }

@@ -20,6 +20,7 @@ final class DownloadTransfer {
     let maxBytes: Int64
     let onMetadata: (DownloadMetadata) -> Void
     let onProgress: (Int64, Int64?) -> Void
+    var shouldContinue: () -> Bool = { true }
 
     var headers = ResponseHeaders()
     /// Decided on the first body byte (or after the transfer when there was no body).
@@ -115,6 +116,10 @@ final class DownloadTransfer {
         if now - lastReport > 250_000_000 {
             lastReport = now
             onProgress(position, metadata?.total)
+            if !shouldContinue() {
+                refusal = .fail(reason: DownloadError.cancelled)
+                return false
+            }
         }
         return true
     }

@@ -38,6 +38,7 @@ public struct Downloader: Sendable {
         var fetched: Int64 = 0
         while true {
             attempts += 1
+            guard events.shouldContinue() else { throw DownloadError.failed(DownloadError.cancelled) }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 throw DownloadError.failed("Gave up: the download took longer than \(Self.duration(settings.jobTimeout)) (PIPER_DOWNLOAD_JOB_TIMEOUT)")
@@ -81,10 +82,13 @@ public struct Downloader: Sendable {
         }
     }
 
+    /// Restarts that never line up are final; attempts that could not reach the server (or got
+    /// only 5xx, 408, 429) are worth another try later.
     private func gaveUp(_ reason: String, restarts: Bool) -> DownloadError {
         let count = settings.attempts
         let what = restarts ? "restart" : "attempt"
-        return .failed("Gave up after \(count) \(what)\(count == 1 ? "" : "s"): \(reason)")
+        let sentence = "Gave up after \(count) \(what)\(count == 1 ? "" : "s"): \(reason)"
+        return restarts ? .failed(sentence) : .unreachable(sentence)
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -107,6 +111,7 @@ public struct Downloader: Sendable {
         let transfer = DownloadTransfer(
             fd: fd, requestedOffset: offset, request: request, maxBytes: settings.maxBytes,
             onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
+        transfer.shouldContinue = events.shouldContinue
         let easy = try CurlEasy(url: request.url)
         try configure(easy, request: request, offset: offset)
         try easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))

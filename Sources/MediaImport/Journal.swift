@@ -36,6 +36,9 @@ public final class Journal {
         """,
         """
         ALTER TABLE downloads ADD COLUMN library_path TEXT;
+        ALTER TABLE downloads ADD COLUMN rate REAL;
+        ALTER TABLE downloads ADD COLUMN not_before REAL;
+        ALTER TABLE downloads ADD COLUMN later_tries INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX IF NOT EXISTS downloads_source ON downloads(source, state);
         """,
     ]
@@ -64,7 +67,7 @@ public final class Journal {
         }
     }
 
-    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path"
+    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries"
 
     static func entry(_ row: Row) -> JournalEntry {
         JournalEntry(
@@ -73,7 +76,8 @@ public final class Journal {
             state: DownloadState(rawValue: row.text(5)) ?? .failed, bytes: row.int64(6),
             total: row.isNull(7) ? nil : row.int64(7), file: row.optionalText(8), reason: row.optionalText(9),
             etag: row.optionalText(10), lastModified: row.optionalText(11),
-            libraryPath: row.optionalText(14),
+            libraryPath: row.optionalText(14), rate: row.isNull(15) ? nil : row.double(15),
+            notBefore: row.isNull(16) ? nil : Date(timeIntervalSince1970: row.double(16)), laterTries: row.int(17),
             created: Date(timeIntervalSince1970: row.double(12)), updated: Date(timeIntervalSince1970: row.double(13)))
     }
 
@@ -131,14 +135,35 @@ public final class Journal {
                             [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0
     }
 
-    /// Takes the oldest queued entry and marks it downloading, atomically.
-    public func claimNextQueued() throws -> JournalEntry? {
+    /// Takes the oldest queued entry that is due (not waiting to be tried later) and marks it
+    /// downloading, atomically.
+    public func claimNextQueued(now: Date = Date()) throws -> JournalEntry? {
         try db.transaction {
-            guard let next = try db.query("SELECT \(Self.columns) FROM downloads WHERE state = 'queued' ORDER BY created, rowid LIMIT 1",
-                                          [], Self.entry).first else { return nil }
+            guard let next = try db.query("SELECT \(Self.columns) FROM downloads WHERE state = 'queued' AND (not_before IS NULL OR not_before <= ?) ORDER BY created, rowid LIMIT 1",
+                                          [.double(now.timeIntervalSince1970)], Self.entry).first else { return nil }
             try setState(next.id, .downloading, reason: nil)
             return try entry(id: next.id)
         }
+    }
+
+    /// Queued entries due now, plus downloaded ones (what a pass can work on at once).
+    public func dueCount(now: Date = Date()) throws -> Int {
+        try db.query("SELECT COUNT(*) FROM downloads WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= ?)) OR state = 'downloaded'",
+                     [.double(now.timeIntervalSince1970)]) { $0.int(0) }.first ?? 0
+    }
+
+    /// When the next entry waiting to be tried later is due, if any.
+    public func nextLaterTry() throws -> Date? {
+        try db.query("SELECT MIN(not_before) FROM downloads WHERE state = 'queued' AND not_before IS NOT NULL", []) { row in
+            row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))
+        }.first ?? nil
+    }
+
+    /// Puts a job whose server could not be reached back in the queue, due at `due`; its
+    /// partial file stays for the resume.
+    public func retryLater(_ id: String, at due: Date, reason: String) throws {
+        try db.run("UPDATE downloads SET state = 'queued', not_before = ?, later_tries = later_tries + 1, reason = ?, updated = ? WHERE id = ?",
+                   [.double(due.timeIntervalSince1970), .text(reason), .double(Date().timeIntervalSince1970), .text(id)])
     }
 
     /// After a crash: entries left `downloading` by a dead process go back to the queue;
@@ -154,9 +179,11 @@ public final class Journal {
                    [.text(state.rawValue), .optional(reason), .double(Date().timeIntervalSince1970), .text(id)])
     }
 
-    public func setProgress(_ id: String, bytes: Int64, total: Int64?) throws {
-        try db.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), updated = ? WHERE id = ?",
-                   [.int(bytes), total.map { .int($0) } ?? .null, .double(Date().timeIntervalSince1970), .text(id)])
+    /// Bytes so far, the size when known and the current rate (bytes a second), for `piper downloads`.
+    public func setProgress(_ id: String, bytes: Int64, total: Int64?, rate: Double? = nil) throws {
+        try db.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), rate = ?, updated = ? WHERE id = ?",
+                   [.int(bytes), total.map { .int($0) } ?? .null, rate.map { .double($0) } ?? .null,
+                    .double(Date().timeIntervalSince1970), .text(id)])
     }
 
     /// Keeps what the server said about the resource, for a resume by any later process.

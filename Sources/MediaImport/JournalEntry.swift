@@ -1,14 +1,15 @@
 import Foundation
 
 /// Where a journal entry stands. queued → downloading → downloaded → landed → imported (or
-/// duplicate: the same content was already in the library), or failed with a reason.
+/// duplicate: the same content was already in the library), or failed with a reason, or
+/// cancelled (`piper downloads cancel`).
 public enum DownloadState: String, Codable, Sendable, CaseIterable {
-    case queued, downloading, downloaded, landed, imported, duplicate, failed
+    case queued, downloading, downloaded, landed, imported, duplicate, failed, cancelled
 
     /// States in which the same source may not be queued again.
     public static let active: [DownloadState] = [.queued, .downloading, .downloaded]
     /// States a job ends in.
-    public static let terminal: [DownloadState] = [.imported, .duplicate, .failed]
+    public static let terminal: [DownloadState] = [.imported, .duplicate, .failed, .cancelled]
     /// States whose source is in the library (the download archive: not fetched again).
     public static let inLibrary: [DownloadState] = [.imported, .duplicate]
 }
@@ -38,6 +39,12 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     /// Where the item is in the library (relative to `library/`; a folder for an archive),
     /// once imported or found to be a duplicate.
     public var libraryPath: String?
+    /// Bytes a second at the last progress report of a running download.
+    public var rate: Double?
+    /// A queued job waiting to be tried later (its server could not be reached) is due then.
+    public var notBefore: Date?
+    /// How many times the job was put off until later.
+    public var laterTries: Int
     public var created: Date
     public var updated: Date
 

@@ -22,11 +22,13 @@ public enum ProgressLine {
         return line
     }
 
-    static func megabytes(_ bytes: Int64) -> String {
+    /// Bytes as decimal megabytes with one decimal: `11.2`.
+    public static func megabytes(_ bytes: Int64) -> String {
         String(format: "%.1f", Double(bytes) / 1_000_000)
     }
 
-    static func clock(_ seconds: Double) -> String {
+    /// A duration as `m:ss` or `h:mm:ss`, rounded up.
+    public static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded(.up))
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }

@@ -2,22 +2,36 @@ import Foundation
 import MediaImport
 import PiperCore
 
-/// `piper downloads [--json]`: lists the download journal.
+/// `piper downloads [--json]`: lists the download journal; `piper downloads retry|cancel|rm ID`
+/// acts on one entry.
 struct DownloadsCommand: Command {
     static let name = "downloads"
     static let abstract = "List shared media downloads and where each one stands."
     static let discussion: String? = """
         States: queued, downloading, downloaded, landed (in the inbox), imported, duplicate (the
-        same content was already in the library), failed (with the reason).
+        same content was already in the library), failed (with the reason), cancelled. A running
+        download shows its percent, rate and time left; one whose agent has gone is marked
+        "stalled (no agent running)". A job whose server could not be reached is queued again and
+        says when it will be tried.
+        retry ID: queue a failed, cancelled or postponed job again, now.
+        cancel ID: stop a job that has not reached the inbox yet.
+        rm ID: forget a job that is not running (the library keeps what it imported).
         """
     static let options: [OptionSpec] = [
         .flag("--json", help: "Print the journal as a JSON array."),
     ]
 
+    static let arguments: [ArgumentSpec] = [
+        ArgumentSpec(name: "ACTION", help: "retry, cancel or rm (none: list the journal).", optional: true),
+        ArgumentSpec(name: "ID", help: "The job's id, as listed.", optional: true),
+    ]
+
     let json: Bool
+    let control: (action: DownloadControl, id: String)?
 
     init(parsed: ParsedArguments) throws {
         json = parsed.flag("--json")
+        control = try DownloadControl.parse(parsed.positionals)
     }
 
     struct Row: Encodable {
@@ -48,6 +62,7 @@ struct DownloadsCommand: Command {
 
     func run() async throws -> ExitCode {
         let state = StateFolder.resolve()
+        if let control { return try control.action.run(id: control.id, state: state, json: json) }
         let entries = FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path)
             ? try Journal(state: state).entries() : []
         let formatter = ISO8601DateFormatter()
@@ -63,9 +78,10 @@ struct DownloadsCommand: Command {
             Output.out("No downloads.")
             return .success
         }
-        for row in rows {
-            let size = row.total.map { "\(row.bytes)/\($0) bytes" } ?? "\(row.bytes) bytes"
-            var line = "\(row.id)  \(row.state.padding(toLength: 11, withPad: " ", startingAt: 0)) \(size)  \(row.file ?? "-")  \(row.url)"
+        let agentRunning = (try? AgentLock.isHeld(state: state)) == true
+        for (row, entry) in zip(rows, entries) {
+            let shown = DownloadLine.state(entry, agentRunning: agentRunning)
+            var line = "\(row.id)  \(shown.count < 11 ? shown.padding(toLength: 11, withPad: " ", startingAt: 0) : shown + " ") \(DownloadLine.progress(entry))  \(row.file ?? "-")  \(row.url)"
             switch row.state {
             case DownloadState.imported.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.inLibrary(path))" }
             case DownloadState.duplicate.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.alreadyInLibrary(path))" }

@@ -2,7 +2,8 @@ import Foundation
 import MediaImport
 import PiperCore
 
-/// `piper library [--json]`: lists the library catalog and the recent rejections.
+/// `piper library [--json]`: lists the library catalog and the recent rejections;
+/// `piper library rm ID` removes one item (its file and its catalog row).
 struct LibraryCommand: Command {
     static let name = "library"
     static let abstract = "List the media library: imported items, and recent files that were rejected and why."
@@ -10,18 +11,43 @@ struct LibraryCommand: Command {
         Items live in library/ inside the state folder, catalogued in library.sqlite. Files that are
         not media (an HTML error page, an empty or unknown file) are moved to rejected/ with the reason
         shown here.
+        rm ID: remove one item, its file and its catalog entry; ID is its path as listed, or the
+        start of its SHA-256 (8 hex digits or more).
         """
     static let options: [OptionSpec] = [
         .flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON."),
     ]
 
+    static let arguments: [ArgumentSpec] = [
+        ArgumentSpec(name: "ACTION", help: "rm (none: list the library).", optional: true),
+        ArgumentSpec(name: "ID", help: "The item's path or SHA-256 prefix.", optional: true),
+    ]
+
     let json: Bool
+    let removing: String?
 
     init(parsed: ParsedArguments) throws {
         json = parsed.flag("--json")
+        switch parsed.positionals.first {
+        case nil: removing = nil
+        case "rm":
+            guard parsed.positionals.count == 2 else { throw UsageError("rm takes one item: its path or SHA-256 prefix") }
+            removing = parsed.positionals[1]
+        case let other?: throw UsageError("Unknown action '\(other)': use rm")
+        }
     }
 
     func run() async throws -> ExitCode {
+        if let removing {
+            do {
+                let item = try LibraryImporter(state: StateFolder.resolve()).remove(removing)
+                Output.err("Removed \(item.path) from the library")
+                return .success
+            } catch let error as LibraryImporter.RemoveError {
+                Output.err("\(error)")
+                return .dataError
+            }
+        }
         let listing = try LibraryListing.read(state: StateFolder.resolve())
         if json {
             try Output.json(listing)

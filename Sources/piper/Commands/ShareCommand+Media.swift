@@ -18,6 +18,8 @@ enum MediaWaitOutcome: Equatable {
     /// The same content was already in the library there.
     case duplicate(of: String?)
     case failed(reason: String)
+    /// The server could not be reached; the job is queued again for later, as the reason says.
+    case later(reason: String)
     /// Nothing picked the job up in time; it stays queued for the next agent.
     case stillQueued(seconds: Int)
 }
@@ -46,6 +48,9 @@ func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInte
             return .duplicate(of: entry.libraryPath)
         case .failed:
             return .failed(reason: entry.reason ?? "no reason recorded")
+        case .queued where entry.notBefore.map { $0 > Date() } == true:
+            // Its server could not be reached: the agent tries again at the time the reason names.
+            return .later(reason: entry.reason ?? "waiting to try again")
         case .queued where Date().timeIntervalSince(queuedSince) > queuedLimit:
             return .stillQueued(seconds: Int(queuedLimit))
         default:

@@ -76,6 +76,9 @@ struct ShareOutcome {
         case .failed(let reason):
             (status, libraryPath, error, exitCode) = (.failed, nil, reason, .failure)
             messages = ["Failed: \(reason)"]
+        case .later(let reason):
+            (status, libraryPath, error, exitCode) = (.queued, nil, reason, .unavailable)
+            messages = [reason]
         case .stillQueued(let seconds):
             let why = "no agent started the download within \(seconds) s; it stays queued for 'piper agent'"
             (status, libraryPath, error, exitCode) = (.queued, nil, why, .failure)
