@@ -65,7 +65,8 @@ extension Agent {
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             settings.hooks.pause(at: "downloaded", log: log)
             do {
-                let landedName = try Landing.land(partial, as: result.metadata.fileName, into: state.inbox, hints: entry.importHints) {
+                let landedName = try Landing.land(partial, as: entry.landingName(result.metadata.fileName), into: state.inbox,
+                                                  hints: entry.importHints) {
                     try journal.setFile(entry.id, $0)
                 }
                 try journal.markLanded(entry.id, file: landedName)

@@ -39,6 +39,9 @@ public final class Journal {
         ALTER TABLE downloads ADD COLUMN rate REAL;
         ALTER TABLE downloads ADD COLUMN not_before REAL;
         ALTER TABLE downloads ADD COLUMN later_tries INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE downloads ADD COLUMN group_id TEXT;
+        ALTER TABLE downloads ADD COLUMN position INTEGER;
+        CREATE INDEX IF NOT EXISTS downloads_group ON downloads(group_id, position);
         CREATE INDEX IF NOT EXISTS downloads_source ON downloads(source, state);
         """,
     ]
@@ -67,7 +70,7 @@ public final class Journal {
         }
     }
 
-    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries"
+    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries, group_id, position"
 
     static func entry(_ row: Row) -> JournalEntry {
         JournalEntry(
@@ -78,6 +81,7 @@ public final class Journal {
             etag: row.optionalText(10), lastModified: row.optionalText(11),
             libraryPath: row.optionalText(14), rate: row.isNull(15) ? nil : row.double(15),
             notBefore: row.isNull(16) ? nil : Date(timeIntervalSince1970: row.double(16)), laterTries: row.int(17),
+            group: row.optionalText(18), position: row.isNull(19) ? nil : row.int(19),
             created: Date(timeIntervalSince1970: row.double(12)), updated: Date(timeIntervalSince1970: row.double(13)))
     }
 
@@ -85,14 +89,15 @@ public final class Journal {
     /// entry comes back with `alreadyQueued` true. One immediate transaction, so two sharing
     /// processes can't both add it.
     public func add(url: String, source: String, kind: DownloadKind, folder: String?,
-                    state initial: DownloadState = .queued, id chosenID: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
+                    state initial: DownloadState = .queued, id chosenID: String? = nil,
+                    group: String? = nil, position: Int? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
         try db.transaction {
             if let existing = try activeEntry(source: source) { return (existing, true) }
             let now = Date().timeIntervalSince1970
             let id = chosenID ?? Self.newID()
-            try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated, group_id, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [.text(id), .text(url), .text(source), .text(kind.rawValue), .optional(folder),
-                        .text(initial.rawValue), .double(now), .double(now)])
+                        .text(initial.rawValue), .double(now), .double(now), .optional(group), position.map { .int(Int64($0)) } ?? .null])
             guard let entry = try self.entry(id: id) else { throw SQLiteError(code: 1, message: "inserted entry vanished") }
             return (entry, false)
         }
@@ -117,6 +122,11 @@ public final class Journal {
     public func entry(inboxFile name: String) throws -> JournalEntry? {
         try db.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
                      [.text(name)], Self.entry).first
+    }
+
+    /// The entries of one playlist's group, in playlist order.
+    public func entries(group: String) throws -> [JournalEntry] {
+        try db.query("SELECT \(Self.columns) FROM downloads WHERE group_id = ? ORDER BY position, created", [.text(group)], Self.entry)
     }
 
     /// Every entry, oldest first.

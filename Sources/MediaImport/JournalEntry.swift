@@ -45,12 +45,22 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     public var notBefore: Date?
     /// How many times the job was put off until later.
     public var laterTries: Int
+    /// A playlist's jobs share a group id; `position` is the entry's place in it (0-based).
+    public var group: String?
+    public var position: Int?
     public var created: Date
     public var updated: Date
 
     /// The importer's sidecar hints for this entry: only when it names a library folder.
     public var importHints: ImportHints? {
         folder.map { ImportHints(folder: $0, sourceURL: url) }
+    }
+
+    /// The name a playlist entry lands as: its position first (`03 name.mp3`), so the folder
+    /// lists in playlist order; other entries keep `name`.
+    public func landingName(_ name: String) -> String {
+        guard let position else { return name }
+        return String(format: "%02d ", position + 1) + name
     }
 
     /// The partial file in `downloads/` for this entry.

@@ -42,6 +42,37 @@ public struct JournalMediaQueue: MediaQueue {
                             message: already ? "Already downloading \(name)" : "Downloading \(name) in the background")
     }
 
+    /// Queues a playlist or feed: one job per entry, all in one library folder (under `folder`,
+    /// named after the playlist), landing as `01 name`, `02 name`, … so it lists in order.
+    /// Entries already in the library are skipped (unless `again`); the receipt's id names the group.
+    public func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt {
+        let journal = try Journal(state: state)
+        let group = Journal.newID()
+        let stem = URL(fileURLWithPath: source.lastPathComponent).deletingPathExtension().lastPathComponent
+        let name = DownloadFileName.sanitize(playlist.title ?? (stem.isEmpty ? "playlist" : stem))
+        let target = [folder, name].compactMap { $0 }.joined(separator: "/")
+        var queued = 0
+        var skipped = 0
+        for (position, item) in playlist.entries.enumerated() {
+            let direct = MediaLinks.directDownloadURL(for: item.url)
+            if !again, try journal.libraryEntry(source: direct.absoluteString) != nil {
+                skipped += 1
+                continue
+            }
+            _ = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,
+                                group: group, position: position)
+            queued += 1
+        }
+        if queued > 0 { try ensureWorker() }
+        let already = skipped > 0 ? " (\(skipped) already in the library)" : ""
+        if queued == 0 {
+            return MediaReceipt(id: group, url: source.absoluteString, message: Messages.alreadyInLibrary(target), alreadyInLibrary: target)
+        }
+        return MediaReceipt(id: group, url: source.absoluteString,
+                            message: "Downloading \(queued) file\(queued == 1 ? "" : "s") of \(name) into \(target) in the background\(already)",
+                            groupSize: queued)
+    }
+
     /// Queues a local file: copied into `downloads/`, fsynced, journaled and renamed into the
     /// inbox before this returns; the agent then imports it.
     public func enqueue(file: URL, into folder: String?) throws -> MediaReceipt {

@@ -14,10 +14,12 @@ public enum MediaLinks {
         allowedExtensions.contains(directDownloadURL(for: url).pathExtension.lowercased())
     }
 
-    /// True for a `Content-Type` that makes an extension-less link a media download.
+    /// True for a `Content-Type` that makes an extension-less link a media download. Playlist
+    /// types (`audio/x-mpegurl`, `audio/x-scpls`, …) are lists of media, not media.
     public static func isMediaContentType(_ contentType: String?) -> Bool {
         guard let raw = contentType?.split(separator: ";").first else { return false }
         let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if Playlist.m3uTypes.contains(type) || Playlist.plsTypes.contains(type) { return false }
         return type.hasPrefix("audio/") || type.hasPrefix("video/") || type == "application/zip"
             || type == "application/x-zip-compressed"
     }
@@ -58,13 +60,17 @@ public struct MediaReceipt: Sendable, Equatable, Codable {
     /// Set when the link was already downloaded into the library (the download archive): where
     /// it is there, relative to the library. Nothing was queued.
     public var alreadyInLibrary: String?
+    /// For a playlist: `id` names the group of jobs, and this is how many it holds.
+    public var groupSize: Int?
 
-    public init(id: String, url: String, alreadyQueued: Bool = false, message: String, alreadyInLibrary: String? = nil) {
+    public init(id: String, url: String, alreadyQueued: Bool = false, message: String, alreadyInLibrary: String? = nil,
+                groupSize: Int? = nil) {
         self.id = id
         self.url = url
         self.alreadyQueued = alreadyQueued
         self.message = message
         self.alreadyInLibrary = alreadyInLibrary
+        self.groupSize = groupSize
     }
 }
 
@@ -75,4 +81,16 @@ public protocol MediaQueue: Sendable {
     func enqueue(url: URL, into folder: String?) throws -> MediaReceipt
     /// A local file: copied into the inbox atomically, then imported.
     func enqueue(file: URL, into folder: String?) throws -> MediaReceipt
+    /// A playlist or feed (shared as `source`): one job per entry, together one library folder.
+    func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt
+}
+
+extension MediaQueue {
+    /// Queues a playlist's entries one by one; queues that keep groups override it.
+    public func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt {
+        var last: MediaReceipt?
+        for entry in playlist.entries { last = try enqueue(url: entry.url, into: folder) }
+        guard let last else { throw Playlist.ParseError.empty(playlist.kind) }
+        return last
+    }
 }

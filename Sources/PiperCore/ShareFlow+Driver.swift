@@ -75,6 +75,14 @@ public struct ShareDriver: Sendable {
         case .enqueueMedia(let url, let folder):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do { return .mediaQueued(try media.enqueue(url: url, into: folder)) } catch { return .mediaFailed(error) }
+        case .enqueuePlaylist(let page, let kind, let folder, let limit):
+            guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
+            do {
+                let playlist = try Playlist.parse(page.body, kind: kind, base: page.finalURL, limit: limit)
+                return .mediaQueued(try media.enqueue(playlist: playlist, source: page.requestedURL, into: folder))
+            } catch {
+                return .mediaFailed(error)
+            }
         case .enqueueFile(let file, let folder):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do { return .mediaQueued(try media.enqueue(file: file, into: folder)) } catch { return .mediaFailed(error) }

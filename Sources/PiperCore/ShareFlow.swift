@@ -11,6 +11,8 @@ public struct ShareFlow: Sendable {
         public var mediaFolder: String?
         /// Whether a browser engine (Chromium) is installed.
         public var browserAvailable: Bool
+        /// How many of a feed's newest enclosures to download (nil: all; `--all`).
+        public var feedLimit: Int? = 10
 
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,
                     browserAvailable: Bool = true) {
@@ -48,6 +50,8 @@ public struct ShareFlow: Sendable {
         case copy(String)
         case enqueueMedia(URL, into: String?)
         case enqueueFile(URL, into: String?)
+        /// A playlist or feed was loaded: one job per entry, one library folder.
+        case enqueuePlaylist(LoadedPage, Playlist.Kind, into: String?, limit: Int?)
         case progress(String)
         case finish(ShareResult)
     }
@@ -199,6 +203,10 @@ public struct ShareFlow: Sendable {
     }
 
     private mutating func afterLoad(_ page: LoadedPage) -> [Action] {
+        if let kind = Playlist.kind(of: page.finalURL, contentType: page.contentType) {
+            stage = .media
+            return [.enqueuePlaylist(page, kind, into: options.mediaFolder, limit: kind == .feed ? options.feedLimit : nil)]
+        }
         // An extension-less link can still be media: the response's Content-Type decides.
         if MediaLinks.isMediaContentType(page.contentType) {
             stage = .media

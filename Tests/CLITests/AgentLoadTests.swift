@@ -114,3 +114,44 @@ final class ShareResults: @unchecked Sendable {
         return results.sorted { $0.0 < $1.0 }
     }
 }
+
+/// A playlist shared as one link: one folder, in order, complete when every file is in.
+@Suite struct SharePlaylistTests {
+    @Test func anM3UBecomesOneOrderedFolderAndAFeedItsNewestEpisodes() throws {
+        let fixtures = AgentLoadTests.fixtures
+        let m3u = "#EXTM3U\n#PLAYLIST:Two Sides\n#EXTINF:6,First\n/sample.ogg\n#EXTINF:6,Second\n/sample.flac\n/sample.opus\n"
+        let feed = """
+            <rss version="2.0"><channel><title>Test Cast</title>
+            <item><title>Newest</title><enclosure url="/sample.m4a" type="audio/mp4"/></item>
+            <item><title>Older</title><enclosure url="/sample.mp3" type="audio/mpeg"/></item>
+            <item><title>Oldest</title><enclosure url="/sample.wav" type="audio/wav"/></item>
+            </channel></rss>
+            """
+        let hls = "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nseg.ts\n"
+        let server = try TestHTTPServer(routes: [
+            "/lists/two-sides.m3u": .init(headers: ["Content-Type": "audio/x-mpegurl"], body: m3u),
+            "/feed": .init(headers: ["Content-Type": "application/rss+xml"], body: feed),
+            "/live.m3u8": .init(headers: ["Content-Type": "application/vnd.apple.mpegurl"], body: hls),
+        ], staticRoot: fixtures)
+        defer { server.stop() }
+        let home = PiperBinary.freshHome()
+
+        let shared = try PiperBinary.run(["share", "--wait", "--into", "Books", server.url("/lists/two-sides.m3u").absoluteString], home: home)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        #expect(shared.stderr.contains("In the library as Books/Two Sides"), "\(shared.stderr)")
+        let folder = home.appendingPathComponent("library/Books/Two Sides")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        #expect(names == ["01 sample.ogg", "02 sample.flac", "03 sample.opus"], "in playlist order: \(names)")
+        let listing = try PiperBinary.run(["downloads"], home: home)
+        #expect(listing.stdout.contains("playlist Books/Two Sides: 3 of 3 in the library (complete)"), "\(listing.stdout)")
+
+        let newest = try PiperBinary.run(["share", "--wait", "--newest", "2", server.url("/feed").absoluteString], home: home)
+        #expect(newest.status == 0, "\(newest.stderr)")
+        let cast = ((try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("library/Test Cast").path)) ?? []).sorted()
+        #expect(cast == ["01 sample.m4a", "02 sample.mp3"], "\(cast)")
+
+        let live = try PiperBinary.run(["share", "--json", server.url("/live.m3u8").absoluteString], home: home)
+        #expect(live.status == 65)
+        #expect(live.stdout.contains("HLS stream"), "\(live.stdout)")
+    }
+}

@@ -48,6 +48,17 @@ enum DownloadLine {
         return entry.state.rawValue
     }
 
+    /// The header of a playlist's jobs: `playlist Audiobooks/Book: 3 of 5 in the library, 1 failed`;
+    /// the folder is complete only when every file is in.
+    static func group(_ entries: [JournalEntry]) -> String {
+        let done = entries.filter { DownloadState.inLibrary.contains($0.state) }.count
+        let failed = entries.filter { $0.state == .failed || $0.state == .cancelled }.count
+        var line = "playlist \(entries.first?.folder ?? "-"): \(done) of \(entries.count) in the library"
+        if failed > 0 { line += ", \(failed) failed" }
+        if done == entries.count { line += " (complete)" }
+        return line
+    }
+
     /// `42% 11.2/26.7 MB 3.1 MB/s ETA 0:05`, or the bytes alone when the size is unknown.
     static func progress(_ entry: JournalEntry) -> String {
         guard let total = entry.total, total > 0 else { return "\(ProgressLine.megabytes(entry.bytes)) MB" }

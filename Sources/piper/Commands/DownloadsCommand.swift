@@ -79,7 +79,11 @@ struct DownloadsCommand: Command {
             return .success
         }
         let agentRunning = (try? AgentLock.isHeld(state: state)) == true
+        var groupsShown = Set<String>()
         for (row, entry) in zip(rows, entries) {
+            if let group = entry.group, groupsShown.insert(group).inserted {
+                Output.out(DownloadLine.group(entries.filter { $0.group == group }))
+            }
             let shown = DownloadLine.state(entry, agentRunning: agentRunning)
             var line = "\(row.id)  \(shown.count < 11 ? shown.padding(toLength: 11, withPad: " ", startingAt: 0) : shown + " ") \(DownloadLine.progress(entry))  \(row.file ?? "-")  \(row.url)"
             switch row.state {

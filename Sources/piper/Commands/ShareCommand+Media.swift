@@ -30,6 +30,7 @@ enum MediaWaitOutcome: Equatable {
 func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInterval = 60,
                   progress: (String) -> Void) async throws -> MediaWaitOutcome {
     let journal = try Journal(state: config.state)
+    if receipt.groupSize != nil { return try await waitForGroup(receipt, journal: journal, progress: progress) }
     var lastState: DownloadState?
     var queuedSince = Date()
     while true {
@@ -56,5 +57,30 @@ func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInte
         default:
             try await Task.sleep(for: .milliseconds(200))
         }
+    }
+}
+
+/// Follows a playlist's jobs until every one has ended; the outcome names the folder and
+/// counts what failed.
+func waitForGroup(_ receipt: MediaReceipt, journal: Journal, progress: (String) -> Void) async throws -> MediaWaitOutcome {
+    var reported = -1
+    while true {
+        let entries = try journal.entries(group: receipt.id)
+        let ended = entries.filter { DownloadState.terminal.contains($0.state) }
+        if ended.count != reported {
+            reported = ended.count
+            progress("\(ended.count) of \(entries.count) done")
+        }
+        if !entries.isEmpty, ended.count == entries.count {
+            let failed = entries.filter { $0.state == .failed || $0.state == .cancelled }
+            let folder = entries.first?.folder
+            guard failed.count < entries.count else {
+                return .failed(reason: failed.compactMap(\.reason).first ?? "every file of the playlist failed")
+            }
+            let note = failed.isEmpty ? nil : "\(failed.count) of \(entries.count) files failed: "
+                + failed.map { "\($0.url) (\($0.reason ?? "no reason"))" }.joined(separator: "; ")
+            return .imported(path: folder, note: note)
+        }
+        try await Task.sleep(for: .milliseconds(200))
     }
 }

@@ -30,6 +30,8 @@ struct ShareCommand: Command {
         .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
         .value("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in."),
         .value("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input)."),
+        .value("--newest", placeholder: "N", help: "A podcast feed: download its newest N episodes (default 10)."),
+        .flag("--all", help: "A podcast feed: download every episode."),
     ]
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "LINK", help: "A URL, text holding URLs, a file path, or '-' for standard input.", optional: true, variadic: true),
@@ -43,6 +45,7 @@ struct ShareCommand: Command {
     let browserGiven: Bool
     let copy: Bool
     let into: String?
+    let feedLimit: Int?
     let items: [String]
 
     init(parsed: ParsedArguments) throws {
@@ -58,6 +61,9 @@ struct ShareCommand: Command {
         browserGiven = parsed.value("--browser") != nil
         copy = !parsed.flag("--no-clipboard")
         into = parsed.value("--into")
+        let newest = try parsed.int("--newest", in: 1...100_000)
+        if newest != nil, parsed.flag("--all") { throw UsageError("--newest and --all cannot be used together") }
+        feedLimit = parsed.flag("--all") ? nil : newest ?? ShareFlow.Options().feedLimit
         guard !parsed.positionals.isEmpty || parsed.value("--batch-file") != nil else {
             throw UsageError("Missing expected argument '<LINK>' (or -a FILE)")
         }
@@ -93,7 +99,8 @@ struct ShareCommand: Command {
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json))
-        let options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
+        var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
+        options.feedLimit = feedLimit
         let driver = ShareDriver(ports: ports)
         let targets = ShareInput(items).targets
         guard !targets.isEmpty else {
