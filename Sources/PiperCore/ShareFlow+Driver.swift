@@ -12,10 +12,13 @@ public struct SharePorts: Sendable {
     /// nil when this build has no media pipeline.
     public var media: (any MediaQueue)?
     public var reporter: any ShareReporter
+    /// nil: pages are never searched for media.
+    public var mediaFinder: (any MediaFinder)?
 
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
                 extractor: any ContentExtractor, saver: any SaveClient, clipboard: any Clipboard,
-                media: (any MediaQueue)?, reporter: any ShareReporter) {
+                media: (any MediaQueue)?, reporter: any ShareReporter, mediaFinder: (any MediaFinder)? = nil) {
+        self.mediaFinder = mediaFinder
         self.cookies = cookies
         self.httpLoader = httpLoader
         self.browserLoader = browserLoader
@@ -64,6 +67,8 @@ public struct ShareDriver: Sendable {
             guard let loader else { return .pageFailed(LoadError.browserMissing, kind) }
             ports.reporter.progress(kind == .browser ? "Loading \(url.absoluteString) in Chromium…" : "Loading \(url.absoluteString)…")
             do { return .pageLoaded(try loader.load(url, cookies: cookies)) } catch { return .pageFailed(error, kind) }
+        case .findMedia(let page):
+            return .mediaSearched(ports.mediaFinder?.findMedia(in: page))
         case .checkReaderable(let page):
             return .readerableChecked(ports.extractor.isReaderable(page))
         case .extract(let page):

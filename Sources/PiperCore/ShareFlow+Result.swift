@@ -46,9 +46,12 @@ public enum ShareFailure: PiperError, Equatable {
     case noURL
     case connectX
     case mediaUnavailable
+    /// `--as media` on a page that names no media file.
+    case noMediaOnPage(String)
 
     public var description: String {
         switch self {
+        case .noMediaOnPage(let page): return "No media file found on \(page) (looked for JSON-LD, og:audio/og:video, <audio>/<video> and links to media files)"
         case .noURL: return Messages.noURL
         case .connectX: return Messages.connectX
         case .mediaUnavailable: return "This is a media link, but media downloads are not available in this build"
@@ -57,7 +60,7 @@ public enum ShareFailure: PiperError, Equatable {
 
     public var exitCode: ExitCode {
         switch self {
-        case .noURL: return .dataError
+        case .noURL, .noMediaOnPage: return .dataError
         case .connectX, .mediaUnavailable: return .failure
         }
     }

@@ -13,6 +13,8 @@ public struct ShareFlow: Sendable {
         public var browserAvailable: Bool
         /// How many of a feed's newest enclosures to download (nil: all; `--all`).
         public var feedLimit: Int? = 10
+        /// `--as`: whether a page that names its media goes the media route.
+        public var route: RoutePreference = .auto
 
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,
                     browserAvailable: Bool = true) {
@@ -39,12 +41,15 @@ public struct ShareFlow: Sendable {
         case copyFailed(any Error)
         case mediaQueued(MediaReceipt)
         case mediaFailed(any Error)
+        case mediaSearched(DiscoveredMedia?)
     }
 
     public enum Action: Sendable, Equatable {
         case loadCookies
         case loadPage(URL, cookies: [Cookie], with: LoaderKind)
         case checkReaderable(LoadedPage)
+        /// Look for the media an HTML page names (an episode page) before taking it as an article.
+        case findMedia(LoadedPage)
         case extract(LoadedPage)
         case save(ExtractedArticle)
         case copy(String)
@@ -61,6 +66,7 @@ public struct ShareFlow: Sendable {
         case cookies(URL)
         case loading(URL, LoaderKind, fallback: LoadedPage?)
         case checking(LoadedPage)
+        case searching(LoadedPage)
         case extracting(LoadedPage)
         case saving(ExtractedArticle)
         case copying(SaveReceipt, ExtractedArticle)
@@ -129,6 +135,15 @@ public struct ShareFlow: Sendable {
                 return [.progress("The browser failed (\(error)); using the plain HTTP page"), .extract(page)]
             }
             return finish(.failure(error))
+
+        case (.searching(let page), .mediaSearched(let found)):
+            if let found {
+                stage = .media
+                return [.progress("The page names its media (\(found.signal)): \(found.url.absoluteString)"),
+                        .enqueueMedia(MediaLinks.directDownloadURL(for: found.url), into: options.mediaFolder)]
+            }
+            if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(page.finalURL.absoluteString))) }
+            return afterSearch(page)
 
         case (.checking(let page), .readerableChecked(let readerable)):
             if readerable {
@@ -215,6 +230,15 @@ public struct ShareFlow: Sendable {
         if ShareRouting.isImageContentType(page.contentType) {
             return finish(.failure(RoutingError.image(page.requestedURL.absoluteString)))
         }
+        if options.route != .article, page.loader != .file {
+            stage = .searching(page)
+            return [.findMedia(page)]
+        }
+        return afterSearch(page)
+    }
+
+    /// A page that names no media (or was asked to be an article): readerable check, then extract.
+    private mutating func afterSearch(_ page: LoadedPage) -> [Action] {
         if page.loader == .http && options.browser == .auto && options.browserAvailable {
             stage = .checking(page)
             return [.checkReaderable(page)]

@@ -155,3 +155,27 @@ final class ShareResults: @unchecked Sendable {
         #expect(live.stdout.contains("HLS stream"), "\(live.stdout)")
     }
 }
+
+/// People share the episode's page, not its file.
+@Suite struct ShareEpisodePageTests {
+    @Test func anEpisodePageTakesTheMediaRouteAndAPageWithoutMediaCanBeForcedToSaySo() throws {
+        let page = """
+            <html><head><title>Episode One</title><meta property="og:audio" content="/sample.mp3"></head>
+            <body><h1>Episode One</h1><p>Show notes.</p></body></html>
+            """
+        let server = try TestHTTPServer(routes: ["/episodes/1": .html(page), "/plain": .html("<p>No media here, just words.</p>")],
+                                        staticRoot: AgentLoadTests.fixtures)
+        defer { server.stop() }
+        let home = PiperBinary.freshHome()
+        let shared = try PiperBinary.run(["share", "--wait", "--json", server.url("/episodes/1").absoluteString], home: home)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(shared.stdout.utf8)) as? [String: Any])
+        #expect(object["route"] as? String == "media")
+        #expect(object["status"] as? String == "imported")
+        #expect(object["libraryPath"] as? String == "sample.mp3")
+
+        let forced = try PiperBinary.run(["share", "--as", "media", server.url("/plain").absoluteString], home: home)
+        #expect(forced.status == 65)
+        #expect(forced.stderr.contains("No media file found on"), "\(forced.stderr)")
+    }
+}

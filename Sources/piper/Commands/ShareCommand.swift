@@ -32,6 +32,7 @@ struct ShareCommand: Command {
         .value("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input)."),
         .value("--newest", placeholder: "N", help: "A podcast feed: download its newest N episodes (default 10)."),
         .flag("--all", help: "A podcast feed: download every episode."),
+        .value("--as", placeholder: "ROUTE", help: "auto (default): a page that names its media (an episode page) goes to the library, else it is an article; article; media."),
     ]
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "LINK", help: "A URL, text holding URLs, a file path, or '-' for standard input.", optional: true, variadic: true),
@@ -46,6 +47,7 @@ struct ShareCommand: Command {
     let copy: Bool
     let into: String?
     let feedLimit: Int?
+    let route: RoutePreference
     let items: [String]
 
     init(parsed: ParsedArguments) throws {
@@ -64,6 +66,11 @@ struct ShareCommand: Command {
         let newest = try parsed.int("--newest", in: 1...100_000)
         if newest != nil, parsed.flag("--all") { throw UsageError("--newest and --all cannot be used together") }
         feedLimit = parsed.flag("--all") ? nil : newest ?? ShareFlow.Options().feedLimit
+        let routeText = parsed.value("--as") ?? RoutePreference.auto.rawValue
+        guard let route = RoutePreference(rawValue: routeText) else {
+            throw UsageError("--as takes auto, article or media, not '\(routeText)'")
+        }
+        self.route = route
         guard !parsed.positionals.isEmpty || parsed.value("--batch-file") != nil else {
             throw UsageError("Missing expected argument '<LINK>' (or -a FILE)")
         }
@@ -98,9 +105,11 @@ struct ShareCommand: Command {
             saver: HTTPSaveClient(backendBaseURL: config.backendBaseURL),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
-            reporter: StderrReporter(quiet: json))
+            reporter: StderrReporter(quiet: json),
+            mediaFinder: PageMediaFinder())
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
+        options.route = route
         let driver = ShareDriver(ports: ports)
         let targets = ShareInput(items).targets
         guard !targets.isEmpty else {

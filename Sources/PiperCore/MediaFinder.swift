@@ -1,0 +1,32 @@
+import Foundation
+
+/// A media file a web page names as its subject: an episode page's audio, a video page's file.
+public struct DiscoveredMedia: Sendable, Equatable {
+    public var url: URL
+    /// Which signal named it (`json-ld`, `og:audio`, `audio`, `link`…), for messages and tests.
+    public var signal: String
+    /// The page's title and author, for the library when the file's tags have none.
+    public var title: String?
+    public var author: String?
+
+    public init(url: URL, signal: String, title: String? = nil, author: String? = nil) {
+        self.url = url
+        self.signal = signal
+        self.title = title
+        self.author = author
+    }
+}
+
+/// Looks for the media a loaded HTML page names. A port: the share flow asks it before taking
+/// a page as an article.
+public protocol MediaFinder: Sendable {
+    func findMedia(in page: LoadedPage) -> DiscoveredMedia?
+}
+
+/// `--as article|media`: which route a shared page takes, when it's not to be decided for it.
+public enum RoutePreference: String, Sendable, Equatable, CaseIterable {
+    /// Media when the page names its media, else the article.
+    case auto
+    case article
+    case media
+}
