@@ -12,5 +12,5 @@ public enum DownloadError: PiperError, Equatable {
         case .cannotWrite(let path, let code): return "Cannot write \(path): \(String(cString: strerror(code)))"
         }
     }
-    public var exitCode: ExitCode { .failure }
+    public var category: ErrorCategory { .other }
 }

@@ -86,7 +86,7 @@ public enum ConfigError: PiperError, Equatable {
             return "Cannot read \(path): \(why)"
         }
     }
-    public var exitCode: ExitCode { .usage }
+    public var category: ErrorCategory { .usage }
 }
 
 /// The optional `config.json` in the state folder.

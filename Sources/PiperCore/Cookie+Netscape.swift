@@ -99,5 +99,5 @@ public enum CookieFileError: PiperError, Equatable {
             return "All \(n) X/Twitter cookies in \(path) have expired. Log in to X in your browser, export fresh cookies and try again."
         }
     }
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 }

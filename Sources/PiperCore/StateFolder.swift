@@ -88,5 +88,5 @@ public enum StateFolderError: PiperError, Equatable {
         case .cannotWrite(let p): return "Cannot write \(p)"
         }
     }
-    public var exitCode: ExitCode { .failure }
+    public var category: ErrorCategory { .other }
 }

@@ -10,17 +10,17 @@ struct ConfigCommand: Command {
         folder, else the built-in default. The state folder is PIPER_HOME, else $XDG_DATA_HOME/piper,
         else ~/.local/share/piper.
         """
-    static let options: [OptionSpec] = [
-        .value("--backend", placeholder: "URL", help: "Use this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print the settings as JSON."),
-    ]
+    struct Options: OptionGroup {
+        var backend = Opt.text("--backend", placeholder: "URL", help: "Use this backend (https, or http on loopback).")
+        var json = Opt.flag("--json", help: "Print the settings as JSON.")
+    }
 
     let backend: String?
     let json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        backend = parsed.value("--backend")
-        json = parsed.flag("--json")
+    init(_ parsed: Parsed<Options>) throws {
+        backend = parsed.backend
+        json = parsed.json
     }
 
     struct Report: Encodable {

@@ -10,14 +10,14 @@ struct DownloadsCommand: Command {
         States: queued, downloading, downloaded, landed (in the inbox), imported, duplicate (the
         same content was already in the library), failed (with the reason).
         """
-    static let options: [OptionSpec] = [
-        .flag("--json", help: "Print the journal as a JSON array."),
-    ]
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print the journal as a JSON array.")
+    }
 
     let json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        json = parsed.flag("--json")
+    init(_ parsed: Parsed<Options>) throws {
+        json = parsed.json
     }
 
     struct Row: Encodable {

@@ -11,14 +11,14 @@ struct LibraryCommand: Command {
         not media (an HTML error page, an empty or unknown file) are moved to rejected/ with the reason
         shown here.
         """
-    static let options: [OptionSpec] = [
-        .flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON."),
-    ]
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON.")
+    }
 
     let json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        json = parsed.flag("--json")
+    init(_ parsed: Parsed<Options>) throws {
+        json = parsed.json
     }
 
     func run() async throws -> ExitCode {

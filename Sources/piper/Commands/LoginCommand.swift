@@ -11,14 +11,14 @@ struct LoginCommand: Command {
         (--cookies-from-browser). Only x.com and twitter.com cookies are kept; they are stored
         with mode 0600 in the state folder. Expired cookies don't count.
         """
-    static let options: [OptionSpec] = [
-        .value("--cookies", placeholder: "FILE", help: "The cookies.txt file to import."),
-    ]
+    struct Options: OptionGroup {
+        var cookies = Opt.text("--cookies", placeholder: "FILE", help: "The cookies.txt file to import.")
+    }
 
     let file: String
 
-    init(parsed: ParsedArguments) throws {
-        guard let file = parsed.value("--cookies") else { throw UsageError("Missing --cookies <FILE>") }
+    init(_ parsed: Parsed<Options>) throws {
+        guard let file = parsed.cookies else { throw UsageError("Missing --cookies <FILE>") }
         self.file = file
     }
 

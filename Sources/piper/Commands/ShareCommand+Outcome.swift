@@ -103,8 +103,9 @@ struct ShareOutcome {
             case .success: return 0
             case .dataError: return 1
             case .unavailable: return 2
-            case .failure: return 3
-            case .usage: return 4
+            case .configuration: return 3
+            case .failure: return 4
+            case .usage: return 5
             }
         }
         return rank(b) > rank(a) ? b : a

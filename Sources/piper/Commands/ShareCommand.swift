@@ -21,16 +21,18 @@ struct ShareCommand: Command {
         Exit status, the worst of all items: 0 saved or queued, 64 usage, 65 not an article or no
         URL, 69 backend or network unavailable, 1 otherwise.
         """
-    static let options: [OptionSpec] = [
-        .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error."),
-        .flag("--wait", help: "For media, wait until each item is in the library (or has failed)."),
-        .flag("--again", help: "For media, download a link again even if it is already in the library."),
-        .value("--browser", placeholder: "MODE", help: "Articles: auto (default): Chromium for X/Twitter or pages that need it; always; never."),
-        .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
-        .value("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in."),
-        .value("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input)."),
-    ]
+    struct Options: OptionGroup {
+        var backend = Opt.text("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback).")
+        var json = Opt.flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error.")
+        var wait = Opt.flag("--wait", help: "For media, wait until each item is in the library (or has failed).")
+        var again = Opt.flag("--again", help: "For media, download a link again even if it is already in the library.")
+        var browser = Opt.choice("--browser", placeholder: "MODE",
+                                 help: "Articles: auto: Chromium for X/Twitter or pages that need it; always; never.",
+                                 default: ShareFlow.Options().browser)
+        var noClipboard = Opt.flag("--no-clipboard", help: "Don't copy the URL to the clipboard.")
+        var into = Opt.text("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in.")
+        var batchFile = Opt.text("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input).")
+    }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "LINK", help: "A URL, text holding URLs, a file path, or '-' for standard input.", optional: true, variadic: true),
     ]
@@ -45,27 +47,23 @@ struct ShareCommand: Command {
     let into: String?
     let items: [String]
 
-    init(parsed: ParsedArguments) throws {
-        backend = parsed.value("--backend")
-        json = parsed.flag("--json")
-        wait = parsed.flag("--wait")
-        again = parsed.flag("--again")
-        let mode = parsed.value("--browser") ?? "auto"
-        guard let browser = BrowserMode(rawValue: mode) else {
-            throw UsageError("--browser takes auto, always or never, not '\(mode)'")
-        }
-        self.browser = browser
-        browserGiven = parsed.value("--browser") != nil
-        copy = !parsed.flag("--no-clipboard")
-        into = parsed.value("--into")
-        guard !parsed.positionals.isEmpty || parsed.value("--batch-file") != nil else {
+    init(_ parsed: Parsed<Options>) throws {
+        backend = parsed.backend
+        json = parsed.json
+        wait = parsed.wait
+        again = parsed.again
+        browser = parsed.browser
+        browserGiven = parsed.given(\.browser)
+        copy = !parsed.noClipboard
+        into = parsed.into
+        guard !parsed.positionals.isEmpty || parsed.batchFile != nil else {
             throw UsageError("Missing expected argument '<LINK>' (or -a FILE)")
         }
         var items: [String] = []
         for positional in parsed.positionals {
             if positional == "-" { items += Self.lines(of: FileHandle.standardInput.readDataToEndOfFile()) } else { items.append(positional) }
         }
-        if let batch = parsed.value("--batch-file") {
+        if let batch = parsed.batchFile {
             let data: Data
             if batch == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
