@@ -23,7 +23,7 @@ func parseArguments(_ args: [String], options: [any OptionDeclaration], argument
             inlineValue = String(arg[arg.index(after: eq)...])
         }
         guard let option = lookup(name) else {
-            let hint = Suggestion.closest(to: name, among: options.flatMap { $0.names }).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Spelling.closest(to: name, among: options.flatMap { $0.names }).map { ". Did you mean '\($0)'?" } ?? ""
             throw UsageError("Unknown option '\(name)'\(hint)")
         }
         guard let placeholder = option.placeholder else {
@@ -50,28 +50,4 @@ func parseArguments(_ args: [String], options: [any OptionDeclaration], argument
         throw UsageError("Unexpected argument '\(parsed.positionals[arguments.count])'")
     }
     return parsed
-}
-
-/// "Did you mean": the closest known word by edit distance, when it is close enough to be a typo.
-enum Suggestion {
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, min(2, word.count / 3))
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance over characters.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }

@@ -25,7 +25,7 @@ enum Funnel {
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") { return toolUsageError("Unknown option '\(first)'", commands: commands) }
-            let hint = Suggestion.closest(to: first, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Spelling.closest(to: first, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
             return toolUsageError("Unknown subcommand '\(first)'\(hint)", commands: commands)
         }
         let rest = Array(args.dropFirst())
@@ -49,6 +49,7 @@ enum Funnel {
             return ExitCode.usage.rawValue
         } catch let error as PiperError {
             Output.err("Error: \(error.description)")
+            if let hint = TerminalHint.after(error) { Output.err(hint) }
             return error.exitCode.rawValue
         } catch {
             Output.err("Error: \(SystemErrorText.sentence(for: error))")
@@ -67,7 +68,7 @@ enum Funnel {
             return ExitCode.success.rawValue
         }
         guard let command = commands.first(where: { $0.name == topic }) else {
-            let hint = Suggestion.closest(to: topic, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Spelling.closest(to: topic, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
             return toolUsageError("Unknown subcommand '\(topic)'\(hint)", commands: commands)
         }
         Output.out(Help.text(for: command), terminator: "")

@@ -24,11 +24,12 @@ struct LoginCommand: Command {
 
     func run() async throws -> ExitCode {
         let config = try Config.load()
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw CookieFileError.unreadable(file, "the file can't be read as UTF-8 text")
+        guard FileManager.default.fileExists(atPath: file) else { throw CookieFileError.missing(file) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CookieFileError.unreadable(file, "permission denied, or it is a folder")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CookieFileError.unreadable(file, "it is not UTF-8 text (a Netscape cookies.txt is plain text)")
         }
         let now = Date()
         let imported = try CookieImport.make(from: text, path: file, now: now)

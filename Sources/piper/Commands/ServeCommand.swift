@@ -65,18 +65,37 @@ struct ServeCommand: Command {
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
-        } else if let database {
-            store = try SQLiteStore(path: database)
         } else {
-            let state = StateFolder.resolve()
-            try state.ensure()
-            store = try SQLiteStore(path: state.serverDatabase.path)
+            let path: String
+            if let database {
+                path = database
+            } else {
+                let state = StateFolder.resolve()
+                try state.ensure()
+                path = state.serverDatabase.path
+            }
+            do {
+                store = try SQLiteStore(path: path)
+            } catch {
+                throw DatabaseOpenError(path: path, reason: "\(error)")
+            }
         }
         let backend = try Backend(store: store, configuration: configuration)
         Output.out("listening on \(backend.baseURL)")
+        Output.note("Point clients at it: piper config set backend \(backend.baseURL)  (or PIPER_BACKEND_URL=\(backend.baseURL))")
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()
         return .success
     }
+}
+
+/// The SQLite file for `piper serve` could not be opened: say which and what to do.
+struct DatabaseOpenError: PiperError {
+    let path: String
+    let reason: String
+    var description: String {
+        "Cannot open the database \(path) (\(reason)). Check that its folder exists and is writable, or pass --db another path."
+    }
+    var category: ErrorCategory { .other }
 }

@@ -51,7 +51,7 @@ struct ShareOutcome {
             (status, id, url, libraryPath, title, error, clipboardNote) = (.error, nil, nil, nil, nil, "\(failure)", nil)
             expires = nil
             warning = nil
-            messages = ["\(failure)"]
+            messages = ["\(failure)"] + (TerminalHint.after(failure).map { [$0] } ?? [])
         }
         exitCode = result.exitCode
     }

@@ -87,7 +87,7 @@ struct ShareCommand: Command {
             httpLoader: HTTPPageLoader(),
             browserLoader: BrowserPageLoader.system(environment: environment),
             extractor: ReadabilityExtractor(),
-            saver: HTTPSaveClient(backendBaseURL: config.backendBaseURL),
+            saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json))
