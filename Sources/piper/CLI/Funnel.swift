@@ -57,10 +57,15 @@ enum Funnel {
         }
     }
 
-    /// `piper help`, `piper help COMMAND`, `piper help --man`.
+    /// `piper help`, `piper help COMMAND`, `piper help --man`, `piper help --markdown`.
     private static func help(_ args: [String], commands: [any Command.Type], version: String) -> Int32 {
         guard let topic = args.first else {
             Output.out(Help.toolText(commands: commands, version: version), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if topic == "--markdown" {
+            // The README's command table (scripts regenerate it; a test checks it).
+            Output.out(Help.markdownTable(commands: commands), terminator: "")
             return ExitCode.success.rawValue
         }
         if topic == "--man" {
