@@ -17,7 +17,7 @@ import Testing
         #expect(parsed.port == Int(BackendConfiguration.defaultPort))
         #expect(parsed.threads == library.http.threads)
         #expect(parsed.host == library.http.host)
-        #expect(Help.text(for: ServeCommand.self).contains("How long a save lives. (default: \(Int(library.ttl)))"))
+        #expect(Help.text(for: ServeCommand.self).contains("How long a save lives (default \(Int(library.ttl)))."))
     }
 
     @Test func typedValuesAndForms() throws {

@@ -27,7 +27,9 @@ enum Help {
 
     /// An option's help sentence, with its default when it has one.
     static func optionHelp(_ option: any OptionDeclaration) -> String {
-        option.defaultText.map { "\(option.help) (default: \($0))" } ?? option.help
+        guard let value = option.defaultText else { return option.help }
+        let sentence = option.help.hasSuffix(".") ? String(option.help.dropLast()) : option.help
+        return "\(sentence) (default \(value))."
     }
 
     static func optionLabel(_ option: any OptionDeclaration) -> String {

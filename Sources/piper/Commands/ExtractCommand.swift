@@ -86,7 +86,9 @@ struct ExtractCommand: Command {
         let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
         let document = Document.parse(bytes: bytes, options: options)
         if printMeta, let encoding = document.encoding {
-            Output.err(String(decoding: try JSONEncoder().encode(EncodingReport(encoding)), as: UTF8.self))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]   // a stable order: encoding, encodingSource
+            Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
         let source = path == "-" ? "standard input" : path
         let parsed: Article?
