@@ -58,9 +58,9 @@ public enum AgentError: PiperError, Equatable {
         case .stateFolderGone(let path, let error): return "The state folder \(path) is gone, so the agent stops: \(error)"
         }
     }
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
-        case .cannotStart: return .failure
+        case .cannotStart: return .other
         case .stateFolderGone: return .unavailable
         }
     }

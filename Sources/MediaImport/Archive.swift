@@ -33,7 +33,7 @@ public enum ArchiveError: PiperError, Equatable {
         case .tooManyEntries(let limit): return "archive holds more than \(limit) entries; refused"
         }
     }
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 }
 
 /// One libarchive read handle. The class owns it: `init` opens the file, `deinit` frees it.

@@ -15,7 +15,7 @@ public enum DownloadError: PiperError, Equatable {
         case .cannotWrite(let path, let code): return "Cannot write \(path): \(String(cString: strerror(code)))"
         }
     }
-    public var exitCode: ExitCode { .failure }
+    public var category: ErrorCategory { .other }
 
     /// The reason a download stopped because the user cancelled it.
     public static let cancelled = "Cancelled"

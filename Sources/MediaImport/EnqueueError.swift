@@ -20,10 +20,10 @@ public enum EnqueueError: PiperError, Equatable {
         }
     }
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
         case .probeFailed: return .unavailable
-        default: return .dataError
+        default: return .badData
         }
     }
 }

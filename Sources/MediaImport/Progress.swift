@@ -45,7 +45,13 @@ public final class ProgressDisplay: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     public let enabled: Bool
 
-    public init(enabled: Bool = isatty(2) == 1) { self.enabled = enabled }
+    /// Enabled by default only on a terminal that accepts escape codes (not with NO_COLOR or TERM=dumb).
+    public init(enabled: Bool = ProgressDisplay.terminalAcceptsEscapes()) { self.enabled = enabled }
+
+    /// stderr is a TTY, NO_COLOR is unset and TERM is not `dumb`.
+    public static func terminalAcceptsEscapes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        isatty(2) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
 
     public func update(id: String, name: String, bytes: Int64, total: Int64?) {
         guard enabled else { return }

@@ -10,32 +10,55 @@ public struct Config: Sendable, Equatable {
     /// Where `backendBaseURL` came from, for `piper config` and error messages.
     public var backendSource: Source
     public var state: StateFolder
+    /// The config file this run reads and `piper config set` writes.
+    public var location: ConfigLocation
+    /// Said once on stderr when the config came from the old location in the data folder.
+    public var note: String?
+    /// The file's settings (empty when there is no file).
+    public var file: ConfigFile
+
+    /// Whether a backend was named (flag, environment or file) rather than left at the placeholder.
+    public var isBackendConfigured: Bool { backendSource != .builtIn }
 
     public enum Source: String, Sendable, Equatable {
         case flag = "--backend", environment = "PIPER_BACKEND_URL", configFile = "config.json", builtIn = "default"
     }
 
-    public init(backendBaseURL: URL = Config.defaultBackendBaseURL, backendSource: Source = .builtIn, state: StateFolder) {
+    public init(backendBaseURL: URL = Config.defaultBackendBaseURL, backendSource: Source = .builtIn, state: StateFolder,
+                location: ConfigLocation? = nil, file: ConfigFile = ConfigFile(), note: String? = nil) {
         self.backendBaseURL = backendBaseURL
         self.backendSource = backendSource
         self.state = state
+        self.location = location ?? ConfigLocation(file: state.configFile, legacy: nil)
+        self.file = file
+        self.note = note
     }
 
     /// Resolves the config: `--backend` wins, then `PIPER_BACKEND_URL`, then `config.json`'s
-    /// `backendURL`, then the built-in default. Every override is validated.
+    /// `backendURL`, then the built-in default. Every override is validated. The file is
+    /// `ConfigLocation`'s (the old one in the data folder is still read, with a note).
     public static func load(backendFlag: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Config {
         let state = StateFolder.resolve(environment: environment)
+        let location = ConfigLocation.resolve(environment: environment)
+        var config = Config(state: state, location: location)
+        if let file = try ConfigFile.read(location.file) {
+            config.file = file
+        } else if let legacy = location.legacy, let file = try ConfigFile.read(legacy) {
+            config.file = file
+            config.note = "Note: reading \(legacy.path); move it to \(location.file.path), where Piper now looks first."
+        }
         if let flag = backendFlag {
-            return Config(backendBaseURL: try validateBackendURL(flag, from: .flag), backendSource: .flag, state: state)
+            config.backendBaseURL = try validateBackendURL(flag, from: .flag)
+            config.backendSource = .flag
+        } else if let env = environment["PIPER_BACKEND_URL"], !env.isEmpty {
+            config.backendBaseURL = try validateBackendURL(env, from: .environment)
+            config.backendSource = .environment
+        } else if let url = config.file.backendURL {
+            config.backendBaseURL = try validateBackendURL(url, from: .configFile)
+            config.backendSource = .configFile
         }
-        if let env = environment["PIPER_BACKEND_URL"], !env.isEmpty {
-            return Config(backendBaseURL: try validateBackendURL(env, from: .environment), backendSource: .environment, state: state)
-        }
-        if let file = try ConfigFile.read(state.configFile), let url = file.backendURL {
-            return Config(backendBaseURL: try validateBackendURL(url, from: .configFile), backendSource: .configFile, state: state)
-        }
-        return Config(state: state)
+        return config
     }
 
     /// An override must be an absolute https URL, or http for a loopback host. A trailing slash
@@ -77,6 +100,10 @@ public struct Config: Sendable, Equatable {
 public enum ConfigError: PiperError, Equatable {
     case invalidBackend(String, Config.Source, String)
     case unreadableConfigFile(String, String)
+    /// A key in config.json Piper does not know, with the closest known one.
+    case unknownKey(String, file: String, suggestion: String?)
+    /// An article share with no backend named anywhere.
+    case noBackend
 
     public var description: String {
         switch self {
@@ -84,40 +111,25 @@ public enum ConfigError: PiperError, Equatable {
             return "Invalid backend URL '\(value)' from \(source.rawValue): \(why)"
         case .unreadableConfigFile(let path, let why):
             return "Cannot read \(path): \(why)"
+        case .unknownKey(let key, let file, let suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "Unknown key '\(key)' in \(file).\(hint) Known keys: \(ConfigFile.keys.joined(separator: ", "))."
+        case .noBackend:
+            return "No backend is configured, so the article cannot be saved. Run 'piper serve' and point Piper at it "
+                + "('piper config set backend http://127.0.0.1:8080' or PIPER_BACKEND_URL), or name one with --backend URL."
         }
     }
-    public var exitCode: ExitCode { .usage }
+    public var category: ErrorCategory {
+        switch self {
+        case .invalidBackend, .unreadableConfigFile: return .usage
+        case .unknownKey, .noBackend: return .configuration
+        }
+    }
 }
 
-/// The optional `config.json` in the state folder.
-public struct ConfigFile: Codable, Sendable, Equatable {
-    public var backendURL: String?
-    /// Default library folder for media shares (`piper share --into` overrides it).
-    public var defaultPlacement: String?
-
-    public init(backendURL: String? = nil, defaultPlacement: String? = nil) {
-        self.backendURL = backendURL
-        self.defaultPlacement = defaultPlacement
-    }
-
-    public static func read(_ file: URL) throws -> ConfigFile? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        do {
-            return try JSONDecoder().decode(ConfigFile.self, from: Data(contentsOf: file))
-        } catch let error as DecodingError {
-            throw ConfigError.unreadableConfigFile(file.path, "invalid JSON (\(Self.describe(error)))")
-        } catch {
-            throw ConfigError.unreadableConfigFile(file.path, "\(error.localizedDescription)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
+/// The save port when no backend is named anywhere: every save fails with
+/// `ConfigError.noBackend`, the sentence that says how to name one.
+public struct UnconfiguredBackend: SaveClient {
+    public init() {}
+    public func save(_ article: ExtractedArticle) throws -> URL { throw ConfigError.noBackend }
 }

@@ -88,6 +88,10 @@ public enum CookieFileError: PiperError, Equatable {
     case unreadable(String, String)
     case noXCookies(String)
     case allExpired(String, Int)
+    /// One of X's two login cookies (auth_token, ct0) is there without the other.
+    case missingLoginCookie(String, String)
+    /// The file does not exist.
+    case missing(String)
 
     public var description: String {
         switch self {
@@ -97,7 +101,12 @@ public enum CookieFileError: PiperError, Equatable {
             return "No X/Twitter cookies in \(path). Export your cookies for x.com while logged in, then try again."
         case .allExpired(let path, let n):
             return "All \(n) X/Twitter cookies in \(path) have expired. Log in to X in your browser, export fresh cookies and try again."
+        case .missingLoginCookie(let path, let name):
+            return "The X cookies in \(path) have no \(name) cookie; X needs both auth_token and ct0. "
+                + "Export your cookies for x.com while logged in, then try again."
+        case .missing(let path):
+            return "There is no cookies file \(path). Export your x.com cookies from your browser as cookies.txt, then pass its path."
         }
     }
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 }

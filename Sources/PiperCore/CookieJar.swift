@@ -44,6 +44,11 @@ public struct CookieImport: Sendable, Equatable {
         guard !x.isEmpty else { throw CookieFileError.noXCookies(path) }
         let live = x.filter { !$0.isExpired(at: now) }
         guard !live.isEmpty else { throw CookieFileError.allExpired(path, x.count) }
+        // X signs a logged-in request with both: the session (auth_token) and its CSRF token (ct0).
+        let names = Set(x.map(\.name))
+        if names.contains("auth_token") != names.contains("ct0") {
+            throw CookieFileError.missingLoginCookie(path, names.contains("ct0") ? "auth_token" : "ct0")
+        }
         return CookieImport(jar: CookieJar(live), total: all.count, droppedNonX: all.count - x.count,
                             droppedExpired: x.count - live.count)
     }

@@ -31,7 +31,7 @@ public struct Playlist: Sendable, Equatable {
             case .empty(let kind): return "The \(kind == .feed ? "feed" : "playlist") names no media files"
             }
         }
-        public var exitCode: ExitCode { .dataError }
+        public var category: ErrorCategory { .badData }
     }
 
     static let m3uTypes: Set<String> = ["audio/x-mpegurl", "audio/mpegurl", "application/x-mpegurl", "application/vnd.apple.mpegurl"]

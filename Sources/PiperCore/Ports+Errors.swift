@@ -29,10 +29,10 @@ public enum LoadError: PiperError, Equatable {
         }
     }
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
         case .unreachable, .timedOut, .browserMissing: return .unavailable
-        default: return .failure
+        default: return .other
         }
     }
 }
@@ -50,7 +50,7 @@ public enum ExtractionError: PiperError, Equatable {
         case .engineFailed(let url, let why): return "Extraction failed for \(url.absoluteString): \(why)"
         }
     }
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 }
 
 /// Why the backend did not save an article. Every description starts with "Failed to save:".
@@ -77,12 +77,12 @@ public enum SaveError: PiperError, Equatable {
 
     public var description: String { Messages.failedToSave(reason) }
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
         case .server, .timedOut, .unreachable: return .unavailable
         // Too many saves: the backend is unavailable to us for now, try again later.
         case .rejected(429, _): return .unavailable
-        case .rejected, .malformedResponse: return .failure
+        case .rejected, .malformedResponse: return .other
         }
     }
 }
@@ -92,5 +92,5 @@ public struct ClipboardError: PiperError, Equatable {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
-    public var exitCode: ExitCode { .failure }
+    public var category: ErrorCategory { .other }
 }

@@ -25,11 +25,12 @@ public enum ShareResult: Sendable, Equatable {
         }
     }
 
-    public var exitCode: ExitCode {
+    /// The kind of failure, or nil when the share succeeded (saved or queued).
+    public var category: ErrorCategory? {
         switch self {
-        case .saved, .mediaQueued: return .success
-        case .failure(let error as PiperError): return error.exitCode
-        case .failure: return .failure
+        case .saved, .mediaQueued: return nil
+        case .failure(let error as PiperError): return error.category
+        case .failure: return .other
         }
     }
 }
@@ -58,10 +59,10 @@ public enum ShareFailure: PiperError, Equatable {
         }
     }
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
-        case .noURL, .noMediaOnPage: return .dataError
-        case .connectX, .mediaUnavailable: return .failure
+        case .noURL, .noMediaOnPage: return .badData
+        case .connectX, .mediaUnavailable: return .other
         }
     }
 }

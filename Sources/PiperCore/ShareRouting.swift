@@ -61,5 +61,5 @@ public enum RoutingError: PiperError, Equatable {
         case .image(let link): return "\(link) is an image; Piper shares articles and audio or video files, not images"
         }
     }
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 }

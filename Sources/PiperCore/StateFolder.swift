@@ -50,8 +50,12 @@ public struct StateFolder: Sendable, Equatable {
             guard isDir.boolValue else { throw StateFolderError.notADirectory(dir.path) }
             return
         }
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir.path)
+        do {
+            try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir.path)
+        } catch {
+            throw StateFolderError.cannotCreate(dir.path)
+        }
     }
 
     /// Writes `data` to `file` atomically (temp file in the same folder, then rename), with `mode`.
@@ -81,12 +85,16 @@ public struct StateFolder: Sendable, Equatable {
 public enum StateFolderError: PiperError, Equatable {
     case notADirectory(String)
     case cannotWrite(String)
+    case cannotCreate(String)
 
     public var description: String {
         switch self {
         case .notADirectory(let p): return "State folder path is not a directory: \(p)"
-        case .cannotWrite(let p): return "Cannot write \(p)"
+        case .cannotWrite(let p):
+            return "Cannot write \(p): its folder is not writable. Make it writable, or set PIPER_HOME to a folder you own."
+        case .cannotCreate(let p):
+            return "Cannot create the folder \(p): permission denied. Make its parent writable, or set PIPER_HOME to a folder you own."
         }
     }
-    public var exitCode: ExitCode { .failure }
+    public var category: ErrorCategory { .other }
 }

@@ -40,7 +40,9 @@ struct ShareBrowserTests {
 
         let expires = Int(Date().timeIntervalSince1970) + 3_600
         let cookies = dir.appendingPathComponent("cookies.txt")
-        try "#HttpOnly_.x.com\tTRUE\t/\tTRUE\t\(expires)\t\(cookie)\n".write(to: cookies, atomically: true, encoding: .utf8)
+        // X needs ct0 beside auth_token; login refuses one without the other.
+        let csrf = cookie.hasPrefix("auth_token") ? ".x.com\tTRUE\t/\tTRUE\t\(expires)\tct0\tcsrf\n" : ""
+        try "#HttpOnly_.x.com\tTRUE\t/\tTRUE\t\(expires)\t\(cookie)\n\(csrf)".write(to: cookies, atomically: true, encoding: .utf8)
         let login = try PiperBinary.run(["login", "--cookies", cookies.path], home: home)
         try #require(login.status == 0, "login failed: \(login.stderr)")
 

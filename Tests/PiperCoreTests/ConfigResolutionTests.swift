@@ -55,7 +55,7 @@ import Testing
         do {
             _ = try Config.validateBackendURL(value, from: .flag)
         } catch let error as ConfigError {
-            #expect(error.exitCode == .usage)
+            #expect(error.category == .usage)
             #expect(error.description.contains(value))
         } catch {
             Issue.record("unexpected error \(error)")

@@ -42,7 +42,7 @@ import Testing
             _ = try CookieImport.make(from: badExpiry, path: "c.txt", now: now)
         } catch let error as CookieFileError {
             #expect(error.description.contains("line 4"))
-            #expect(error.exitCode == .dataError)
+            #expect(error.category == .badData)
         } catch {
             Issue.record("unexpected \(error)")
         }

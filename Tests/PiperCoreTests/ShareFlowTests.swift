@@ -9,7 +9,7 @@ import Testing
         let world = FakeWorld()
         let result = world.run(["https://x.com/someone/status/1"])
         #expect(result.message == Messages.connectX)
-        #expect(result.exitCode != .success)
+        #expect(result.category != nil)
         #expect(world.calls.isEmpty)
     }
 
@@ -24,7 +24,7 @@ import Testing
         let world = FakeWorld()
         let result = world.run(["just some words", "and more"])
         #expect(result.message == Messages.noURL)
-        #expect(result.exitCode == .dataError)
+        #expect(result.category == .badData)
         #expect(world.calls.isEmpty)
     }
 
@@ -37,7 +37,7 @@ import Testing
             return
         }
         #expect(result.message == Messages.saved)
-        #expect(result.exitCode == .success)
+        #expect(result.category == nil)
         #expect(title == "A fine article")
         #expect(clip == .copied("fake"))
         #expect(world.calls == [
@@ -55,7 +55,7 @@ import Testing
         world.http.html = "<html><body>Log in to continue</body></html>"
         let result = world.run(["https://example.com/wall"], .init(browser: .never))
         #expect(result.message.hasPrefix("Extraction failed"))
-        #expect(result.exitCode == .dataError)
+        #expect(result.category == .badData)
         #expect(!world.calls.contains { $0.hasPrefix("save") })
     }
 
@@ -66,7 +66,7 @@ import Testing
         let result = world.run(["https://example.com/post"])
         #expect(result.message.hasPrefix("Failed to save: "))
         #expect(result.message.contains("Connection refused"))
-        #expect(result.exitCode == .unavailable)
+        #expect(result.category == .unavailable)
         #expect(!world.calls.contains { $0.hasPrefix("copy") })
     }
 
@@ -75,14 +75,14 @@ import Testing
         world.http.error = .httpStatus(URL(string: "https://example.com/gone")!, 404)
         let result = world.run(["https://example.com/gone"])
         #expect(result.message.contains("404"))
-        #expect(result.exitCode == .failure)
+        #expect(result.category == .other)
     }
 
     @Test func xLinkWithCookiesUsesTheBrowserWithTheCookies() {
         var world = FakeWorld()
         world.cookies.jar = .success(xJar())
         let result = world.run(["https://x.com/someone/status/1"])
-        #expect(result.exitCode == .success)
+        #expect(result.category == nil)
         #expect(world.calls.first == "load browser https://x.com/someone/status/1 cookies=auth_token")
     }
 
@@ -90,7 +90,7 @@ import Testing
         var world = FakeWorld()
         world.extractor.readerable = false
         let result = world.run(["https://example.com/app"])
-        #expect(result.exitCode == .success)
+        #expect(result.category == nil)
         #expect(world.calls.prefix(4) == ["load http https://example.com/app cookies=", "readerable? http",
                                           "load browser https://example.com/app cookies=", "extract browser"])
     }
@@ -99,7 +99,7 @@ import Testing
         var world = FakeWorld()
         world.extractor.readerable = false
         world.browser?.error = .browserFailed("crashed")
-        #expect(world.run(["https://example.com/app"]).exitCode == .success)
+        #expect(world.run(["https://example.com/app"]).category == nil)
         #expect(world.calls.contains("extract http"))
     }
 
@@ -108,13 +108,13 @@ import Testing
         world.browser = nil
         let result = world.run(["https://example.com/app"], .init(browser: .always))
         #expect(result.message.contains("apt-get install chromium"))
-        #expect(result.exitCode == .unavailable)
+        #expect(result.category == .unavailable)
     }
 
     @Test func neverModeKeepsToHTTPAndSkipsTheCheck() {
         var world = FakeWorld()
         world.extractor.readerable = false
-        #expect(world.run(["https://example.com/a"], .init(browser: .never)).exitCode == .success)
+        #expect(world.run(["https://example.com/a"], .init(browser: .never)).category == nil)
         #expect(!world.calls.contains { $0.contains("browser") || $0.hasPrefix("readerable") })
     }
 
@@ -128,13 +128,13 @@ import Testing
     @Test func mediaContentTypeGoesToTheMediaQueue() {
         var world = FakeWorld()
         world.http.contentType = "audio/mpeg"
-        #expect(world.run(["https://example.com/download?id=7"]).exitCode == .success)
+        #expect(world.run(["https://example.com/download?id=7"]).category == nil)
         #expect(world.calls.last == "media https://example.com/download?id=7 into=-")
     }
 
     @Test func localFileGoesToTheMediaQueue() {
         let world = FakeWorld()
-        #expect(world.run(["/tmp/book.m4b"]).exitCode == .success)
+        #expect(world.run(["/tmp/book.m4b"]).category == nil)
         #expect(world.calls == ["file /tmp/book.m4b"])
     }
 
@@ -143,7 +143,7 @@ import Testing
         world.media = nil
         let result = world.run(["https://example.com/ep1.mp3"])
         #expect(result.message.contains("media downloads are not available in this build"))
-        #expect(result.exitCode == .failure)
+        #expect(result.category == .other)
         #expect(!world.calls.contains { $0.hasPrefix("save") })
     }
 
@@ -151,7 +151,7 @@ import Testing
         var world = FakeWorld()
         world.clipboard.fails = true
         let result = world.run(["https://example.com/post"])
-        #expect(result.exitCode == .success)
+        #expect(result.category == nil)
         guard case .saved(_, _, .failed(let why), _) = result else {
             Issue.record("expected a save with a clipboard failure, got \(result)")
             return
@@ -162,7 +162,7 @@ import Testing
     @Test func noClipboardSkipsTheCopy() {
         let world = FakeWorld()
         let result = world.run(["https://example.com/post"], .init(copyToClipboard: false))
-        #expect(result.exitCode == .success)
+        #expect(result.category == nil)
         #expect(!world.calls.contains { $0.hasPrefix("copy") })
     }
 

@@ -43,6 +43,6 @@ import Testing
             Issue.record("expected an engine failure, got \(error)")
             return
         }
-        #expect(error.exitCode == .dataError)
+        #expect(error.category == .badData)
     }
 }

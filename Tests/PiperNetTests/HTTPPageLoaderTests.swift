@@ -90,7 +90,7 @@ import Testing
         loader.totalTimeout = 1
         let error = try #require(throws: LoadError.self) { try loader.load(server.url("/slow"), cookies: []) }
         #expect(error == .timedOut(server.url("/slow"), seconds: 1))
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
     }
 
     @Test func anHTTPErrorNamesItsStatus() throws {

@@ -48,7 +48,7 @@ import Testing
             try HTTPSaveClient(backendBaseURL: server.baseURL).save(ExtractedArticle(title: "T", content: "x"))
         }
         #expect(error.description == "Failed to save: Too many saves; try again in 60 s")
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
         #expect(try server.requests().count == 1)
     }
 

@@ -26,7 +26,7 @@ import Testing
         let error = try #require(throws: SaveError.self) { try client(server).save(article) }
         #expect(error.description.hasPrefix("Failed to save"))
         #expect(error.description.contains("500"))
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
     }
 
     @Test func malformedJSONIsAParseError() throws {
@@ -88,7 +88,7 @@ import Testing
             Issue.record("expected unreachable, got \(error)")
             return
         }
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
     }
 
     @Test func answerThatIsNotAnHTTPURLIsRejected() throws {

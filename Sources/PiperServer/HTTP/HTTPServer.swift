@@ -29,8 +29,12 @@ public struct HTTPServerOptions: Sendable {
 public struct HTTPServerStartError: Error, CustomStringConvertible, Sendable {
     public let host: String
     public let port: UInt16
+    /// Set when a probe found the port taken.
+    public var inUse = false
     public var description: String {
-        "Cannot listen on \(host):\(port) (is the address numeric and the port free?)"
+        inUse
+            ? "Port \(port) on \(host) is already in use: stop the program using it, or pick another with --port (0 picks a free one)."
+            : "Cannot listen on \(host):\(port): --host must be a numeric address of this machine (such as 127.0.0.1 or ::1)."
     }
 }
 
@@ -52,6 +56,10 @@ public final class HTTPServer: @unchecked Sendable {
     public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
         self.responder = responder
         self.options = options
+        // Said in one sentence before libmicrohttpd would log its own bind error.
+        if options.port != 0, PortProbe.isInUse(host: options.host, port: options.port) {
+            throw HTTPServerStartError(host: options.host, port: options.port, inUse: true)
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let started = piper_mhd_start(options.host, options.port, UInt32(max(1, options.threads)),
                                             UInt32(options.connectionLimit), UInt32(options.connectionTimeoutSeconds),

@@ -54,9 +54,9 @@ public final class Backend: Sendable {
 }
 
 extension HTTPServerStartError: PiperError {
-    public var exitCode: ExitCode { .unavailable }
+    public var category: ErrorCategory { .unavailable }
 }
 
 extension StoreError: PiperError {
-    public var exitCode: ExitCode { .unavailable }
+    public var category: ErrorCategory { .unavailable }
 }

@@ -24,6 +24,9 @@ public struct BackendConfiguration: Sendable {
     public var pageCacheSize = 1024
     public var clock: @Sendable () -> Date = { Date() }
 
+    /// The port `piper serve` listens on unless told otherwise.
+    public static let defaultPort: UInt16 = 8080
+
     public init() {}
 
     var effectiveSweepInterval: TimeInterval {

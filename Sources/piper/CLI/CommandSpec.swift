@@ -1,22 +1,6 @@
 import PiperCore
 
-/// What a command accepts, used both to parse the command line and to print help.
-struct OptionSpec: Sendable {
-    enum Kind: Sendable { case flag, value(String) }   // value(placeholder), e.g. "URL"
-    let names: [String]          // ["--json"] or ["-o", "--output"]
-    let kind: Kind
-    let help: String
-    var repeatable = false
-
-    static func flag(_ names: String..., help: String) -> OptionSpec {
-        OptionSpec(names: names, kind: .flag, help: help)
-    }
-    static func value(_ names: String..., placeholder: String, help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(names: names, kind: .value(placeholder), help: help, repeatable: repeatable)
-    }
-    var primaryName: String { names.last ?? "" }
-}
-
+/// A positional argument, for parsing and help.
 struct ArgumentSpec: Sendable {
     let name: String             // "LINK"
     let help: String
@@ -24,51 +8,94 @@ struct ArgumentSpec: Sendable {
     var variadic = false
 }
 
-/// A command: a type with a name, an abstract, options, `init(parsed:)` (validation) and `run()`.
+/// A command: a type with a name, an abstract, typed options, `init(_:)` (validation) and `run()`.
 protocol Command: Sendable {
+    /// The command's options, declared once as stored properties.
+    associatedtype Options: OptionGroup
     static var name: String { get }
     static var abstract: String { get }
     static var discussion: String? { get }
-    static var options: [OptionSpec] { get }
     static var arguments: [ArgumentSpec] { get }
     /// Validates the parsed command line; throws `UsageError` for bad combinations.
-    init(parsed: ParsedArguments) throws
+    init(_ parsed: Parsed<Options>) throws
     /// Runs the command and returns its exit status.
     func run() async throws -> ExitCode
 }
 
 extension Command {
-    /// Validates and runs; kept generic so the funnel never opens an existential initializer.
-    static func execute(_ parsed: ParsedArguments) async throws -> ExitCode {
-        try await Self(parsed: parsed).run()
-    }
     static var discussion: String? { nil }
     static var arguments: [ArgumentSpec] { [] }
+    /// The command's own options, then the ones every command takes.
+    static var options: [any OptionDeclaration] { ownOptions + CommonOptions.declarations }
+    /// The command's own options, without the common ones.
+    static var ownOptions: [any OptionDeclaration] { Options.declarations }
+
+    /// Parses, validates and runs; kept generic so the funnel never opens an existential initializer.
+    static func execute(_ raw: RawArguments) async throws -> ExitCode {
+        try await Self(Parsed<Options>(raw)).run()
+    }
 }
 
-/// The result of parsing one command's arguments against its spec.
-struct ParsedArguments: Sendable {
-    var flags: Set<String> = []
+/// What the parser found on the command line, before the options' types are applied.
+struct RawArguments: Sendable, Equatable {
+    /// Every value given for an option, by primary name; a flag records an empty value.
     var values: [String: [String]] = [:]
     var positionals: [String] = []
+}
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+/// A command's parsed command line: each option read by key path with its declared type
+/// (`parsed.json`, `parsed.ttl`), the positionals, and the common options.
+@dynamicMemberLookup
+struct Parsed<Group: OptionGroup>: Sendable {
+    let raw: RawArguments
+    private let values: [String: any Sendable]
+    let common: CommonValues
 
-    /// A value option parsed as an integer, with a usage error naming the option otherwise.
-    func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let n = Int(text), range.contains(n) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    /// Applies every declared option's parser; a bad value is a `UsageError` naming the option.
+    init(_ raw: RawArguments) throws {
+        self.raw = raw
+        var values: [String: any Sendable] = [:]
+        for option in Group.declarations {
+            values[option.primaryName] = try option.resolve(raw.values[option.primaryName] ?? [])
         }
-        return n
+        self.values = values
+        common = try CommonValues(raw)
     }
 
-    /// At most one of the named flags may be given.
-    func exclusive(_ names: String...) throws -> String? {
-        let given = names.filter { flags.contains($0) }
-        if given.count > 1 { throw UsageError("\(given.joined(separator: " and ")) cannot be used together") }
+    var positionals: [String] { raw.positionals }
+
+    subscript<Value>(dynamicMember path: KeyPath<Group, Option<Value>>) -> Value {
+        let option = Group()[keyPath: path]
+        return values[option.primaryName] as? Value ?? option.defaultValue
+    }
+
+    /// Whether the option appeared on the command line (a default is not "given").
+    func given<Value>(_ path: KeyPath<Group, Option<Value>>) -> Bool {
+        raw.values[Group()[keyPath: path].primaryName] != nil
+    }
+
+    /// At most one of the flags may be given; returns the position of the one given, if any.
+    func exclusive(_ paths: KeyPath<Group, Option<Bool>>...) throws -> Int? {
+        let given = paths.indices.filter { self.given(paths[$0]) }
+        if given.count > 1 {
+            let names = given.map { Group()[keyPath: paths[$0]].primaryName }
+            throw UsageError("\(names.joined(separator: " and ")) cannot be used together")
+        }
         return given.first
     }
+}
+
+/// The values of the options every command takes.
+struct CommonValues: Sendable, Equatable {
+    var quiet = false
+    var verbose = false
+
+    init(_ raw: RawArguments) throws {
+        let group = CommonOptions()
+        quiet = raw.values[group.quiet.primaryName] != nil
+        verbose = raw.values[group.verbose.primaryName] != nil
+        if quiet && verbose { throw UsageError("--quiet and --verbose cannot be used together") }
+    }
+
+    init() {}
 }

@@ -7,8 +7,9 @@ enum Funnel {
     static func main(_ argv: [String], commands: [any Command.Type], version: String) async -> Int32 {
         let args = Array(argv.dropFirst())
         guard let first = args.first else {
-            Output.out(Help.toolText(commands: commands, version: version), terminator: "")
-            return ExitCode.success.rawValue
+            // Bare `piper` is a usage error: the help goes where errors go.
+            Output.err(Help.toolText(commands: commands, version: version), terminator: "")
+            return ExitCode.usage.rawValue
         }
         switch first {
         case "-h", "--help":
@@ -18,30 +19,29 @@ enum Funnel {
             Output.out(version)
             return ExitCode.success.rawValue
         case "help":
-            guard args.count > 1 else {
-                Output.out(Help.toolText(commands: commands, version: version), terminator: "")
-                return ExitCode.success.rawValue
-            }
-            guard let command = commands.first(where: { $0.name == args[1] }) else {
-                return toolUsageError("Unknown subcommand '\(args[1])'", commands: commands)
-            }
-            Output.out(Help.text(for: command), terminator: "")
-            return ExitCode.success.rawValue
+            return help(Array(args.dropFirst()), commands: commands, version: version)
         default:
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") { return toolUsageError("Unknown option '\(first)'", commands: commands) }
-            return toolUsageError("Unknown subcommand '\(first)'", commands: commands)
+            let hint = Spelling.closest(to: first, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
+            return toolUsageError("Unknown subcommand '\(first)'\(hint)", commands: commands)
         }
         let rest = Array(args.dropFirst())
         if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             Output.out(Help.text(for: command), terminator: "")
             return ExitCode.success.rawValue
         }
+        return await run(command, rest)
+    }
+
+    /// Parses and runs one command, mapping what it throws to an exit status.
+    static func run(_ command: any Command.Type, _ rest: [String]) async -> Int32 {
         do {
-            let parsed = try parseArguments(rest, options: command.options, arguments: command.arguments)
-            return try await command.execute(parsed).rawValue
+            let raw = try parseArguments(rest, options: command.options, arguments: command.arguments)
+            Output.verbosity = try CommonValues(raw)
+            return try await command.execute(raw).rawValue
         } catch let error as UsageError {
             Output.err("Error: \(error.message)")
             Output.err("Usage: \(Help.usageLine(command))")
@@ -49,11 +49,35 @@ enum Funnel {
             return ExitCode.usage.rawValue
         } catch let error as PiperError {
             Output.err("Error: \(error.description)")
+            if let hint = TerminalHint.after(error) { Output.err(hint) }
             return error.exitCode.rawValue
         } catch {
-            Output.err("Error: \(error)")
+            Output.err("Error: \(SystemErrorText.sentence(for: error))")
             return ExitCode.failure.rawValue
         }
+    }
+
+    /// `piper help`, `piper help COMMAND`, `piper help --man`, `piper help --markdown`.
+    private static func help(_ args: [String], commands: [any Command.Type], version: String) -> Int32 {
+        guard let topic = args.first else {
+            Output.out(Help.toolText(commands: commands, version: version), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if topic == "--markdown" {
+            // The README's command table (scripts regenerate it; a test checks it).
+            Output.out(Help.markdownTable(commands: commands), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if topic == "--man" {
+            Output.out(ManPage.text(commands: commands, version: version), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        guard let command = commands.first(where: { $0.name == topic }) else {
+            let hint = Spelling.closest(to: topic, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
+            return toolUsageError("Unknown subcommand '\(topic)'\(hint)", commands: commands)
+        }
+        Output.out(Help.text(for: command), terminator: "")
+        return ExitCode.success.rawValue
     }
 
     private static func toolUsageError(_ message: String, commands: [any Command.Type]) -> Int32 {
@@ -66,11 +90,23 @@ enum Funnel {
 
 /// stdout/stderr writers. stdout carries data; stderr carries messages and progress.
 enum Output {
+    /// `--quiet` / `--verbose` of the running command. Set once by the funnel before the
+    /// command runs, read afterwards only: `nonisolated(unsafe)` is safe under that rule.
+    nonisolated(unsafe) static var verbosity = CommonValues()
+
     static func out(_ text: String, terminator: String = "\n") {
         FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
     static func err(_ text: String, terminator: String = "\n") {
         FileHandle.standardError.write(Data((text + terminator).utf8))
+    }
+    /// A progress or informational line on stderr; `--quiet` silences it.
+    static func note(_ text: String) {
+        if !verbosity.quiet { err(text) }
+    }
+    /// Detail on stderr shown only with `--verbose`.
+    static func detail(_ text: String) {
+        if verbosity.verbose { err(text) }
     }
     /// Pretty, stable JSON for `--json` output.
     static func json<T: Encodable>(_ value: T) throws {

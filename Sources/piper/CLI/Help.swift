@@ -1,20 +1,39 @@
+import Foundation
+
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
+/// Everything comes from the commands' declarations, as do completions and the man page.
 enum Help {
     static let toolAbstract = "Share a link, it lands where it belongs: media into your library, articles into Instapaper."
 
-    static func usageLine(_ command: any Command.Type) -> String {
-        var parts = ["piper", command.name]
-        for option in command.options where option.primaryName != "--help" {
-            switch option.kind {
-            case .flag: parts.append("[\(option.primaryName)]")
-            case .value(let p): parts.append("[\(option.primaryName) <\(p)>]")
-            }
-        }
+    /// `[--name <PLACEHOLDER>]` or `[--flag]`.
+    static func usageToken(_ option: any OptionDeclaration, placeholderBrackets: Bool = true) -> String {
+        guard let p = option.placeholder else { return "[\(option.primaryName)]" }
+        return placeholderBrackets ? "[\(option.primaryName) <\(p)>]" : "[\(option.primaryName) \(p)]"
+    }
+
+    /// The command's own options and its arguments, for usage lines.
+    static func synopsis(_ command: any Command.Type, placeholderBrackets: Bool = true) -> [String] {
+        var parts = command.ownOptions.map { usageToken($0, placeholderBrackets: placeholderBrackets) }
         for arg in command.arguments {
-            let base = "<\(arg.name)>" + (arg.variadic ? " ..." : "")
+            let base = (placeholderBrackets ? "<\(arg.name)>" : arg.name) + (arg.variadic ? " ..." : "")
             parts.append(arg.optional ? "[\(base)]" : base)
         }
-        return parts.joined(separator: " ")
+        return parts
+    }
+
+    static func usageLine(_ command: any Command.Type) -> String {
+        (["piper", command.name] + synopsis(command)).joined(separator: " ")
+    }
+
+    /// An option's help sentence, with its default when it has one.
+    static func optionHelp(_ option: any OptionDeclaration) -> String {
+        guard let value = option.defaultText else { return option.help }
+        let sentence = option.help.hasSuffix(".") ? String(option.help.dropLast()) : option.help
+        return "\(sentence) (default \(value))."
+    }
+
+    static func optionLabel(_ option: any OptionDeclaration) -> String {
+        option.names.joined(separator: ", ") + (option.placeholder.map { " <\($0)>" } ?? "")
     }
 
     static func text(for command: any Command.Type) -> String {
@@ -26,11 +45,7 @@ enum Help {
             for arg in command.arguments { out += row("<\(arg.name)>", arg.help) }
         }
         out += "\nOPTIONS:\n"
-        for option in command.options {
-            var label = option.names.joined(separator: ", ")
-            if case .value(let p) = option.kind { label += " <\(p)>" }
-            out += row(label, option.help)
-        }
+        for option in command.options { out += row(optionLabel(option), optionHelp(option)) }
         out += row("-h, --help", "Show help information.")
         return out
     }
@@ -43,8 +58,18 @@ enum Help {
         out += row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for command in commands { out += row(command.name, command.abstract) }
-        out += row("help", "Show help for a subcommand.")
+        out += row("help", "Show help for a subcommand (--man prints the manual page).")
         out += "\n  See 'piper help <subcommand>' for detailed help.\n"
+        return out
+    }
+
+    /// The README's command table, one row per command, from the declarations.
+    static func markdownTable(commands: [any Command.Type]) -> String {
+        var out = "| command | what it does |\n|---|---|\n"
+        for command in commands {
+            let usage = (["piper", command.name] + synopsis(command, placeholderBrackets: false)).joined(separator: " ")
+            out += "| `\(usage.replacingOccurrences(of: "|", with: "\\|"))` | \(command.abstract) |\n"
+        }
         return out
     }
 

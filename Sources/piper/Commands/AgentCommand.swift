@@ -12,14 +12,14 @@ struct AgentCommand: Command {
         running and picks up new shares; with --once it exits when the queue is empty (this is
         what `piper share` starts in the background when no agent runs).
         """
-    static let options: [OptionSpec] = [
-        .flag("--once", help: "Drain the queue, then exit."),
-    ]
+    struct Options: OptionGroup {
+        var once = Opt.flag("--once", help: "Drain the queue, then exit.")
+    }
 
     let once: Bool
 
-    init(parsed: ParsedArguments) throws {
-        once = parsed.flag("--once")
+    init(_ parsed: Parsed<Options>) throws {
+        once = parsed.once
     }
 
     func run() async throws -> ExitCode {

@@ -10,6 +10,7 @@ let allCommands: [any Command.Type] = [
     AgentCommand.self,
     DownloadsCommand.self,
     LibraryCommand.self,
+    CompletionsCommand.self,
 ]
 
 let piperVersion = "0.1.0"

@@ -17,9 +17,9 @@ struct DownloadsCommand: Command {
         cancel ID: stop a job that has not reached the inbox yet.
         rm ID: forget a job that is not running (the library keeps what it imported).
         """
-    static let options: [OptionSpec] = [
-        .flag("--json", help: "Print the journal as a JSON array."),
-    ]
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print the journal as a JSON array.")
+    }
 
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "ACTION", help: "retry, cancel or rm (none: list the journal).", optional: true),
@@ -29,8 +29,8 @@ struct DownloadsCommand: Command {
     let json: Bool
     let control: (action: DownloadControl, id: String)?
 
-    init(parsed: ParsedArguments) throws {
-        json = parsed.flag("--json")
+    init(_ parsed: Parsed<Options>) throws {
+        json = parsed.json
         control = try DownloadControl.parse(parsed.positionals)
     }
 

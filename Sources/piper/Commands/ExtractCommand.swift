@@ -18,14 +18,14 @@ struct ExtractCommand: Command {
         HTTP charset), then a <meta charset>, then detection from the bytes (UTF-8 first), else
         windows-1252; --meta prints {"encoding", "encodingSource"} as JSON to standard error.
         """
-    static let options: [OptionSpec] = [
-        .flag("--json", help: "Print the article as one JSON object."),
-        .flag("--html", help: "Print the article's HTML."),
-        .flag("--text", help: "Print the title and body text (the default)."),
-        .value("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL."),
-        .value("--encoding", placeholder: "LABEL", help: "The page's character encoding (e.g. utf-8); wins over all but a BOM."),
-        .flag("--meta", help: "Print the page's encoding and how it was decided as JSON to stderr."),
-    ]
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print the article as one JSON object.")
+        var html = Opt.flag("--html", help: "Print the article's HTML.")
+        var text = Opt.flag("--text", help: "Print the title and body text (the default).")
+        var baseURL = Opt.text("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL.")
+        var encoding = Opt.text("--encoding", placeholder: "LABEL", help: "The page's character encoding (e.g. utf-8); wins over all but a BOM.")
+        var meta = Opt.flag("--meta", help: "Print the page's encoding and how it was decided as JSON to stderr.")
+    }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "PATH", help: "A saved HTML file, an http(s) URL to load, or - for standard input."),
     ]
@@ -40,10 +40,10 @@ struct ExtractCommand: Command {
     /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
     let url: URL?
 
-    init(parsed: ParsedArguments) throws {
-        switch try parsed.exclusive("--json", "--html", "--text") {
-        case "--json": format = .json
-        case "--html": format = .html
+    init(_ parsed: Parsed<Options>) throws {
+        switch try parsed.exclusive(\.json, \.html, \.text) {
+        case 0: format = .json
+        case 1: format = .html
         default: format = .text
         }
         path = parsed.positionals[0]
@@ -54,18 +54,18 @@ struct ExtractCommand: Command {
         } else {
             url = nil
         }
-        if let base = parsed.value("--base-url") {
+        if let base = parsed.baseURL {
             let b = base.lowercased()
             guard b.hasPrefix("http://") || b.hasPrefix("https://") || b.hasPrefix("file:") else {
                 throw UsageError("--base-url takes an absolute http(s) or file URL, not '\(base)'")
             }
         }
-        baseURL = parsed.value("--base-url")
-        encoding = parsed.value("--encoding")
+        baseURL = parsed.baseURL
+        encoding = parsed.encoding
         if let label = encoding, InputDecoder.encoding(forLabel: label) == nil {
             throw UsageError("--encoding takes an encoding label such as 'utf-8' or 'shift_jis', not '\(label)'")
         }
-        printMeta = parsed.flag("--meta")
+        printMeta = parsed.meta
     }
 
     func run() async throws -> ExitCode {
@@ -86,7 +86,9 @@ struct ExtractCommand: Command {
         let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
         let document = Document.parse(bytes: bytes, options: options)
         if printMeta, let encoding = document.encoding {
-            Output.err(String(decoding: try JSONEncoder().encode(EncodingReport(encoding)), as: UTF8.self))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]   // a stable order: encoding, encodingSource
+            Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
         let source = path == "-" ? "standard input" : path
         let parsed: Article?
@@ -185,12 +187,12 @@ struct NotAnArticle: PiperError {
     let source: String
     var reason = "Readability found no readable content"
     var description: String { "No article found in \(source): \(reason)" }
-    var exitCode: ExitCode { .dataError }
+    var category: ErrorCategory { .badData }
 }
 
 /// The input file could not be read: exit 65.
 struct UnreadableInput: PiperError {
     let path: String
     var description: String { "Cannot read '\(path)': no such file, or not readable" }
-    var exitCode: ExitCode { .dataError }
+    var category: ErrorCategory { .badData }
 }

@@ -14,9 +14,9 @@ struct LibraryCommand: Command {
         rm ID: remove one item, its file and its catalog entry; ID is its path as listed, or the
         start of its SHA-256 (8 hex digits or more).
         """
-    static let options: [OptionSpec] = [
-        .flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON."),
-    ]
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON.")
+    }
 
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "ACTION", help: "rm (none: list the library).", optional: true),
@@ -26,8 +26,8 @@ struct LibraryCommand: Command {
     let json: Bool
     let removing: String?
 
-    init(parsed: ParsedArguments) throws {
-        json = parsed.flag("--json")
+    init(_ parsed: Parsed<Options>) throws {
+        json = parsed.json
         switch parsed.positionals.first {
         case nil: removing = nil
         case "rm":

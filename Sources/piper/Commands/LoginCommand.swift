@@ -11,24 +11,25 @@ struct LoginCommand: Command {
         (--cookies-from-browser). Only x.com and twitter.com cookies are kept; they are stored
         with mode 0600 in the state folder. Expired cookies don't count.
         """
-    static let options: [OptionSpec] = [
-        .value("--cookies", placeholder: "FILE", help: "The cookies.txt file to import."),
-    ]
+    struct Options: OptionGroup {
+        var cookies = Opt.text("--cookies", placeholder: "FILE", help: "The cookies.txt file to import.")
+    }
 
     let file: String
 
-    init(parsed: ParsedArguments) throws {
-        guard let file = parsed.value("--cookies") else { throw UsageError("Missing --cookies <FILE>") }
+    init(_ parsed: Parsed<Options>) throws {
+        guard let file = parsed.cookies else { throw UsageError("Missing --cookies <FILE>") }
         self.file = file
     }
 
     func run() async throws -> ExitCode {
         let config = try Config.load()
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw CookieFileError.unreadable(file, "the file can't be read as UTF-8 text")
+        guard FileManager.default.fileExists(atPath: file) else { throw CookieFileError.missing(file) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CookieFileError.unreadable(file, "permission denied, or it is a folder")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CookieFileError.unreadable(file, "it is not UTF-8 text (a Netscape cookies.txt is plain text)")
         }
         let now = Date()
         let imported = try CookieImport.make(from: text, path: file, now: now)

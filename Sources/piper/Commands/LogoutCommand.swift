@@ -6,9 +6,7 @@ import PiperNet
 struct LogoutCommand: Command {
     static let name = "logout"
     static let abstract = "Disconnect your X account: delete the stored X cookies."
-    static let options: [OptionSpec] = []
-
-    init(parsed: ParsedArguments) throws {}
+    init(_ parsed: Parsed<NoOptions>) throws {}
 
     func run() async throws -> ExitCode {
         let config = try Config.load()

@@ -16,14 +16,20 @@ struct ParseCommand: Command {
         (UTF-8 first), else windows-1252, as browsers do; a later <meta> re-decodes the page.
         --verbose prints the encoding and how it was decided to standard error.
         """
-    static let options: [OptionSpec] = [
-        .flag("--tree", help: "Print the tree in html5lib-tests format (the default)."),
-        .flag("--html", help: "Print the parsed document (or fragment) serialized as HTML."),
-        .value("--fragment", placeholder: "CONTEXT", help: "Parse as a fragment inside a CONTEXT element."),
-        .value("--encoding", placeholder: "LABEL", help: "The input's character encoding, as HTTP would give it (e.g. utf-8)."),
-        .value("--scripting", placeholder: "on|off", help: "The parser's scripting flag (default on, as in browsers)."),
-        .flag("--verbose", help: "Print the input's encoding and its source (bom, transport, meta, detected, default, changed) to stderr."),
-    ]
+    struct Options: OptionGroup {
+        var tree = Opt.flag("--tree", help: "Print the tree in html5lib-tests format (the default).")
+        var html = Opt.flag("--html", help: "Print the parsed document (or fragment) serialized as HTML.")
+        var fragment = Opt.text("--fragment", placeholder: "CONTEXT", help: "Parse as a fragment inside a CONTEXT element.")
+        var encoding = Opt.text("--encoding", placeholder: "LABEL", help: "The input's character encoding, as HTTP would give it (e.g. utf-8).")
+        var scripting = Opt.choice("--scripting", placeholder: "on|off", help: "The parser's scripting flag, on as in browsers.",
+                                   default: Scripting(ParseOptions().scripting))
+    }
+
+    /// `--scripting on|off`; its default is the parser's own.
+    enum Scripting: String, CaseIterable, Sendable {
+        case on, off
+        init(_ enabled: Bool) { self = enabled ? .on : .off }
+    }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "PATH", help: "An HTML file, or - for standard input."),
     ]
@@ -35,19 +41,17 @@ struct ParseCommand: Command {
     let verbose: Bool
     let path: String
 
-    init(parsed: ParsedArguments) throws {
-        html = try parsed.exclusive("--tree", "--html") == "--html"
-        fragmentContext = parsed.value("--fragment")
+    init(_ parsed: Parsed<Options>) throws {
+        html = try parsed.exclusive(\.tree, \.html) == 1
+        fragmentContext = parsed.fragment
         if let context = fragmentContext, context.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError("--fragment takes an element name such as 'div' or 'svg path'")
         }
-        encoding = parsed.value("--encoding")
-        switch parsed.value("--scripting") {
-        case nil, "on": scripting = true
-        case "off": scripting = false
-        case let other?: throw UsageError("--scripting takes 'on' or 'off', not '\(other)'")
-        }
-        verbose = parsed.flag("--verbose")
+        encoding = parsed.encoding
+        scripting = parsed.scripting == .on
+        // The common --verbose: the input's encoding and its source (bom, transport, meta,
+        // detected, default, changed) on stderr.
+        verbose = parsed.common.verbose
         path = parsed.positionals[0]
     }
 

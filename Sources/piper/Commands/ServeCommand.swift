@@ -7,48 +7,55 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Run the backend: POST /save stores an article, GET /<id> serves it as a reader page."
     static let discussion: String? = """
-        Saves live for --ttl seconds (default 3600) in SQLite (default: piper-serve.sqlite in the
+        Saves live for --ttl seconds in SQLite (default: piper-serve.sqlite in the
         state folder, or --db PATH) or in PostgreSQL (--postgres URL) so several servers can share
         them behind one balancer. Prints 'listening on http://HOST:PORT' once ready; --port 0
         picks a free port. Stops gracefully on SIGINT or SIGTERM.
         """
-    static let options: [OptionSpec] = [
-        .value("--host", placeholder: "ADDRESS", help: "Numeric address to listen on (default 127.0.0.1)."),
-        .value("--port", placeholder: "N", help: "Port to listen on; 0 picks a free one (default 8080)."),
-        .value("--db", placeholder: "PATH", help: "SQLite database file (default: in the state folder)."),
-        .value("--postgres", placeholder: "URL", help: "Store saves in PostgreSQL instead of SQLite."),
-        .value("--public-url", placeholder: "URL", help: "Base of returned URLs (default http://HOST:PORT)."),
-        .value("--ttl", placeholder: "SECONDS", help: "How long a save lives (default 3600)."),
-        .value("--rate-limit", placeholder: "PER_MINUTE",
-               help: "Saves per minute per client once its burst is spent; 0 disables (default 30)."),
-        .value("--burst", placeholder: "N", help: "Saves a client may make at once before --rate-limit applies (default 60)."),
-        .value("--threads", placeholder: "N", help: "HTTP worker threads (default 8)."),
-        .value("--trusted-proxy", placeholder: "ADDRESS",
-               help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
-    ]
+    /// Every default comes from `BackendConfiguration` and `HTTPServerOptions`, the types that use them.
+    struct Options: OptionGroup {
+        private static let defaults = BackendConfiguration()
+        var host = Opt.value("--host", placeholder: "ADDRESS", help: "Numeric address to listen on.",
+                             default: Self.defaults.http.host, expects: "a numeric address") { $0.isEmpty ? nil : $0 }
+        var port = Opt.int("--port", help: "Port to listen on; 0 picks a free one.",
+                           default: Int(BackendConfiguration.defaultPort), in: 0...65535)
+        var db = Opt.text("--db", placeholder: "PATH", help: "SQLite database file (default: piper-serve.sqlite in the state folder).")
+        var postgres = Opt.text("--postgres", placeholder: "URL", help: "Store saves in PostgreSQL instead of SQLite.")
+        var publicURL = Opt.text("--public-url", placeholder: "URL", help: "Base of returned URLs (default: http://HOST:PORT).")
+        var ttl = Opt.int("--ttl", placeholder: "SECONDS", help: "How long a save lives.",
+                          default: Int(Self.defaults.ttl), in: 1...(365 * 24 * 3600))
+        var rateLimit = Opt.int("--rate-limit", placeholder: "PER_MINUTE",
+                                help: "Saves per minute per client once its burst is spent; 0 disables.",
+                                default: Int(Self.defaults.savesPerMinute), in: 0...1_000_000)
+        var burst = Opt.int("--burst", help: "Saves a client may make at once before --rate-limit applies.",
+                            default: Int(Self.defaults.saveBurst), in: 1...1_000_000)
+        var threads = Opt.int("--threads", help: "HTTP worker threads.", default: Self.defaults.http.threads, in: 1...256)
+        var trustedProxy = Opt.list("--trusted-proxy", placeholder: "ADDRESS",
+                                    help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).")
+    }
 
     let configuration: BackendConfiguration
     let database: String?
     let postgres: String?
 
-    init(parsed: ParsedArguments) throws {
+    init(_ parsed: Parsed<Options>) throws {
         var configuration = BackendConfiguration()
-        configuration.http.host = parsed.value("--host") ?? "127.0.0.1"
-        configuration.http.port = UInt16(try parsed.int("--port", in: 0...65535) ?? 8080)
-        configuration.http.threads = try parsed.int("--threads", in: 1...256) ?? HTTPServerOptions().threads
-        configuration.ttl = TimeInterval(try parsed.int("--ttl", in: 1...(365 * 24 * 3600)) ?? 3600)
-        configuration.savesPerMinute = Double(try parsed.int("--rate-limit", in: 0...1_000_000) ?? 30)
-        configuration.saveBurst = Double(try parsed.int("--burst", in: 1...1_000_000) ?? 60)
-        if let url = parsed.value("--public-url") {
+        configuration.http.host = parsed.host
+        configuration.http.port = UInt16(parsed.port)
+        configuration.http.threads = parsed.threads
+        configuration.ttl = TimeInterval(parsed.ttl)
+        configuration.savesPerMinute = Double(parsed.rateLimit)
+        configuration.saveBurst = Double(parsed.burst)
+        if let url = parsed.publicURL {
             guard let parsedURL = URL(string: url), let scheme = parsedURL.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", parsedURL.host != nil else {
                 throw UsageError("--public-url must be an http(s) URL, not '\(url)'")
             }
             configuration.publicURL = url
         }
-        configuration.trustedProxies = Set(parsed.allValues("--trusted-proxy"))
-        database = parsed.value("--db")
-        postgres = parsed.value("--postgres")
+        configuration.trustedProxies = Set(parsed.trustedProxy)
+        database = parsed.db
+        postgres = parsed.postgres
         if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
         self.configuration = configuration
     }
@@ -58,18 +65,37 @@ struct ServeCommand: Command {
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
-        } else if let database {
-            store = try SQLiteStore(path: database)
         } else {
-            let state = StateFolder.resolve()
-            try state.ensure()
-            store = try SQLiteStore(path: state.serverDatabase.path)
+            let path: String
+            if let database {
+                path = database
+            } else {
+                let state = StateFolder.resolve()
+                try state.ensure()
+                path = state.serverDatabase.path
+            }
+            do {
+                store = try SQLiteStore(path: path)
+            } catch {
+                throw DatabaseOpenError(path: path, reason: "\(error)")
+            }
         }
         let backend = try Backend(store: store, configuration: configuration)
         Output.out("listening on \(backend.baseURL)")
+        Output.note("Point clients at it: piper config set backend \(backend.baseURL)  (or PIPER_BACKEND_URL=\(backend.baseURL))")
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()
         return .success
     }
+}
+
+/// The SQLite file for `piper serve` could not be opened: say which and what to do.
+struct DatabaseOpenError: PiperError {
+    let path: String
+    let reason: String
+    var description: String {
+        "Cannot open the database \(path) (\(reason)). Check that its folder exists and is writable, or pass --db another path."
+    }
+    var category: ErrorCategory { .other }
 }

@@ -51,7 +51,7 @@ struct ShareOutcome {
             (status, id, url, libraryPath, title, error, clipboardNote) = (.error, nil, nil, nil, nil, "\(failure)", nil)
             expires = nil
             warning = nil
-            messages = ["\(failure)"]
+            messages = ["\(failure)"] + (TerminalHint.after(failure).map { [$0] } ?? [])
         }
         exitCode = result.exitCode
     }
@@ -106,8 +106,9 @@ struct ShareOutcome {
             case .success: return 0
             case .dataError: return 1
             case .unavailable: return 2
-            case .failure: return 3
-            case .usage: return 4
+            case .configuration: return 3
+            case .failure: return 4
+            case .usage: return 5
             }
         }
         return rank(b) > rank(a) ? b : a

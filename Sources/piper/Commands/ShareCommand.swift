@@ -21,19 +21,24 @@ struct ShareCommand: Command {
         Exit status, the worst of all items: 0 saved or queued, 64 usage, 65 not an article or no
         URL, 69 backend or network unavailable, 1 otherwise.
         """
-    static let options: [OptionSpec] = [
-        .value("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback)."),
-        .flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error."),
-        .flag("--wait", help: "For media, wait until each item is in the library (or has failed)."),
-        .flag("--again", help: "For media, download a link again even if it is already in the library."),
-        .value("--browser", placeholder: "MODE", help: "Articles: auto (default): Chromium for X/Twitter or pages that need it; always; never."),
-        .flag("--no-clipboard", help: "Don't copy the URL to the clipboard."),
-        .value("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in."),
-        .value("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input)."),
-        .value("--newest", placeholder: "N", help: "A podcast feed: download its newest N episodes (default 10)."),
-        .flag("--all", help: "A podcast feed: download every episode."),
-        .value("--as", placeholder: "ROUTE", help: "auto (default): a page that names its media (an episode page) goes to the library, else it is an article; article; media."),
-    ]
+    struct Options: OptionGroup {
+        var backend = Opt.text("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback).")
+        var json = Opt.flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error.")
+        var wait = Opt.flag("--wait", help: "For media, wait until each item is in the library (or has failed).")
+        var again = Opt.flag("--again", help: "For media, download a link again even if it is already in the library.")
+        var browser = Opt.choice("--browser", placeholder: "MODE",
+                                 help: "Articles: auto: Chromium for X/Twitter or pages that need it; always; never.",
+                                 default: ShareFlow.Options().browser)
+        var noClipboard = Opt.flag("--no-clipboard", help: "Don't copy the URL to the clipboard.")
+        var into = Opt.text("--into", placeholder: "FOLDER", help: "Media: the library folder to put it in.")
+        var batchFile = Opt.text("-a", "--batch-file", placeholder: "FILE", help: "Also share every line of FILE ('-' for standard input).")
+        var newest = Opt.int("--newest", help: "A podcast feed: download its newest N episodes.",
+                             default: ShareFlow.Options().feedLimit ?? 10, in: 1...100_000)
+        var all = Opt.flag("--all", help: "A podcast feed: download every episode.")
+        var route = Opt.choice("--as", placeholder: "ROUTE",
+                               help: "auto: a page that names its media (an episode page) goes to the library, else it is an article; article; media.",
+                               default: ShareFlow.Options().route)
+    }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "LINK", help: "A URL, text holding URLs, a file path, or '-' for standard input.", optional: true, variadic: true),
     ]
@@ -50,35 +55,26 @@ struct ShareCommand: Command {
     let route: RoutePreference
     let items: [String]
 
-    init(parsed: ParsedArguments) throws {
-        backend = parsed.value("--backend")
-        json = parsed.flag("--json")
-        wait = parsed.flag("--wait")
-        again = parsed.flag("--again")
-        let mode = parsed.value("--browser") ?? "auto"
-        guard let browser = BrowserMode(rawValue: mode) else {
-            throw UsageError("--browser takes auto, always or never, not '\(mode)'")
-        }
-        self.browser = browser
-        browserGiven = parsed.value("--browser") != nil
-        copy = !parsed.flag("--no-clipboard")
-        into = parsed.value("--into")
-        let newest = try parsed.int("--newest", in: 1...100_000)
-        if newest != nil, parsed.flag("--all") { throw UsageError("--newest and --all cannot be used together") }
-        feedLimit = parsed.flag("--all") ? nil : newest ?? ShareFlow.Options().feedLimit
-        let routeText = parsed.value("--as") ?? RoutePreference.auto.rawValue
-        guard let route = RoutePreference(rawValue: routeText) else {
-            throw UsageError("--as takes auto, article or media, not '\(routeText)'")
-        }
-        self.route = route
-        guard !parsed.positionals.isEmpty || parsed.value("--batch-file") != nil else {
+    init(_ parsed: Parsed<Options>) throws {
+        backend = parsed.backend
+        json = parsed.json
+        wait = parsed.wait
+        again = parsed.again
+        browser = parsed.browser
+        browserGiven = parsed.given(\.browser)
+        copy = !parsed.noClipboard
+        into = parsed.into
+        if parsed.given(\.newest), parsed.all { throw UsageError("--newest and --all cannot be used together") }
+        feedLimit = parsed.all ? nil : parsed.newest
+        route = parsed.route
+        guard !parsed.positionals.isEmpty || parsed.batchFile != nil else {
             throw UsageError("Missing expected argument '<LINK>' (or -a FILE)")
         }
         var items: [String] = []
         for positional in parsed.positionals {
             if positional == "-" { items += Self.lines(of: FileHandle.standardInput.readDataToEndOfFile()) } else { items.append(positional) }
         }
-        if let batch = parsed.value("--batch-file") {
+        if let batch = parsed.batchFile {
             let data: Data
             if batch == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
@@ -102,7 +98,7 @@ struct ShareCommand: Command {
             httpLoader: HTTPPageLoader(),
             browserLoader: BrowserPageLoader.system(environment: environment),
             extractor: ReadabilityExtractor(),
-            saver: HTTPSaveClient(backendBaseURL: config.backendBaseURL),
+            saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Where the config file lives: `$PIPER_HOME/config.json` when PIPER_HOME is set (one folder
+/// holds everything), else `$XDG_CONFIG_HOME/piper/config.json`, else `~/.config/piper/config.json`.
+/// `legacy` is the old place in the data folder, still read when the new file is missing.
+public struct ConfigLocation: Sendable, Equatable {
+    public let file: URL
+    public let legacy: URL?
+
+    public init(file: URL, legacy: URL?) {
+        self.file = file
+        self.legacy = legacy
+    }
+
+    /// Resolves the location from an environment.
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation {
+        let state = StateFolder.resolve(environment: environment)
+        if let home = environment["PIPER_HOME"], !home.isEmpty { return ConfigLocation(file: state.configFile, legacy: nil) }
+        let base: URL
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+        }
+        let file = base.appendingPathComponent("piper", isDirectory: true).appendingPathComponent("config.json")
+        return ConfigLocation(file: file, legacy: state.configFile == file ? nil : state.configFile)
+    }
+}
+
+/// The optional `config.json`. Unknown keys are an error naming the closest known key.
+public struct ConfigFile: Codable, Sendable, Equatable {
+    public var backendURL: String?
+    /// Default library folder for media shares (`piper share --into` overrides it).
+    public var defaultPlacement: String?
+
+    /// Every key the file may hold.
+    public static let keys = ["backendURL", "defaultPlacement"]
+    /// Short names `piper config set/unset` also takes.
+    public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement"]
+
+    public init(backendURL: String? = nil, defaultPlacement: String? = nil) {
+        self.backendURL = backendURL
+        self.defaultPlacement = defaultPlacement
+    }
+
+    public static func read(_ file: URL) throws -> ConfigFile? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ConfigError.unreadableConfigFile(file.path, "permission denied, or not a file")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            for key in object.keys.sorted() where !keys.contains(key) {
+                throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: keys))
+            }
+        }
+        do {
+            return try JSONDecoder().decode(ConfigFile.self, from: data)
+        } catch let error as DecodingError {
+            throw ConfigError.unreadableConfigFile(file.path, "invalid JSON (\(Self.describe(error)))")
+        }
+    }
+
+    /// The file key for a name `piper config set` was given (a key or its alias), else an error
+    /// with the closest name.
+    public static func key(named name: String, file: URL) throws -> String {
+        if keys.contains(name) { return name }
+        if let key = aliases[name] { return key }
+        let suggestion = Spelling.closest(to: name, among: keys + aliases.keys.sorted())
+        throw ConfigError.unknownKey(name, file: file.path, suggestion: suggestion)
+    }
+
+    /// Sets (or, with nil, removes) `key` and writes the file atomically, creating its folder 0700.
+    public mutating func set(_ key: String, to value: String?, in file: URL) throws {
+        switch key {
+        case "backendURL":
+            if let value { _ = try Config.validateBackendURL(value, from: .configFile) }
+            backendURL = value
+        case "defaultPlacement": defaultPlacement = value
+        default: throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: Self.keys))
+        }
+        let folder = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try StateFolder.writeAtomically(try encoder.encode(self), to: file, mode: 0o600)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// "Did you mean": the closest known word by edit distance (ignoring case), when it is close
+/// enough to be a typo.
+public enum Spelling {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(1, min(2, word.count / 3))
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance over characters.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
