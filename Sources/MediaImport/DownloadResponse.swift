@@ -76,16 +76,14 @@ enum ResponseDecision {
         let status = headers.status
         switch status {
         case 200, 203:
-            if let reason = rejectsAsPage(headers.contentType) ?? rejectsEncoding(headers["content-encoding"]) {
-                return .fail(reason: reason)
-            }
+            // A web page's Content-Type is judged with the first bytes (`DownloadTransfer`):
+            // it never overrides a successful sniff of a real media file.
+            if let reason = rejectsEncoding(headers["content-encoding"]) { return .fail(reason: reason) }
             if headers.contentLength == 0 { return .fail(reason: "The server sent an empty file (0 bytes)") }
             if let length = headers.contentLength, length > maxBytes { return .fail(reason: tooLarge(length, limit: maxBytes)) }
             return .writeFromStart(total: headers.contentLength)
         case 206:
-            if let reason = rejectsAsPage(headers.contentType) ?? rejectsEncoding(headers["content-encoding"]) {
-                return .fail(reason: reason)
-            }
+            if let reason = rejectsEncoding(headers["content-encoding"]) { return .fail(reason: reason) }
             guard let range = ContentRange(headers["content-range"]), let start = range.start else {
                 return .restart(reason: "the server sent a partial answer without a usable Content-Range")
             }
@@ -145,12 +143,18 @@ enum ResponseDecision {
         "The file is \(ByteText.format(size)), more than the \(ByteText.format(limit)) limit (PIPER_DOWNLOAD_MAX_BYTES)"
     }
 
-    /// A web page where a media file was expected: a preview, login or error page.
-    static func rejectsAsPage(_ contentType: String?) -> String? {
-        guard let raw = contentType?.split(separator: ";").first else { return nil }
-        let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        guard type == "text/html" || type == "application/xhtml+xml" else { return nil }
-        return "The server sent a web page (\(type)) instead of a media file; the link may point to a preview or sign-in page"
+    /// Why the first bytes of a body are a web page rather than the media file expected: a
+    /// preview, login or error page. The bytes decide: a body that sniffs as media is media
+    /// whatever its Content-Type says; one labelled as a page must sniff as media, any other
+    /// must not look like HTML. Nil when the body may be stored.
+    static func refusesAsPage(_ first: UnsafeRawBufferPointer, contentType: String?) -> String? {
+        let type = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if case .media = Sniffer.sniff(Array(first.prefix(Sniffer.headLength))) { return nil }
+        if let type, type == "text/html" || type == "application/xhtml+xml" {
+            return "The server sent a web page (\(type)) instead of a media file; the link may point to a preview or sign-in page"
+        }
+        guard looksLikeHTML(first) else { return nil }
+        return "The server sent a web page instead of a media file; the link may point to a preview or sign-in page"
     }
 
     /// True when the first bytes of a body look like an HTML document, whatever the headers say.

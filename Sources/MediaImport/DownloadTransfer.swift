@@ -86,8 +86,8 @@ final class DownloadTransfer {
         case .writeFromStart, .append: break
         default: return false   // a status we don't store (error page, 416 body, restart)
         }
-        if position == 0, case .writeFromStart = decided, ResponseDecision.looksLikeHTML(chunk) {
-            refusal = .fail(reason: "The server sent a web page instead of a media file; the link may point to a preview or sign-in page")
+        if position == 0, case .writeFromStart = decided, let reason = ResponseDecision.refusesAsPage(chunk, contentType: headers.contentType) {
+            refusal = .fail(reason: reason)
             return false
         }
         if position + Int64(chunk.count) > maxBytes {

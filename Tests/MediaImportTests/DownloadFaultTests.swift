@@ -129,4 +129,27 @@ import Testing
         #expect(reason.contains("PIPER_DOWNLOAD_JOB_TIMEOUT") || reason.contains("limit per request"), "\(reason)")
         #expect(server.requests("/drip.ogg").count >= 2, "each request ends at its deadline and resumes")
     }
+
+    @Test func aRealFileServedAsAWebPageIsKeptBecauseItsBytesSayWhatItIs() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        let opus = try Fixtures.bytes("sample.opus")
+        server.route("/ep.opus", .init(body: opus, contentType: "text/html; charset=utf-8"))
+        let file = try partial(home)
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/ep.opus"), partialFile: file))
+        #expect(Array(try Data(contentsOf: file)) == opus, "Content-Type never overrides a successful sniff")
+    }
+
+    @Test func credentialsInTheLinkAuthenticate() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        let body = try Fixtures.bytes("sample.mp3")
+        server.route("/private/ep.mp3", .init(body: body), faults: [.basicAuth("listener:s3cret")])
+        let file = try partial(home)
+        let withCredentials = URL(string: "http://listener:s3cret@127.0.0.1:\(server.port)/private/ep.mp3")!
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: withCredentials, partialFile: file))
+        #expect(Array(try Data(contentsOf: file)) == body)
+        let reason = failure { try Downloader(settings: fast).download(DownloadRequest(url: server.url("/private/ep.mp3"), partialFile: file)) }
+        #expect(reason == "HTTP 401 Unauthorized")
+    }
 }

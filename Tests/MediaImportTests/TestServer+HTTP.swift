@@ -13,6 +13,11 @@ extension TestServer {
             return
         }
         for fault in faults {
+            if case .basicAuth(let credentials) = fault,
+               request.header("authorization") != "Basic " + Data(credentials.utf8).base64EncodedString() {
+                sendAll(fd, head(401, ["WWW-Authenticate": "Basic realm=\"piper\"", "Content-Length": "6"]) + Array("denied".utf8))
+                return
+            }
             if case .status(let code, let times, let retryAfter) = fault, n <= times {
                 var headers = ["Content-Type": "text/plain", "Content-Length": "5"]
                 if let retryAfter { headers["Retry-After"] = retryAfter }

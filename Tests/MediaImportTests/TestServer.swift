@@ -43,6 +43,8 @@ final class TestServer: @unchecked Sendable {
         case claimLength(Int64)
         /// An extra response header.
         case header(String, String)
+        /// Answers 401 unless the request carries HTTP basic auth for "user:password".
+        case basicAuth(String)
     }
 
     struct Recorded: Sendable {
