@@ -34,8 +34,9 @@ public enum ProgressLine {
     }
 }
 
-/// Draws the progress of running downloads as one line on stderr, only when stderr is a
-/// terminal, at most five times a second.
+/// Draws the progress of running downloads on stderr, one line per download, each cut to the
+/// terminal's width and redrawn in place (no scrollback flood), only on a terminal that accepts
+/// escape codes, at most five times a second. Finished downloads leave one line above the block.
 ///
 /// `@unchecked Sendable`: every mutable field is guarded by `lock`.
 public final class ProgressDisplay: @unchecked Sendable {
@@ -43,14 +44,31 @@ public final class ProgressDisplay: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String: Item] = [:]
     private var lastDraw = Date.distantPast
+    /// How many lines the last draw left on screen (the cursor sits at the end of the last).
+    private var drawnLines = 0
+    private let width: () -> Int
+    private let write: (String) -> Void
     public let enabled: Bool
 
     /// Enabled by default only on a terminal that accepts escape codes (not with NO_COLOR or TERM=dumb).
-    public init(enabled: Bool = ProgressDisplay.terminalAcceptsEscapes()) { self.enabled = enabled }
+    public init(enabled: Bool = ProgressDisplay.terminalAcceptsEscapes(),
+                width: @escaping () -> Int = ProgressDisplay.terminalWidth,
+                write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+        self.enabled = enabled
+        self.width = width
+        self.write = write
+    }
 
     /// stderr is a TTY, NO_COLOR is unset and TERM is not `dumb`.
     public static func terminalAcceptsEscapes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         isatty(2) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// The terminal's columns (TIOCGWINSZ on stderr), else `COLUMNS`, else 80.
+    public static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
     public func update(id: String, name: String, bytes: Int64, total: Int64?) {
@@ -63,23 +81,38 @@ public final class ProgressDisplay: @unchecked Sendable {
         items[id] = item
         guard Date().timeIntervalSince(lastDraw) > 0.2 else { return }
         lastDraw = Date()
-        draw()
+        write(clear() + block())
     }
 
     public func finish(id: String, message: String) {
         lock.lock(); defer { lock.unlock() }
         items[id] = nil
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)\n".utf8))
-        if !items.isEmpty { draw() }
+        write(clear() + cut(message) + "\n" + block())
     }
 
-    private func draw() {
+    /// Moves to the start of the block last drawn and clears it to the end of the screen.
+    private func clear() -> String {
+        guard drawnLines > 0 else { return "\r" }
+        let up = drawnLines > 1 ? "\u{1B}[\(drawnLines - 1)A" : ""
+        drawnLines = 0
+        return "\r" + up + "\u{1B}[J"
+    }
+
+    /// The current lines, oldest download first, without a final newline.
+    private func block() -> String {
         let lines = items.values.sorted { $0.started < $1.started }.map { item in
             let elapsed = max(Date().timeIntervalSince(item.started), 0.001)
-            return ProgressLine.format(name: item.name, bytes: item.bytes, total: item.total,
-                                       bytesPerSecond: Double(item.bytes - item.startBytes) / elapsed)
+            return cut(ProgressLine.format(name: item.name, bytes: item.bytes, total: item.total,
+                                           bytesPerSecond: Double(item.bytes - item.startBytes) / elapsed))
         }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(lines.joined(separator: " | "))".utf8))
+        drawnLines = lines.count
+        return lines.joined(separator: "\n")
+    }
+
+    /// A line no wider than the terminal (one column spare, so the cursor never wraps).
+    private func cut(_ line: String) -> String {
+        let limit = max(width() - 1, 10)
+        return line.count <= limit ? line : String(line.prefix(limit - 1)) + "…"
     }
 }

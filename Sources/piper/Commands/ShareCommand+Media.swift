@@ -27,7 +27,9 @@ enum MediaWaitOutcome: Equatable {
 /// Follows a queued media share in the journal until the agent has imported it or given up.
 /// Reports each state change through `progress`. A job that no agent starts within
 /// `queuedLimit` seconds is reported, not waited on forever: it stays queued.
-func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInterval = 60,
+/// On a terminal, `display` draws the download's progress bar (the agent's, from the journal's
+/// bytes) while it runs; state changes are plain lines either way.
+func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInterval = 60, display: ProgressDisplay? = nil,
                   progress: (String) -> Void) async throws -> MediaWaitOutcome {
     let journal = try Journal(state: config.state)
     if receipt.groupSize != nil { return try await waitForGroup(receipt, journal: journal, progress: progress) }
@@ -38,11 +40,18 @@ func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInte
             return .failed(reason: "the download journal has no entry \(receipt.id)")
         }
         if entry.state != lastState {
+            if lastState == .downloading { display?.finish(id: entry.id, message: "  downloaded") }
             lastState = entry.state
             queuedSince = Date()
             progress("\(entry.state.rawValue)\(entry.file.map { ": \($0)" } ?? "")")
         }
+        if entry.state == .downloading {
+            display?.update(id: entry.id, name: entry.file ?? URL(string: entry.url)?.lastPathComponent ?? entry.url,
+                            bytes: entry.bytes, total: entry.total)
+        }
         switch entry.state {
+        case .cancelled:
+            return .failed(reason: entry.reason ?? "Cancelled")
         case .imported:
             return .imported(path: entry.libraryPath ?? entry.file, note: entry.reason)
         case .duplicate:

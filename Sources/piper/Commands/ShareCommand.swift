@@ -1,4 +1,5 @@
 import Foundation
+import MediaImport
 import PiperCore
 import PiperNet
 
@@ -129,7 +130,8 @@ struct ShareCommand: Command {
 
     /// `--wait` on a media share: where the job ended.
     private func follow(_ receipt: MediaReceipt, target: ShareTarget, config: Config) async throws -> ShareOutcome {
-        let outcome = try await waitForMedia(receipt, config: config) { state in
+        let display = json ? nil : ProgressDisplay()
+        let outcome = try await waitForMedia(receipt, config: config, display: display) { state in
             if !json { Output.err("  \(state)") }
         }
         return ShareOutcome(target: target, receipt: receipt, waited: outcome)

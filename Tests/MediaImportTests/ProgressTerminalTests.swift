@@ -1,0 +1,56 @@
+import Foundation
+import PiperTestSupport
+import Testing
+@testable import MediaImport
+import PiperSystem
+
+/// The agent's progress as a person sees it: in a real terminal (tmux), one line per download,
+/// none wider than the terminal, redrawn in place.
+@Suite struct ProgressTerminalTests {
+    func tmux(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        try runProcess("/usr/bin/tmux", arguments)
+    }
+
+    /// `tmux new-session -d` forks a server that keeps what it inherits: its output goes to
+    /// /dev/null rather than to a pipe someone reads to the end, and it is started by the
+    /// project's spawner, which gives it an empty signal mask (tmux needs its SIGCHLD).
+    func startSession(_ arguments: [String]) throws {
+        let spawner = ProcessSpawner(program: "/usr/bin/tmux", arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        _ = ProcessSpawner.waitForExit(try spawner.spawn())
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || ProcessInfo.processInfo.environment["CI"] != nil))
+    func theAgentDrawsOneLinePerDownloadWithinTheTerminalsWidth() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        for name in ["a-rather-long-episode-name-for-the-first-download.flac", "second.wav"] {
+            let fixture = name.hasSuffix(".flac") ? "sample.flac" : "sample.wav"
+            server.route("/\(name)", .init(body: try Fixtures.bytes(fixture)), faults: [.drip(chunk: 2048, interval: 0.05)])
+        }
+        let journal = try Journal(state: home.state)
+        for name in ["a-rather-long-episode-name-for-the-first-download.flac", "second.wav"] {
+            let url = server.url("/\(name)").absoluteString
+            _ = try journal.add(url: url, source: url, kind: .url, folder: nil)
+        }
+        let session = "piper-progress-\(UUID().uuidString.prefix(8))"
+        // The test runner may set NO_COLOR for its children; a person's terminal doesn't.
+        let env = home.environment().map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let binary = try requireBinary()
+        try startSession(["new-session", "-d", "-s", session, "-x", "60", "-y", "20",
+                          "env -u NO_COLOR TERM=xterm \(env) \(binary) agent --once; sleep 60"])
+        defer { try? startSession(["kill-session", "-t", session]) }
+        var screen = ""
+        let drawn = eventually(within: 30) {
+            screen = (try? tmux(["capture-pane", "-p", "-t", session]).stdout) ?? ""
+            return screen.split(separator: "\n").filter { $0.contains("% [") }.count >= 2
+        }
+        #expect(drawn, "two progress lines at once:\n\(screen)")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count < 60 }, "every line fits the 60 columns:\n\(screen)")
+        #expect(!screen.contains(" | "), "downloads are not joined on one line")
+        // Redrawn in place: however long it runs, the pane holds one line per download, not a trail.
+        Thread.sleep(forTimeInterval: 1)
+        let later = (try tmux(["capture-pane", "-p", "-t", session]).stdout).split(separator: "\n").filter { $0.contains("% [") }
+        #expect(later.count <= 2, "no scrollback flood:\n\(later.joined(separator: "\n"))")
+    }
+}
