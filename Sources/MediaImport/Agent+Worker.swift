@@ -13,9 +13,13 @@ extension Agent {
         let tracker = self.tracker
         let progress = self.progress
         let log = self.log
+        let notifier = self.notifier
         tracker.start(entry.id)
         Thread.detachNewThread {
             let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log)
+            if result == .failed, let failed = (try? Journal(state: state).entry(id: entry.id)) ?? nil, failed.state == .failed {
+                notifier?.notify("Piper: download failed", "\(entry.url): \(failed.reason ?? "no reason")")
+            }
             tracker.finish(entry.id, result: result)
         }
     }

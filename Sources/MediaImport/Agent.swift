@@ -15,6 +15,8 @@ public final class Agent {
     let importer: (any InboxImporting)?
     let progress: ProgressDisplay?
     let log: @Sendable (String) -> Void
+    /// Says on the desktop how each job ended (nil: a terminal is watching, or no desktop).
+    let notifier: DesktopNotifier?
     let tracker = WorkerTracker()
     private var nextImport = Date.distantPast
     /// The importer's latest word on each inbox name (a file may be handled by the run that
@@ -22,7 +24,8 @@ public final class Agent {
     private var lastOutcomes: [String: ImportOutcome] = [:]
 
     public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
-                progress: ProgressDisplay? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                progress: ProgressDisplay? = nil, notifier: DesktopNotifier? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.notifier = notifier
         self.state = state
         self.settings = settings
         self.importer = importer
@@ -216,12 +219,18 @@ public final class Agent {
                 switch ImportVerdict(outcome, stillInInbox: stillThere) {
                 case .imported(let path): finished.append(JournalOutcome(id: entry.id, state: .imported, libraryPath: path, note: outcome?.refusedEntriesNote))
                 case .duplicate(let path): finished.append(JournalOutcome(id: entry.id, state: .duplicate, libraryPath: path, note: outcome?.refusedEntriesNote))
-                case .rejected(let reason): try journal.markFailed(entry.id, reason: reason)
+                case .rejected(let reason):
+                    try journal.markFailed(entry.id, reason: reason)
+                    notifier?.notify("Piper: not imported", "\(name): \(reason)")
                 case .retryLater: break
                 }
             }
             lastOutcomes.merge(current) { _, new in new }
             try journal.markImported(finished)
+            for outcome in finished {
+                let path = outcome.libraryPath ?? "the library"
+                notifier?.notify("Piper", outcome.state == .duplicate ? Messages.alreadyInLibrary(path) : Messages.inLibrary(path))
+            }
             tracker.add(imported: finished.filter { $0.state == .imported }.count,
                         duplicates: finished.filter { $0.state == .duplicate }.count)
             if failedRun { nextImport = Date().addingTimeInterval(settings.importRetryInterval) }

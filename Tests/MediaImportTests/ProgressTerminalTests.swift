@@ -54,3 +54,24 @@ import PiperSystem
         #expect(later.count <= 2, "no scrollback flood:\n\(later.joined(separator: "\n"))")
     }
 }
+
+/// With no terminal watching, the desktop hears how a share ended (`notify-send`; here a
+/// stand-in on PATH that records its arguments, since there is no notification daemon).
+@Suite struct DesktopNotificationTests {
+    @Test func aBackgroundAgentSaysWhereTheShareLanded() throws {
+        let home = try TempHome()
+        let bin = home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = home.url.appendingPathComponent("notifications.txt")
+        let script = bin.appendingPathComponent("notify-send")
+        try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(record.path)'\necho >> '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        var env = home.environment(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+        env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        let (status, _) = try runPiper(["share", Fixtures.media("sample.mp3").path], environment: env)
+        #expect(status == 0)
+        #expect(eventually(within: 30) {
+            ((try? String(contentsOf: record, encoding: .utf8)) ?? "").contains("In the library as sample.mp3")
+        }, "notified: \((try? String(contentsOf: record, encoding: .utf8)) ?? "nothing")")
+    }
+}

@@ -34,8 +34,10 @@ struct AgentCommand: Command {
             Output.err("Warning: the library is unavailable, files will wait in the inbox: \(error)")
             importer = nil
         }
+        // No terminal watches a share's background agent or the service: tell the desktop instead.
+        let notifier = progress.enabled ? nil : DesktopNotifier(environment: environment)
         let agent = Agent(state: state, settings: AgentSettings.from(environment: environment),
-                          importer: importer, progress: progress, log: AgentLog.writer(quiet: progress.enabled))
+                          importer: importer, progress: progress, notifier: notifier, log: AgentLog.writer(quiet: progress.enabled))
         switch try agent.run(once: once) {
         case .alreadyRunning:
             Output.err("Another agent is already running; it will finish the queue.")
