@@ -2,6 +2,7 @@
 // sharing and sign-up boxes, related-link lists, bylines and datelines, author boxes, cookie
 // text. Signals: semantic elements and ARIA roles, class/id vocabularies, link density, and
 // the element's share of the container's text (a node holding much of it is never dropped).
+import Foundation
 import HTML
 import Readability
 
@@ -20,12 +21,22 @@ struct Classifier {
     /// Elements holding more than this share of the text are content whatever they look like.
     static let protectedShare = 0.3
 
-    static let furniture = NameSet(["nav", "aside", "footer", "form", "header", "menu", "dialog", "button", "input", "select", "textarea", "label", "search"])
+    static let furniture = NameSet(["nav", "aside", "footer", "form", "menu", "dialog", "button", "input", "select", "textarea", "label", "search"])
     static let furnitureRoles: Set<String> = ["navigation", "complementary", "contentinfo", "banner", "search", "menu", "menubar", "dialog", "alert", "toolbar"]
     static let listish = NameSet(["ul", "ol", "div", "section", "p", "span", "table", "dl"])
 
-    init(root: Node) {
+    /// The article title, normalized, for dropping headings that repeat it.
+    let title: String?
+    static let headings = NameSet(["h1", "h2", "h3"])
+
+    init(root: Node, title: String?) {
         total = max(1, Readability.innerTextLength(root))
+        self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Lowercased, whitespace runs collapsed, trimmed.
+    static func normalized(_ s: String) -> String {
+        s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     func role(of node: Node) -> NodeRole {
@@ -34,16 +45,47 @@ struct Classifier {
         if share > Classifier.protectedShare { return .content }
         if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.caption) { return .caption }
         if Classifier.furniture.contains(node) { return .boilerplate }
+        if node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
+        if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
         if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") { return .boilerplate }
         if Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
-           !Vocabulary.namesContent(node) {
+           !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
             return .boilerplate
         }
-        if Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5 {
+        if Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+           node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
         return .content
+    }
+
+    /// Text in paragraphs with few links: what prose a container holds, whatever its name says
+    /// (site builders call every box a widget).
+    func proseLength(_ node: Node) -> Int {
+        var length = 0
+        for p in node.descendantElements(named: ["p", "pre", "blockquote"]) {
+            let n = Readability.innerTextLength(p)
+            if n >= 60, linkDensity(p, length: n) < 0.3 { length += n }
+        }
+        return length
+    }
+
+    /// Mostly paragraphs and few links: text whatever the container's name says.
+    func isMostlyProse(_ node: Node, length: Int) -> Bool {
+        length >= 100 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
+    }
+
+    /// "Label: <a>headline</a>": a short block whose text before its one link ends in a colon.
+    func isInlinePromo(_ node: Node, length: Int) -> Bool {
+        guard length < 250, let link = node.descendantElements(named: ["a"]).first else { return false }
+        var lead = ""
+        for n in node.descendants {
+            if n == link { break }
+            if n.isText { lead += n.data }
+        }
+        let trimmed = lead.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.hasSuffix(":") && trimmed.count < 40
     }
 
     /// Share of the text inside links.
@@ -56,13 +98,14 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node) -> Set<Node> {
-        let classifier = Classifier(root: root)
+    static func clean(_ root: Node, title: String?) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title)
         var captions = Set<Node>()
         var stack = root.children.reversed() as [Node]
         while let node = stack.popLast() {
             switch classifier.role(of: node) {
             case .boilerplate:
+                if traceOn { print("DROP <\(node.localName) class=\(node.className.prefix(60)) id=\(node.id)> \(Readability.innerTextLength(node)): \(node.textContent.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").prefix(100))") }
                 node.remove()
             case .caption:
                 captions.insert(node)
@@ -73,3 +116,5 @@ struct Classifier {
         return captions
     }
 }
+
+nonisolated(unsafe) let traceOn = getenv("PIPER_TRACE") != nil

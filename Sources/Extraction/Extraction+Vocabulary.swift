@@ -7,7 +7,7 @@ enum Vocabulary {
     /// Furniture around the article: sharing, promotion, navigation, sign-up and site chrome.
     static let boilerplate = [
         "share", "sharing", "social", "related", "newsletter", "subscri", "signup", "promo",
-        "advert", "sponsor", "breadcrumb", "cookie", "consent", "gdpr", "sidebar", "widget",
+        "advert", "sponsor", "breadcrumb", "cookie", "consent", "gdpr", "sidebar",
         "navbar", "menu", "pagination", "pager", "toolbar", "popup", "modal", "banner", "outbrain",
         "taboola", "recommend", "trending", "popular", "print", "disqus", "follow", "footer",
         "masthead", "skip", "visually", "screenreader", "tags", "tagcloud",
@@ -25,9 +25,15 @@ enum Vocabulary {
                           "post-entry", "single-content", "page-content", "main-content", "td-post-content"]
 
     /// The class and id of `node` as word tokens.
+    /// Utility-class names (Tailwind's `print:hidden`, `w-[64px]`, `decoration-primary/6`)
+    /// say how a box looks, not what it is, and are skipped.
     static func tokens(_ node: Node) -> [Substring] {
-        let names = node.className + " " + node.id
-        return names.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        var out: [Substring] = []
+        for name in (node.className + " " + node.id).lowercased().split(separator: " ") {
+            if name.contains(where: { $0 == ":" || $0 == "[" || $0 == "/" || $0 == "@" || $0 == "!" }) { continue }
+            out.append(contentsOf: name.split(whereSeparator: { !($0.isLetter || $0.isNumber) }))
+        }
+        return out
     }
 
     /// Whether any token of `node`'s class or id starts with a word of `words` (or is in `exact`).

@@ -44,7 +44,7 @@ public enum Extraction {
             return nil
         }
         let root = Candidate.choose(readability: candidate, pristine: pristine, url: url)
-        let captions = Classifier.clean(root)
+        let captions = Classifier.clean(root, title: base.title)
         let text = BlockText.text(of: root, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML

@@ -2,14 +2,18 @@ import Foundation
 import HTML
 import PiperCore
 import Readability
+import Extraction
 
-/// `piper extract [--json | --html | --text] [--base-url URL] [--encoding LABEL] [--meta] (PATH | URL | -)`: runs Readability on
-/// a saved page and prints the article.
+/// `piper extract [--json | --html | --text] [--mode piper|readability] [--keep-classes LIST] [--base-url URL]
+/// [--encoding LABEL] [--meta] (PATH | URL | -)`: extracts the article of a saved page and prints it.
 struct ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Extract the readable article from a saved HTML page."
     static let discussion: String? = """
-        Reads the page from PATH, or from standard input with '-', and runs Readability on it.
+        Reads the page from PATH, or from standard input with '-', and extracts its article.
+        --mode piper (the default) starts from Readability's candidate and removes boilerplate,
+        with block-aware text that leaves captions out; --mode readability is Mozilla
+        Readability.js exactly. --keep-classes keeps those class names in the HTML.
         --text (the default) prints the title and the body text; --html prints the article's
         HTML; --json prints title, byline, dir, lang, content, textContent, length, excerpt,
         siteName, publishedTime and readerable (absent values are null). Relative links are made
@@ -22,6 +26,8 @@ struct ExtractCommand: Command {
         .flag("--json", help: "Print the article as one JSON object."),
         .flag("--html", help: "Print the article's HTML."),
         .flag("--text", help: "Print the title and body text (the default)."),
+        .value("--mode", placeholder: "MODE", help: "piper (the default) or readability (Readability.js exactly)."),
+        .value("--keep-classes", placeholder: "LIST", help: "Comma-separated class names the HTML keeps (classesToPreserve)."),
         .value("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL."),
         .value("--encoding", placeholder: "LABEL", help: "The page's character encoding (e.g. utf-8); wins over all but a BOM."),
         .flag("--meta", help: "Print the page's encoding and how it was decided as JSON to stderr."),
@@ -36,6 +42,8 @@ struct ExtractCommand: Command {
     let baseURL: String?
     let encoding: String?
     let printMeta: Bool
+    let mode: ExtractionMode
+    let keepClasses: [String]
     let path: String
     /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
     let url: URL?
@@ -66,6 +74,17 @@ struct ExtractCommand: Command {
             throw UsageError("--encoding takes an encoding label such as 'utf-8' or 'shift_jis', not '\(label)'")
         }
         printMeta = parsed.flag("--meta")
+        if let name = parsed.value("--mode") {
+            guard let mode = ExtractionMode(rawValue: name) else {
+                throw UsageError("--mode takes 'piper' or 'readability', not '\(name)'")
+            }
+            self.mode = mode
+        } else {
+            mode = .piper
+        }
+        keepClasses = (parsed.value("--keep-classes") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
     }
 
     func run() async throws -> ExitCode {
@@ -91,7 +110,8 @@ struct ExtractCommand: Command {
         let source = path == "-" ? "standard input" : path
         let parsed: Article?
         do {
-            parsed = try Readability.parse(document, url: baseURL)
+            parsed = try Extraction.extract(document, url: baseURL, mode: mode,
+                                            options: ReadabilityOptions(classesToPreserve: keepClasses))
         } catch let error as ReadabilityError {
             throw NotAnArticle(source: source, reason: error.description)
         }
