@@ -105,7 +105,6 @@ struct Classifier {
         while let node = stack.popLast() {
             switch classifier.role(of: node) {
             case .boilerplate:
-                if traceOn { print("DROP <\(node.localName) class=\(node.className.prefix(60)) id=\(node.id)> \(Readability.innerTextLength(node)): \(node.textContent.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").prefix(100))") }
                 node.remove()
             case .caption:
                 captions.insert(node)
@@ -116,5 +115,3 @@ struct Classifier {
         return captions
     }
 }
-
-nonisolated(unsafe) let traceOn = getenv("PIPER_TRACE") != nil

@@ -1,10 +1,10 @@
 // Extraction: the two modes Piper extracts articles with.
 //   readability  Mozilla Readability.js, exactly (the Readability module).
-//   piper        Readability's candidate, refined: another container when the page names its
-//                content, boilerplate removed, block-aware text without captions.
+//   piper        Readability's candidate (found with class names kept), refined: boilerplate
+//                removed, block-aware text without captions, classes cleaned afterwards.
 // Stages, one file each:
-//   Extraction+Candidate    which container holds the main content
-//   Extraction+Boilerplate  classify its elements, drop furniture
+//   Extraction+Vocabulary   class/id vocabularies
+//   Extraction+Boilerplate  classify the candidate's elements, drop furniture
 //   Extraction+Text         block-aware plain text
 import Foundation
 import HTML
@@ -35,15 +35,14 @@ public enum Extraction {
     }
 
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
-        // A copy of the page before Readability strips it: class names, ids, JSON-LD.
-        let pristine = (document.body ?? document.node).cloneNode(deep: true)
+        // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options
         readabilityOptions.keepClasses = true
         readabilityOptions.serializer = { _ in "" }
         guard let (base, candidate) = try Readability(document, url: url, options: readabilityOptions).parseWithContent() else {
             return nil
         }
-        let root = Candidate.choose(readability: candidate, pristine: pristine, url: url)
+        let root = candidate
         let captions = Classifier.clean(root, title: base.title)
         let text = BlockText.text(of: root, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
