@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Piper: share a link, it lands where it belongs.
 // Layers (see ARCHITECTURE.md and scripts/check-layers):
-//   cores    HTML, Readability, PiperCore        Swift + Foundation only
+//   cores    HTML, Readability, Extraction,      Swift + Foundation only
+//            PiperCore
 //   adapters PiperSystem (libcurl handle, process spawner) under PiperSQLite, PiperNet,
 //            PiperServer, MediaImport (+ C shims)
 //   CLI      piper                                no C shim, no FoundationNetworking
@@ -18,6 +19,7 @@ let package = Package(
         .executable(name: "piper", targets: ["piper"]),
         .library(name: "HTML", targets: ["HTML"]),
         .library(name: "Readability", targets: ["Readability"]),
+        .library(name: "Extraction", targets: ["Extraction"]),
         .library(name: "PiperCore", targets: ["PiperCore"]),
     ],
     targets: [
@@ -36,28 +38,33 @@ let package = Package(
         .target(name: "HTML"),
         .target(name: "Readability", dependencies: ["HTML"]),
         .target(name: "PiperCore"),
+        .target(name: "Extraction", dependencies: ["HTML", "Readability"]),
 
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
-        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "PiperSystem", "CCurl"]),
+        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperSystem", "CCurl"]),
         .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "CMicroHTTPD", "CPostgres"]),
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.
-        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "PiperNet", "PiperServer", "MediaImport"]),
+        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperNet", "PiperServer", "MediaImport"]),
 
         // Benchmarks (release builds print their numbers; not tests).
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability", exclude: ["README.md"]),
+        .executableTarget(name: "piper-bench-extraction", dependencies: ["HTML", "Extraction", "CorpusEval"], path: "Benchmarks/extraction", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
 
         // Test support shared by test targets (a real local HTTP server).
         .target(name: "PiperTestSupport", path: "Tests/TestSupport"),
+        // The extraction corpora and their metrics, for the benchmark and the ratchet test.
+        .target(name: "CorpusEval", dependencies: ["HTML", "Extraction"], path: "Tests/CorpusEval"),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets", "Fixtures"]),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),

@@ -2,17 +2,22 @@ import Foundation
 import HTML
 import PiperCore
 import Readability
+import Extraction
 
 /// The `ContentExtractor` port on our HTML parser and Readability: bytes → DOM (with the
-/// transport charset; BOM, meta prescan and detection are the parser's job) → `{title, content}`.
+/// transport charset; BOM, meta prescan and detection are the parser's job) → `{title, content}`,
+/// in the piper extraction mode unless told otherwise.
 public struct ReadabilityExtractor: ContentExtractor {
     public var options: ReadabilityOptions
+    /// The extraction mode (the default: piper).
+    public var mode: ExtractionMode
     /// Readability returns its best attempt even for a page with one line of text (a login
     /// wall, an error page). Fewer characters of article text than this is not an article.
     public var minimumTextLength: Int
 
-    public init(options: ReadabilityOptions = .init(), minimumTextLength: Int = 140) {
+    public init(options: ReadabilityOptions = .init(), minimumTextLength: Int = 140, mode: ExtractionMode = .piper) {
         self.options = options
+        self.mode = mode
         self.minimumTextLength = minimumTextLength
     }
 
@@ -20,7 +25,7 @@ public struct ReadabilityExtractor: ContentExtractor {
         let document = Self.parse(page)
         let article: Article?
         do {
-            article = try Readability(document, url: page.finalURL.absoluteString, options: options).parse()
+            article = try Extraction.extract(document, url: page.finalURL.absoluteString, mode: mode, options: options)
         } catch {
             throw ExtractionError.engineFailed(page.finalURL, "\(error)")
         }

@@ -60,6 +60,21 @@ public struct Article: Sendable, Equatable {
     public var excerpt: String?
     public var siteName: String?
     public var publishedTime: String?
+
+    /// An article with every field given (nil where absent).
+    public init(title: String?, byline: String?, dir: String?, lang: String?, content: String,
+                textContent: String, length: Int, excerpt: String?, siteName: String?, publishedTime: String?) {
+        self.title = title
+        self.byline = byline
+        self.dir = dir
+        self.lang = lang
+        self.content = content
+        self.textContent = textContent
+        self.length = length
+        self.excerpt = excerpt
+        self.siteName = siteName
+        self.publishedTime = publishedTime
+    }
 }
 
 public enum ReadabilityError: Error, CustomStringConvertible, Equatable {
@@ -120,6 +135,12 @@ public final class Readability {
 
     /// Runs Readability: returns nil when no article could be found.
     public func parse() throws -> Article? {
+        try parseWithContent()?.article
+    }
+
+    /// Runs Readability like `parse()` and also returns the article container (the node
+    /// `content` serializes), still attached to the document, for later stages to refine.
+    public func parseWithContent() throws -> (article: Article, content: Node)? {
         if used { throw ReadabilityError.alreadyParsed }
         used = true
         let (numTags, depth) = elementCountAndDepth()
@@ -148,7 +169,7 @@ public final class Readability {
         }
         let textContent = articleContent.textContent
         let content = options.serializer?(articleContent) ?? articleContent.innerHTML
-        return Article(
+        let article = Article(
             title: articleTitle,
             byline: metadata.byline.nonEmpty ?? articleByline,
             dir: articleDir,
@@ -159,6 +180,7 @@ public final class Readability {
             excerpt: metadata.excerpt,
             siteName: metadata.siteName.nonEmpty,
             publishedTime: metadata.publishedTime)
+        return (article, articleContent)
     }
 
     /// Deepest element nesting `parse()` accepts.

@@ -2,14 +2,18 @@ import Foundation
 import HTML
 import PiperCore
 import Readability
+import Extraction
 
-/// `piper extract [--json | --html | --text] [--base-url URL] [--encoding LABEL] [--meta] (PATH | URL | -)`: runs Readability on
-/// a saved page and prints the article.
+/// `piper extract [--json | --html | --text] [--mode piper|readability] [--keep-classes LIST] [--base-url URL]
+/// [--encoding LABEL] [--meta] (PATH | URL | -)`: extracts the article of a saved page and prints it.
 struct ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Extract the readable article from a saved HTML page."
     static let discussion: String? = """
-        Reads the page from PATH, or from standard input with '-', and runs Readability on it.
+        Reads the page from PATH, or from standard input with '-', and extracts its article.
+        --mode piper (the default) starts from Readability's candidate and removes boilerplate,
+        with block-aware text that leaves captions out; --mode readability is Mozilla
+        Readability.js exactly. --keep-classes keeps those class names in the HTML.
         --text (the default) prints the title and the body text; --html prints the article's
         HTML; --json prints title, byline, dir, lang, content, textContent, length, excerpt,
         siteName, publishedTime and readerable (absent values are null). Relative links are made
@@ -22,6 +26,9 @@ struct ExtractCommand: Command {
         var json = Opt.flag("--json", help: "Print the article as one JSON object.")
         var html = Opt.flag("--html", help: "Print the article's HTML.")
         var text = Opt.flag("--text", help: "Print the title and body text (the default).")
+        var mode = Opt.choice("--mode", help: "piper: Readability's article, boilerplate removed, block-aware text; readability: Readability.js exactly.",
+                              default: ExtractionMode.piper)
+        var keepClasses = Opt.text("--keep-classes", placeholder: "LIST", help: "Comma-separated class names the HTML keeps (classesToPreserve).")
         var baseURL = Opt.text("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL.")
         var encoding = Opt.text("--encoding", placeholder: "LABEL", help: "The page's character encoding (e.g. utf-8); wins over all but a BOM.")
         var meta = Opt.flag("--meta", help: "Print the page's encoding and how it was decided as JSON to stderr.")
@@ -36,6 +43,8 @@ struct ExtractCommand: Command {
     let baseURL: String?
     let encoding: String?
     let printMeta: Bool
+    let mode: ExtractionMode
+    let keepClasses: [String]
     let path: String
     /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
     let url: URL?
@@ -66,6 +75,10 @@ struct ExtractCommand: Command {
             throw UsageError("--encoding takes an encoding label such as 'utf-8' or 'shift_jis', not '\(label)'")
         }
         printMeta = parsed.meta
+        mode = parsed.mode
+        keepClasses = (parsed.keepClasses ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
     }
 
     func run() async throws -> ExitCode {
@@ -93,7 +106,8 @@ struct ExtractCommand: Command {
         let source = path == "-" ? "standard input" : path
         let parsed: Article?
         do {
-            parsed = try Readability.parse(document, url: baseURL)
+            parsed = try Extraction.extract(document, url: baseURL, mode: mode,
+                                            options: ReadabilityOptions(classesToPreserve: keepClasses))
         } catch let error as ReadabilityError {
             throw NotAnArticle(source: source, reason: error.description)
         }

@@ -1,0 +1,59 @@
+// piper-bench-extraction: both extraction modes over trafilatura-eval and wcxb-dev, scored
+// with each collection's own metric, per page type, with ms/page.
+//   swift build -c release --product piper-bench-extraction
+//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE]
+// --dump writes one JSON object per page and mode ({collection, id, mode, text, ms}) for
+// scripts/bench-extraction, which scores trafilatura beside them.
+import CorpusEval
+import Extraction
+import Foundation
+
+var stride = 1
+var modes = ExtractionMode.allCases
+var worst = 0
+var dumpPath: String?
+var collections = Collection.allCases
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--stride": stride = Int(arguments.next() ?? "") ?? 1
+    case "--mode": modes = [ExtractionMode(rawValue: arguments.next() ?? "") ?? .piper]
+    case "--worst": worst = Int(arguments.next() ?? "") ?? 10
+    case "--dump": dumpPath = arguments.next()
+    case "--collection": collections = [Collection(rawValue: arguments.next() ?? "") ?? .wcxbDev]
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(64)
+    }
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let corpus = Collection.corpusFolder(packageRoot: root)
+var dump: [String] = []
+for collection in collections {
+    let pages = try collection.pages(in: corpus, stride: stride)
+    for mode in modes {
+        let summary = try Evaluation.run(collection, pages: pages, mode: mode)
+        var line = String(format: "%@ %@ (%d pages): F1 %.3f", collection.rawValue, mode.rawValue, pages.count, summary.f1())
+        if collection == .trafilaturaEval {
+            let s = summary.snippets
+            line += String(format: " (P %.3f R %.3f)", s.precision, s.recall)
+        } else {
+            line += " |" + summary.pageTypes.map { String(format: " %@ %.3f", $0, summary.f1(pageType: $0)) }.joined()
+        }
+        line += String(format: " | %.1f ms/page", summary.millisecondsPerPage)
+        print(line)
+        for r in summary.worst(worst) { print(String(format: "  %.3f %@ %@", r.f1, r.page.id, r.page.pageType)) }
+        if dumpPath != nil {
+            for r in summary.results {
+                let object: [String: Any] = ["collection": collection.rawValue, "id": r.page.id, "mode": mode.rawValue,
+                                             "text": r.text ?? NSNull(), "ms": r.milliseconds]
+                let data = try JSONSerialization.data(withJSONObject: object)
+                dump.append(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+}
+if let dumpPath {
+    try (dump.joined(separator: "\n") + "\n").write(toFile: dumpPath, atomically: true, encoding: .utf8)
+}

@@ -1,0 +1,117 @@
+// Classifies the elements of the chosen container and removes page furniture: navigation,
+// sharing and sign-up boxes, related-link lists, bylines and datelines, author boxes, cookie
+// text. Signals: semantic elements and ARIA roles, class/id vocabularies, link density, and
+// the element's share of the container's text (a node holding much of it is never dropped).
+import Foundation
+import HTML
+import Readability
+
+/// What an element of the article is.
+enum NodeRole {
+    case content
+    /// Navigation, promotion, sharing and other furniture: dropped from HTML and text.
+    case boilerplate
+    /// Figure captions and credits: kept in the reader HTML, left out of the plain text.
+    case caption
+}
+
+struct Classifier {
+    /// Text length of the whole container.
+    let total: Int
+    /// Elements holding more than this share of the text are content whatever they look like.
+    static let protectedShare = 0.3
+
+    static let furniture = NameSet(["nav", "aside", "footer", "form", "menu", "dialog", "button", "input", "select", "textarea", "label", "search"])
+    static let furnitureRoles: Set<String> = ["navigation", "complementary", "contentinfo", "banner", "search", "menu", "menubar", "dialog", "alert", "toolbar"]
+    static let listish = NameSet(["ul", "ol", "div", "section", "p", "span", "table", "dl"])
+
+    /// The article title, normalized, for dropping headings that repeat it.
+    let title: String?
+    static let headings = NameSet(["h1", "h2", "h3"])
+
+    init(root: Node, title: String?) {
+        total = max(1, Readability.innerTextLength(root))
+        self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Lowercased, whitespace runs collapsed, trimmed.
+    static func normalized(_ s: String) -> String {
+        s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    func role(of node: Node) -> NodeRole {
+        let length = Readability.innerTextLength(node)
+        let share = Double(length) / Double(total)
+        if share > Classifier.protectedShare { return .content }
+        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.caption) { return .caption }
+        if Classifier.furniture.contains(node) { return .boilerplate }
+        if node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
+        if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
+        if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
+        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") { return .boilerplate }
+        if Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
+           !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
+            return .boilerplate
+        }
+        if Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+           node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
+            return .boilerplate
+        }
+        return .content
+    }
+
+    /// Text in paragraphs with few links: what prose a container holds, whatever its name says
+    /// (site builders call every box a widget).
+    func proseLength(_ node: Node) -> Int {
+        var length = 0
+        for p in node.descendantElements(named: ["p", "pre", "blockquote"]) {
+            let n = Readability.innerTextLength(p)
+            if n >= 60, linkDensity(p, length: n) < 0.3 { length += n }
+        }
+        return length
+    }
+
+    /// Mostly paragraphs and few links: text whatever the container's name says.
+    func isMostlyProse(_ node: Node, length: Int) -> Bool {
+        length >= 100 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
+    }
+
+    /// "Label: <a>headline</a>": a short block whose text before its one link ends in a colon.
+    func isInlinePromo(_ node: Node, length: Int) -> Bool {
+        guard length < 250, let link = node.descendantElements(named: ["a"]).first else { return false }
+        var lead = ""
+        for n in node.descendants {
+            if n == link { break }
+            if n.isText { lead += n.data }
+        }
+        let trimmed = lead.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.hasSuffix(":") && trimmed.count < 40
+    }
+
+    /// Share of the text inside links.
+    func linkDensity(_ node: Node, length: Int) -> Double {
+        guard length > 0 else { return 0 }
+        var linked = 0
+        for a in node.descendantElements(named: ["a"]) { linked += Readability.innerTextLength(a) }
+        return Double(linked) / Double(length)
+    }
+
+    /// Removes boilerplate under `root` and returns the captions left in place (for the text
+    /// to skip).
+    static func clean(_ root: Node, title: String?) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title)
+        var captions = Set<Node>()
+        var stack = root.children.reversed() as [Node]
+        while let node = stack.popLast() {
+            switch classifier.role(of: node) {
+            case .boilerplate:
+                node.remove()
+            case .caption:
+                captions.insert(node)
+            case .content:
+                stack.append(contentsOf: node.children.reversed())
+            }
+        }
+        return captions
+    }
+}

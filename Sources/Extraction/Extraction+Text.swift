@@ -1,0 +1,130 @@
+// Block-aware text: the plain text of a container with line breaks where the markup has blocks.
+// Headings, paragraphs, lists, tables, quotes and preformatted text end up on their own lines,
+// paragraphs separated by a blank line; inline runs keep their spaces; <pre> keeps its lines.
+import HTML
+
+/// Tag-name sets as the parser's name numbers.
+struct NameSet {
+    private let ids: Set<Int32>
+
+    init(_ names: [String]) {
+        ids = Set(names.compactMap { Document.knownNameID($0) })
+    }
+
+    func contains(_ node: Node) -> Bool { ids.contains(node.localNameID) }
+}
+
+enum BlockText {
+    /// Blocks that stand apart by a blank line.
+    static let paragraphs = NameSet([
+        "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol", "dl",
+        "figure", "section", "article", "header", "footer", "aside", "nav", "main", "hr", "address",
+        "details", "fieldset", "form", "hgroup",
+    ])
+    /// Blocks that start a new line.
+    static let lines = NameSet([
+        "div", "li", "tr", "dt", "dd", "figcaption", "caption", "summary", "legend", "option",
+        "thead", "tbody", "tfoot", "center", "menu", "dir", "search", "label",
+    ])
+    /// Table cells: separated from their neighbours by a space.
+    static let cells = NameSet(["td", "th"])
+    /// Never text.
+    static let skipped = NameSet(["script", "style", "noscript", "template", "head", "title", "svg", "math", "select", "button", "iframe", "object", "embed", "canvas", "audio", "video"])
+
+    /// The text of `root`, skipping the subtrees `skip` returns true for.
+    static func text(of root: Node, skip: (Node) -> Bool = { _ in false }) -> String {
+        var out = Builder()
+        walk(root, into: &out, inPre: false, skip: skip)
+        return out.finish()
+    }
+
+    private static func walk(_ node: Node, into out: inout Builder, inPre: Bool, skip: (Node) -> Bool) {
+        var child = node.firstChild
+        while let c = child {
+            defer { child = c.nextSibling }
+            if c.isText {
+                out.append(c.data, preformatted: inPre)
+                continue
+            }
+            guard c.isElement, !skipped.contains(c), !skip(c) else { continue }
+            if c.hasTag("br") { out.lineBreak(); continue }
+            if c.hasTag("img") {
+                continue
+            }
+            let pre = inPre || c.hasTag("pre") || c.hasTag("textarea")
+            if paragraphs.contains(c) {
+                out.blankLine()
+                walk(c, into: &out, inPre: pre, skip: skip)
+                out.blankLine()
+            } else if lines.contains(c) {
+                out.lineBreak()
+                walk(c, into: &out, inPre: pre, skip: skip)
+                out.lineBreak()
+            } else if cells.contains(c) {
+                out.space()
+                walk(c, into: &out, inPre: pre, skip: skip)
+                out.space()
+            } else {
+                walk(c, into: &out, inPre: pre, skip: skip)
+            }
+        }
+    }
+
+    /// Collects text with pending separators, so runs of breaks collapse to the strongest one.
+    struct Builder {
+        private var result = ""
+        /// 0 none, 1 space, 2 line break, 3 blank line.
+        private var pending = 0
+        private var started = false
+
+        mutating func space() { pending = max(pending, 1) }
+        mutating func lineBreak() { pending = max(pending, 2) }
+        mutating func blankLine() { pending = max(pending, 3) }
+
+        mutating func append(_ text: String, preformatted: Bool) {
+            if preformatted {
+                var first = true
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if !first { lineBreak() }
+                    first = false
+                    let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                    if !trimmed.isEmpty { emit(String(line.filter { $0 != "\r" })) }
+                }
+                return
+            }
+            var word = ""
+            for scalar in text.unicodeScalars {
+                if isSpace(scalar) {
+                    if !word.isEmpty { emit(word); word = "" }
+                    space()
+                } else {
+                    word.unicodeScalars.append(scalar)
+                }
+            }
+            if !word.isEmpty { emit(word) }
+        }
+
+        private mutating func emit(_ piece: String) {
+            if started {
+                switch pending {
+                case 1: result += " "
+                case 2: result += "\n"
+                case 3: result += "\n\n"
+                default: break
+                }
+            }
+            pending = 0
+            started = true
+            result += piece
+        }
+
+        func finish() -> String { result }
+
+        private func isSpace(_ s: Unicode.Scalar) -> Bool {
+            switch s.value {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+// Extraction: the two modes Piper extracts articles with.
+//   readability  Mozilla Readability.js, exactly (the Readability module).
+//   piper        Readability's candidate (found with class names kept), refined: boilerplate
+//                removed, block-aware text without captions, classes cleaned afterwards.
+// Stages, one file each:
+//   Extraction+Vocabulary   class/id vocabularies
+//   Extraction+Boilerplate  classify the candidate's elements, drop furniture
+//   Extraction+Text         block-aware plain text
+import Foundation
+import HTML
+import Readability
+
+/// How `Extraction.extract` finds the article.
+public enum ExtractionMode: String, Sendable, CaseIterable {
+    /// Mozilla Readability.js's algorithm, unchanged (its conformance corpus passes 100/100).
+    case readability
+    /// Readability's candidate improved: content containers, boilerplate and chrome removed,
+    /// block-aware text. The reader HTML keeps figures and their captions; the plain text
+    /// (`textContent`) leaves captions and credits out.
+    case piper
+}
+
+/// Extracts the article of a parsed page in either mode.
+public enum Extraction {
+    /// Runs `mode` on `document` (which it changes, as Readability does): nil when the page
+    /// holds no article. Throws Readability's errors (too many elements, nesting too deep).
+    public static func extract(_ document: Document, url: String? = nil, mode: ExtractionMode = .piper,
+                               options: ReadabilityOptions = .init()) throws -> Article? {
+        switch mode {
+        case .readability:
+            return try Readability(document, url: url, options: options).parse()
+        case .piper:
+            return try piper(document, url: url, options: options)
+        }
+    }
+
+    static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
+        // Readability keeps class names for us; they are cleaned after classification.
+        var readabilityOptions = options
+        readabilityOptions.keepClasses = true
+        readabilityOptions.serializer = { _ in "" }
+        guard let (base, candidate) = try Readability(document, url: url, options: readabilityOptions).parseWithContent() else {
+            return nil
+        }
+        let root = candidate
+        let captions = Classifier.clean(root, title: base.title)
+        let text = BlockText.text(of: root, skip: { captions.contains($0) })
+        if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
+        let content = options.serializer?(root) ?? root.innerHTML
+        var article = base
+        article.content = content
+        article.textContent = text
+        article.length = text.utf16.count
+        return article
+    }
+}

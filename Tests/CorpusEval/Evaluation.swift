@@ -1,0 +1,87 @@
+// Runs one extraction mode over a collection's pages and scores it with the collection's metric.
+import Foundation
+import HTML
+import Extraction
+
+/// One page's outcome.
+public struct PageResult: Sendable {
+    public let page: CorpusPage
+    /// The plain text extracted (nil: no article).
+    public let text: String?
+    /// wcxb-dev word F1, or the page's snippet F1 share for trafilatura-eval.
+    public let f1: Double
+    /// Milliseconds spent parsing and extracting.
+    public let milliseconds: Double
+}
+
+/// A collection's score for one mode.
+public struct EvaluationSummary: Sendable {
+    public let collection: Collection
+    public let mode: ExtractionMode
+    public let results: [PageResult]
+
+    /// trafilatura-eval: the summed snippet counts.
+    public var snippets: SnippetCounts {
+        var counts = SnippetCounts()
+        for r in results { counts.add(text: r.text, page: r.page) }
+        return counts
+    }
+
+    /// The collection's F1: snippet F1 (trafilatura-eval) or mean word F1 (wcxb-dev), over the
+    /// pages of `pageType` (nil: all).
+    public func f1(pageType: String? = nil) -> Double {
+        let chosen = results.filter { pageType == nil || $0.page.pageType == pageType }
+        if chosen.isEmpty { return 0 }
+        switch collection {
+        case .trafilaturaEval:
+            var counts = SnippetCounts()
+            for r in chosen { counts.add(text: r.text, page: r.page) }
+            return counts.f1
+        case .wcxbDev:
+            return chosen.map(\.f1).reduce(0, +) / Double(chosen.count)
+        }
+    }
+
+    /// Page types present, most pages first.
+    public var pageTypes: [String] {
+        var counts: [String: Int] = [:]
+        for r in results { counts[r.page.pageType, default: 0] += 1 }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+
+    public var millisecondsPerPage: Double {
+        results.isEmpty ? 0 : results.map(\.milliseconds).reduce(0, +) / Double(results.count)
+    }
+
+    /// The `n` pages with the lowest F1.
+    public func worst(_ n: Int) -> [PageResult] {
+        Array(results.sorted { $0.f1 < $1.f1 }.prefix(n))
+    }
+}
+
+public enum Evaluation {
+    /// Parses each page as `piper extract` does (scripting off, encoding sniffed) and extracts
+    /// it in `mode`.
+    public static func run(_ collection: Collection, pages: [CorpusPage], mode: ExtractionMode) throws -> EvaluationSummary {
+        var results: [PageResult] = []
+        for page in pages {
+            let bytes = try page.bytes()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let document = Document.parse(bytes: bytes, options: ParseOptions(scripting: false))
+            let article = try? Extraction.extract(document, url: page.url, mode: mode)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let text = article?.textContent
+            let f1: Double
+            switch collection {
+            case .trafilaturaEval:
+                var counts = SnippetCounts()
+                counts.add(text: text, page: page)
+                f1 = counts.f1
+            case .wcxbDev:
+                f1 = Metrics.wordScore(predicted: text ?? "", reference: page.reference).f1
+            }
+            results.append(PageResult(page: page, text: text, f1: f1, milliseconds: ms))
+        }
+        return EvaluationSummary(collection: collection, mode: mode, results: results)
+    }
+}
