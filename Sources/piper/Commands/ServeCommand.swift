@@ -11,6 +11,10 @@ struct ServeCommand: Command {
         state folder, or --db PATH) or in PostgreSQL (--postgres URL) so several servers can share
         them behind one balancer. Prints 'listening on http://HOST:PORT' once ready; --port 0
         picks a free port. Stops gracefully on SIGINT or SIGTERM.
+        It is also the other end of a phone's or browser's share sheet: POST /share (a paired
+        device or Authorization: Bearer TOKEN), the installable web app at /, and the download
+        agent for shared media. Server-side fetches refuse private and local addresses unless
+        --allow-host opens them. See 'piper pair' and 'piper devices'.
         """
     static let options: [OptionSpec] = [
         .value("--host", placeholder: "ADDRESS", help: "Numeric address to listen on (default 127.0.0.1)."),
@@ -25,11 +29,17 @@ struct ServeCommand: Command {
         .value("--threads", placeholder: "N", help: "HTTP worker threads (default 8)."),
         .value("--trusted-proxy", placeholder: "ADDRESS",
                help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).", repeatable: true),
+        .flag("--pair", help: "Print a one-time pairing link and QR code once listening."),
+        .value("--allow-host", placeholder: "HOST|CIDR",
+               help: "Let shares fetch from this private host or range (repeatable).", repeatable: true),
+        .flag("--save-requires-token", help: "POST /save needs a credential too (default: anonymous)."),
+        .value("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload (default 2 GiB)."),
     ]
 
     let configuration: BackendConfiguration
     let database: String?
     let postgres: String?
+    let sharing: ServeSharing
 
     init(parsed: ParsedArguments) throws {
         var configuration = BackendConfiguration()
@@ -50,23 +60,34 @@ struct ServeCommand: Command {
         database = parsed.value("--db")
         postgres = parsed.value("--postgres")
         if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        configuration.saveRequiresToken = parsed.flag("--save-requires-token")
+        for value in parsed.allValues("--allow-host") where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
+            throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
+        }
+        sharing = ServeSharing(allowHosts: parsed.allValues("--allow-host"),
+                               maxUploadBytes: Int64(try parsed.int("--max-upload", in: 1...(1 << 40)) ?? (2 << 30)),
+                               pair: parsed.flag("--pair"))
         self.configuration = configuration
     }
 
     func run() async throws -> ExitCode {
         let shutdown = ShutdownSignal()
+        let state = StateFolder.resolve()
+        _ = try state.ensure()
+        var configuration = configuration
+        configuration.share = sharing.services(state: state)
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
         } else if let database {
             store = try SQLiteStore(path: database)
         } else {
-            let state = StateFolder.resolve()
-            try state.ensure()
             store = try SQLiteStore(path: state.serverDatabase.path)
         }
         let backend = try Backend(store: store, configuration: configuration)
+        sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
+        if sharing.pair { try sharing.printPairing(state: state, publicURL: backend.publicURL) }
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()
