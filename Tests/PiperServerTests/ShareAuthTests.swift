@@ -19,7 +19,7 @@ struct ShareAuthTests {
         let server = try ShareServer()
         for (method, path) in [("POST", "/share"), ("GET", "/share?url=https://example.com/"), ("GET", "/"), ("GET", "/api/shares"),
                                ("GET", "/shortcut"), ("POST", "/tokens")] {
-            let json = try await Client.send(method, server.url + path, body: Data("url=https://example.com/".utf8),
+            let json = try await Client.send(method, server.url + path, body: method == "POST" ? Data("url=https://example.com/".utf8) : nil,
                                              headers: ["Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded"])
             #expect(json.status == 401, "\(method) \(path)")
             #expect((try? json.json()["error"] as? String)?.contains("piper pair") == true, "\(method) \(path): \(json.text)")

@@ -67,6 +67,10 @@ struct ShareUploadTests {
         let reply = try Self.curl(server, ["file=@\(file.path);type=audio/wav"], headers: ["Authorization: Bearer \(try server.token())", "Accept: application/json"])
         #expect(reply.status == 413, "\(reply.body)")
         #expect(reply.body.contains("larger than the limit of 1000000 bytes"))
+        // Without a declared length the cap is found while the bytes stream in.
+        let chunked = try Self.curl(server, ["file=@\(file.path);type=audio/wav"],
+                                    headers: ["Authorization: Bearer \(try server.token())", "Accept: application/json", "Transfer-Encoding: chunked"])
+        #expect(chunked.status == 413, "\(chunked.body)")
         #expect(uploads(server).isEmpty)
     }
 

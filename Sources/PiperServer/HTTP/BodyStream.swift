@@ -1,6 +1,9 @@
 /// A request body consumed while it arrives instead of being collected in memory (a file upload
 /// written straight to disk). Called on the connection's worker thread, in order.
 public protocol BodyStream: AnyObject, Sendable {
+    /// A refusal known from the headers alone (no credential, a declared size over the cap):
+    /// answered before the client sends the body.
+    var refusalBeforeBody: (any Error)? { get }
     /// The next bytes. Throwing (an `HTTPError`, e.g. 413) ends the upload with that answer.
     func write(_ bytes: UnsafeRawBufferPointer) throws
     /// The body is complete.

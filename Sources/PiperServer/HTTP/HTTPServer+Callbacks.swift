@@ -22,6 +22,7 @@ final class RequestState: @unchecked Sendable {
     /// The body's destination when it streams; `streamFailed` once it refused.
     var stream: (any BodyStream)?
     var streamHandedOver = false
+    var streamError: (any Error)?
     /// Who the request came from, once a responder said (for the access log).
     var device: String?
     var client = ""
@@ -114,6 +115,11 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, piperCollectQuery,
                                       Unmanaged.passUnretained(state).toOpaque())
         state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
+        if let stream = state.stream, let refusal = stream.refusalBeforeBody {
+            stream.abandon()
+            state.stream = nil
+            return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
+        }
         let length = state.headers["content-length"].flatMap { Int($0) } ?? 0
         if state.stream == nil && length > server.options.maxBodyBytes {
             return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
@@ -127,16 +133,16 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     if let size = uploadDataSize, size.pointee > 0, let stream = state.stream {
         let count = size.pointee
         size.pointee = 0
-        guard state.status == nil, let data = uploadData else { return .YES }
+        guard state.status == nil, state.streamError == nil, let data = uploadData else { return .YES }
         do {
             try stream.write(UnsafeRawBufferPointer(start: data, count: count))
-            return .YES
         } catch {
-            // Answered now: libmicrohttpd stops reading the upload and closes after the answer.
+            // What was stored goes now; the rest of the body is read and dropped, then answered
+            // (clients read no answer they are still sending into).
             stream.abandon()
-            state.stream = nil
-            return server.send(ErrorMiddleware.finished(.failure(error)), state, connection)
+            state.streamError = error
         }
+        return .YES
     }
     if let size = uploadDataSize, size.pointee > 0 {
         if state.status == nil, !state.tooLarge, let data = uploadData {
@@ -190,6 +196,10 @@ extension HTTPServer {
         state.client = ClientAddress.resolve(peer: client, forwardedFor: request.header("X-Forwarded-For"),
                                              trustedProxies: options.trustedProxies)
         state.body = []
+        if let error = state.streamError {
+            state.stream = nil
+            return send(ErrorMiddleware.finished(.failure(error)), state, connection)
+        }
         if let stream = state.stream {
             do {
                 try stream.finish()

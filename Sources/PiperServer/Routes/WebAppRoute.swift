@@ -23,7 +23,7 @@ struct WebAppRoute: HTTPResponder {
         do {
             credential = try auth.require(request)
         } catch let error as HTTPError {
-            return request.path == "/api/shares" ? .error(error) : WebPage.failure(error)
+            return request.path == "/api/shares" || WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
         }
         switch request.path {
         case "/api/shares": return shares(credential)

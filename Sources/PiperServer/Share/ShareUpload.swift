@@ -53,9 +53,14 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
     /// Set when the request may not upload: the first bytes are answered with it.
     private var refusal: HTTPError?
 
+    var refusalBeforeBody: (any Error)? {
+        if let refusal { return refusal }
+        if let declaredLength, declaredLength > limit + 64 * 1024 { return tooLarge }
+        return nil
+    }
+
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        if let refusal { throw refusal }
-        if let declaredLength, declaredLength > limit + 64 * 1024 { throw tooLarge }
+        if let refusal = refusalBeforeBody { throw refusal }
         try parser.feed(bytes, into: self)
     }
 
