@@ -31,12 +31,20 @@ public final class BrowserScript {
 
     /// Navigates and waits for the page's load event.
     public func navigate(_ url: URL) throws {
+        cdp.discardEvents("Page.loadEventFired")
         let result = try cdp.call("Page.navigate", ["url": url.absoluteString], session: session, deadline: deadline)
         if let error = result["errorText"] as? String, !error.isEmpty { throw BrowserFailure.protocolError("navigate: \(error)") }
         try waitForLoad()
     }
 
-    /// Waits for the next load event (after a form submission, say).
+    /// Runs `expression` (a form submission, say) and waits for the page it leads to.
+    public func submit(_ expression: String) throws {
+        cdp.discardEvents("Page.loadEventFired")
+        _ = try evaluate(expression)
+        try waitForLoad()
+    }
+
+    /// Waits for the next load event.
     public func waitForLoad() throws {
         _ = try cdp.waitForEvent("Page.loadEventFired", session: session, deadline: deadline)
     }

@@ -58,19 +58,27 @@ public struct ShareAuth: Sendable {
         throw HTTPError(401, reason, headers: [("WWW-Authenticate", "Bearer realm=\"piper\"")])
     }
 
-    /// Refuses a state-changing request another site made the browser send.
+    /// Refuses a state-changing request another site made the browser send. A browser's
+    /// `Sec-Fetch-Site` decides (`same-origin`, or `none` for the OS share sheet's navigation;
+    /// the Origin may then be opaque, e.g. under a no-referrer policy); without it (older
+    /// browsers) the `Origin`, when sent, must be this server's.
     func refuseCrossSite(_ request: HTTPRequest) throws {
-        if let site = request.header("Sec-Fetch-Site")?.lowercased(), site != "same-origin", site != "none" {
-            throw HTTPError(403, "Cross-site requests cannot share (Sec-Fetch-Site: \(site))")
-        }
-        if let origin = request.header("Origin") {
-            // An OS share sheet's navigation may carry an opaque origin; it is not another site.
-            if origin == "null" && request.header("Sec-Fetch-Site")?.lowercased() == "none" { return }
-            let allowed = [publicURL.get(), baseURL.get()].map(Self.origin(of:))
-            guard allowed.contains(Self.origin(of: origin)) else {
+        if let site = request.header("Sec-Fetch-Site")?.lowercased() {
+            guard site == "same-origin" || site == "none" else {
+                throw HTTPError(403, "Cross-site requests cannot share (Sec-Fetch-Site: \(site))")
+            }
+            if let origin = request.header("Origin"), origin != "null", !isOwn(origin) {
                 throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
             }
+            return
         }
+        if let origin = request.header("Origin"), !isOwn(origin) {
+            throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
+        }
+    }
+
+    private func isOwn(_ origin: String) -> Bool {
+        [publicURL.get(), baseURL.get()].map(Self.origin(of:)).contains(Self.origin(of: origin))
     }
 
     /// The `Set-Cookie` value for a paired device.

@@ -10,7 +10,7 @@ enum WebPage {
 
     static func headers(_ type: String = "text/html; charset=utf-8") -> [(name: String, value: String)] {
         [("Content-Type", type), ("Content-Security-Policy", csp), ("Cache-Control", "no-store"),
-         ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY")]
+         ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY")]
     }
 
     /// A whole page: `body` is HTML already escaped by the caller.
