@@ -27,6 +27,16 @@ struct ShareRouteTests {
         #expect(server.serve.stderr.contains("share-token POST /share 200"))
     }
 
+    @Test func aShareIsStoredInPostgreSQLToo() async throws {
+        guard let postgres = postgresURL() else { return }
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1", "--postgres", postgres])
+        let reply = try await server.shareJSON(["url": site.url("/article").absoluteString], headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        let url = try #require(try reply.json()["url"] as? String)
+        #expect(try await Client.get(url).text.contains("Readability keeps it as the body"))
+    }
+
     @Test func aBrowserFormGetsThePageWithTheURLToCopy() async throws {
         let site = try ShareSite.start()
         let server = try ShareServer(["--allow-host", "127.0.0.1"])
