@@ -110,6 +110,12 @@ struct ShareAuthTests {
         let noURL = try await server.shareJSON(["text": "nothing to see"], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
         #expect(noURL.status == 400)
         #expect(try noURL.json()["error"] as? String == "No URL found in share input")
+        // A path names a file on the server: never shared from a client's text.
+        for path in ["/etc/hostname", "file:///etc/hostname"] {
+            let local = try await server.shareJSON(["text": path], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
+            #expect(local.status == 400, "\(path): \(local.text)")
+            #expect(try local.json()["error"] as? String == "No URL found in share input")
+        }
         #expect(try server.registry.revoke("iPhone") != nil)
         let revoked = try await server.shareJSON(["text": "nothing to see"], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
         #expect(revoked.status == 401)

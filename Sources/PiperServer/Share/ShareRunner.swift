@@ -40,7 +40,9 @@ final class ShareRunner: Sendable {
     /// or `file` (an upload already on disk).
     func share(items: [String], file: URL?, device: String, now: Date = Date()) -> ShareRecord {
         let input = ShareInput(file.map { [$0.path] } ?? items)
-        let target = input.target
+        // A path in a client's text names a file on the server: only uploads are files here.
+        var target = input.target
+        if file == nil, case .file? = target { target = nil }
         var record = ShareRecord(id: DeviceRegistry.randomSecret().prefix(12).description, created: now, device: device,
                                  source: target?.text, status: .failed, message: "", httpStatus: 500)
         if case .link(let url)? = target {
@@ -57,6 +59,7 @@ final class ShareRunner: Sendable {
         let options = ShareFlow.Options(browser: services.browserLoader == nil ? .never : .auto, copyToClipboard: false,
                                         browserAvailable: services.browserLoader != nil)
         let result = driver.run(file != nil ? input : ShareInput(target.map { [$0.text] } ?? []), options: options)
+        // (An empty input finishes as "No URL found in share input".)
         record.message = result.message
         switch result {
         case .saved(let url, let title, _, let expires):
