@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Receives a multipart body's parts as the parser finds them.
 protocol MultipartSink: AnyObject {
@@ -154,17 +157,14 @@ struct MultipartParser {
     private func find(_ needle: [UInt8]) -> Int? {
         guard buffer.count - start >= needle.count, let first = needle.first else { return nil }
         return buffer.withUnsafeBufferPointer { all -> Int? in
+            guard let base = all.baseAddress else { return nil }
             var index = start
             let last = all.count - needle.count
             while index <= last {
-                if all[index] == first {
-                    var matched = true
-                    for offset in 1..<needle.count where all[index + offset] != needle[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return index }
-                }
+                // memchr finds the candidate first byte at memory speed; then compare the rest.
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + index + 1, needle.withUnsafeBufferPointer { $0.baseAddress! + 1 }, needle.count - 1) == 0 { return index }
                 index += 1
             }
             return nil

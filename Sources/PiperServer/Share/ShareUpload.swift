@@ -122,7 +122,9 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         guard let part = current else { return }
         current = nil
         if part.fd >= 0 {
-            guard fsync(part.fd) == 0, close(part.fd) == 0 else { throw HTTPError(507, "Cannot store the upload") }
+            // No fsync: the upload is scratch until the journal's own (fsynced) copy exists, and
+            // the share is answered only after that.
+            guard close(part.fd) == 0 else { throw HTTPError(507, "Cannot store the upload") }
         } else if let text = part.text {
             fields[part.name] = String(decoding: text, as: UTF8.self)
         }
