@@ -18,20 +18,25 @@ struct Router: HTTPResponder {
         switch request.path {
         case "/save": return try save.respond(to: request)
         case "/healthz": return try health.respond(to: request)
-        case "/share" where sharing != nil: return try sharing!.share.respond(to: request)
-        case "/pair" where sharing != nil: return try sharing!.pair.respond(to: request)
-        case let path where sharing != nil && WebAppRoute.paths.contains(path): return try sharing!.web.respond(to: request)
-        default: return try reader.respond(to: request)     // `/<uuid>`, else 404
+        default:
+            if let route = sharingRoute(request.path) { return try route.respond(to: request) }
+            return try reader.respond(to: request)     // `/<uuid>`, else 404
         }
     }
 
     /// Saves answer once committed, shares once run; every other route answers at once.
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
-        switch request.path {
-        case "/save": save.respond(to: request, reply: reply)
-        case "/share" where sharing != nil: sharing!.share.respond(to: request, reply: reply)
-        default: reply(Result { try respond(to: request) })
-        }
+        if request.path == "/save" { return save.respond(to: request, reply: reply) }
+        if request.path == "/share", let share = sharing?.share { return share.respond(to: request, reply: reply) }
+        reply(Result { try respond(to: request) })
+    }
+
+    /// The sharing route for a path, when sharing is on.
+    private func sharingRoute(_ path: String) -> (any HTTPResponder)? {
+        guard let sharing else { return nil }
+        if path == "/share" { return sharing.share }
+        if path == "/pair" { return sharing.pair }
+        return WebAppRoute.paths.contains(path) ? sharing.web : nil
     }
 }
 

@@ -107,9 +107,10 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         total += Int64(bytes.count)
         if total > limit { throw tooLarge }
         try bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(part.fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = Glibc.write(part.fd, base + offset, raw.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { throw HTTPError(507, "The server's disk is full; nothing was kept") }
                 offset += written

@@ -39,10 +39,8 @@ enum WebPage {
     static func failure(_ error: HTTPError, device: String? = nil) -> HTTPResponse {
         let hint = error.status == 401
             ? "<p>On the server, run <code>piper pair</code> and open the link it prints on this device.</p>" : ""
-        var response = render("Not shared", "<h1>Not shared</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
-                              status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
-        response.device = device
-        return response
+        return render("Not shared", "<h1>Not shared</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
+                      status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
     }
 
     /// Whether the client wants JSON rather than a page: browsers ask for text/html, scripts

@@ -30,9 +30,9 @@ struct DevicesCommand: Command {
         target = parsed.positionals.dropFirst().first
         switch action {
         case nil, "list": break
-        case "revoke", "token":
-            guard target != nil else { throw UsageError("'piper devices \(action!)' needs a device id or name") }
-        default: throw UsageError("Unknown action '\(action!)': use revoke or token")
+        case let given? where given == "revoke" || given == "token":
+            guard target != nil else { throw UsageError("'piper devices \(given)' needs a device id or name") }
+        case let other?: throw UsageError("Unknown action '\(other)': use revoke or token")
         }
     }
 
@@ -42,15 +42,15 @@ struct DevicesCommand: Command {
 
     func run() async throws -> ExitCode {
         let registry = DeviceRegistry(state: StateFolder.resolve())
-        switch action {
-        case "revoke":
-            guard let removed = try registry.revoke(target!) else {
-                Output.err("No device '\(target!)'; 'piper devices' lists them")
+        switch (action, target) {
+        case ("revoke"?, let name?):
+            guard let removed = try registry.revoke(name) else {
+                Output.err("No device '\(name)'; 'piper devices' lists them")
                 return .dataError
             }
             Output.err("Revoked \(removed.name) (\(removed.id))")
-        case "token":
-            let (device, token) = try registry.createToken(name: target!)
+        case ("token"?, let name?):
+            let (device, token) = try registry.createToken(name: name)
             Output.out(token)
             Output.err("Token for \(device.name) (\(device.id)); send it as 'Authorization: Bearer <token>'")
         default:
