@@ -67,6 +67,20 @@ struct ShareAuthTests {
         #expect(listed.stdout.contains("Chrome on Android"))
     }
 
+    @Test func serveDashPairPrintsAWorkingLinkOnceListening() async throws {
+        let server = try ShareServer(["--pair"])
+        let deadline = Date().addingTimeInterval(20)
+        var link: String?
+        while link == nil && Date() < deadline {
+            link = server.serve.stderr.split(separator: "\n").first { $0.hasPrefix(server.url + "/pair?code=") }.map(String.init)
+            if link == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let url = try #require(link, "serve --pair printed: \(server.serve.stderr)")
+        #expect(server.serve.stderr.contains("█"))
+        let reply = try await Client.send("GET", url, headers: ["Accept": "text/html"])
+        #expect(reply.status == 200 && reply.header("Set-Cookie") != nil)
+    }
+
     @Test func theCookieIsSecureBehindAnHTTPSPublicURL() async throws {
         let server = try ShareServer(["--public-url", "https://piper.example.org"])
         let (_, setCookie) = try await server.pair()

@@ -27,6 +27,16 @@ struct ShareRouteTests {
         #expect(server.serve.stderr.contains("share-token POST /share 200"))
     }
 
+    @Test func theAccessLogNamesTheClientBehindATrustedProxyAndTheDevice() async throws {
+        let server = try ShareServer(["--trusted-proxy", "127.0.0.1"])
+        var headers = try server.bearer
+        headers["X-Forwarded-For"] = "198.51.100.1, 203.0.113.9"
+        _ = try await server.shareJSON(["text": "no link"], headers: headers)
+        let deadline = Date().addingTimeInterval(10)
+        while !server.serve.stderr.contains("POST /share") && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.serve.stderr.contains(" 203.0.113.9 share-token POST /share 400 "), "\(server.serve.stderr)")
+    }
+
     @Test func aShareIsStoredInPostgreSQLToo() async throws {
         guard let postgres = postgresURL() else { return }
         let site = try ShareSite.start()

@@ -91,7 +91,8 @@ public struct DeviceRegistry: Sendable {
                 contents.pairings.remove(at: index)
             }
             let device = Device(id: String(Self.randomSecret().prefix(8)), name: Self.uniqueName(name, in: contents.devices),
-                                kind: kind, created: now, secretHash: Self.hash(secret))
+                                kind: kind, created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)),
+                                secretHash: Self.hash(secret))   // whole seconds, as devices.json keeps them
             contents.devices.append(device)
             made = device
         }
