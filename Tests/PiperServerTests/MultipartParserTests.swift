@@ -47,6 +47,29 @@ struct MultipartParserTests {
         #expect(throws: HTTPError.self) { try parse(Array("--b0undaryXX\r\n".utf8), splitAt: []) }
     }
 
+    @Test func randomDamageNeverCrashesTheParser() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var body = Self.body
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let index = Int.random(in: 0..<body.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: body[index] = UInt8.random(in: 0...255, using: &generator)
+                case 1: body.remove(at: index)
+                default: body.insert(contentsOf: Array("\r\n--b0undary".utf8), at: index)
+                }
+            }
+            let cut = Int.random(in: 0...body.count, using: &generator)
+            do {
+                _ = try parse(body, splitAt: [cut])
+            } catch is HTTPError {
+                // A refusal with a status and a sentence is the other allowed outcome.
+            } catch {
+                Issue.record("unexpected \(error) for \(String(decoding: body, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     @Test func theBoundaryComesFromTheContentType() {
         #expect(MultipartParser.boundary(of: "multipart/form-data; boundary=----WebKitFormBoundaryX1") == "----WebKitFormBoundaryX1")
         #expect(MultipartParser.boundary(of: "multipart/form-data; charset=utf-8; boundary=\"a b\"") == "a b")

@@ -41,6 +41,9 @@ struct ShareWebAppTests {
 
         let worker = try browser.evaluate("navigator.serviceWorker.ready.then(r => r.active ? r.active.scriptURL : 'none')") as? String
         #expect(worker == "\(server.url)/sw.js")
+        // Chromium's own verdict: nothing stops it from offering to install the app.
+        let installability = try browser.call("Page.getInstallabilityErrors")["installabilityErrors"] as? [Any]
+        #expect(installability?.isEmpty == true, "\(installability ?? [])")
         #expect(try browser.evaluate("fetch('/icon-512.png').then(r => r.blob()).then(b => createImageBitmap(b)).then(i => i.width + 'x' + i.height)")
                 as? String == "512x512")
 
