@@ -31,6 +31,7 @@ let package = Package(
         system("CArchive", "libarchive", ["libarchive-dev"]),
         system("CTagLib", "taglib_c", ["libtagc0-dev"]),
         system("CGumbo", "gumbo", ["libgumbo-dev"]),
+        system("CQRencode", "libqrencode", ["libqrencode-dev"]),
         // Linux calls Swift's Glibc module leaves out (fallocate, renameat2, close_range, spawn close-from).
         .systemLibrary(name: "CSystem"),
 
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
         .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperSystem", "CCurl"]),
-        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "CMicroHTTPD", "CPostgres"]),
+        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "CMicroHTTPD", "CPostgres", "CQRencode"]),
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.

@@ -1,6 +1,9 @@
 #ifndef PIPER_CCURL_SHIM_H
 #define PIPER_CCURL_SHIM_H
 #include <curl/curl.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic: one typed wrapper per argument type. */
 static inline CURLcode piper_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
@@ -17,4 +20,14 @@ static inline CURLcode piper_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v
 static inline CURLcode piper_curl_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode piper_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode piper_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+typedef curl_socket_t (*piper_curl_opensocket_cb)(void *, curlsocktype, struct curl_sockaddr *);
+static inline CURLcode piper_curl_setopt_opensocket(CURL *h, piper_curl_opensocket_cb v) { return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, v); }
+/* The numeric text of the address libcurl is about to connect to (IPv4 or IPv6); 0 on success. */
+static inline int piper_curl_sockaddr_text(const struct curl_sockaddr *a, char *buffer, unsigned int size) {
+    if (a->family == AF_INET) return inet_ntop(AF_INET, &((const struct sockaddr_in *)&a->addr)->sin_addr, buffer, size) ? 0 : -1;
+    if (a->family == AF_INET6) return inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)&a->addr)->sin6_addr, buffer, size) ? 0 : -1;
+    return -1;
+}
+/* The socket libcurl would have opened itself. */
+static inline curl_socket_t piper_curl_open_socket(const struct curl_sockaddr *a) { return socket(a->family, a->socktype, a->protocol); }
 #endif

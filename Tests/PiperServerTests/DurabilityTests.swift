@@ -60,12 +60,15 @@ import Testing
         let home = try freshDirectory("sigterm")
         defer { try? FileManager.default.removeItem(at: home) }
         let server = try ServeProcess(arguments: ["--db", home.appendingPathComponent("s.sqlite").path], home: home)
-        #expect(try await Client.get(server.url + "/healthz").status == 200)
+        #expect(try await Client.get(server.url + "/healthz?token=secret-value").status == 200)
         #expect(server.stop(signal: SIGTERM) == 0)
-        #expect(server.stderr.contains("GET /healthz 200"))
-        // The request log keeps no client address (the start-up hint names the server's own).
-        let requestLines = server.stderr.split(separator: "\n").filter { $0.contains("GET /healthz") }
-        #expect(!requestLines.isEmpty && requestLines.allSatisfy { !$0.contains("127.0.0.1") })
+        // The access log: time, client address, device ("-": none), method, path, status, duration;
+        // never the query string.
+        let line = try #require(server.stderr.split(separator: "\n").first { $0.contains("GET /healthz") })
+        let fields = line.split(separator: " ")
+        #expect(fields.count == 7 && fields[0].hasSuffix("Z") && fields[1] == "127.0.0.1" && fields[2] == "-", "\(line)")
+        #expect(fields[3] == "GET" && fields[4] == "/healthz" && fields[5] == "200", "\(line)")
+        #expect(!server.stderr.contains("secret-value"))
     }
 
     @Test func defaultDatabaseLivesInTheStateFolder() async throws {

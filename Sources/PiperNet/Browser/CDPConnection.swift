@@ -49,6 +49,11 @@ final class CDPConnection {
         }
     }
 
+    /// Forgets the events named `method` seen so far (so a wait sees only later ones).
+    func discardEvents(_ method: String) {
+        events.removeAll { ($0["method"] as? String) == method }
+    }
+
     /// Reads (and keeps) events until `deadline`: a pause that doesn't let the pipe fill up.
     func drain(until deadline: Date) {
         while let message = try? readMessage(deadline: deadline, waitingFor: "settle") {

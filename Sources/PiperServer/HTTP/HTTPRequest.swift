@@ -6,8 +6,12 @@ public struct HTTPRequest: Sendable {
     /// Header names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
-    /// The peer's numeric address (used for rate limiting only; never logged).
+    /// The peer's numeric address (rate limits; the access log when it is on).
     public var clientAddress: String
+    /// The query string's arguments, decoded (last one wins).
+    public var query: [String: String] = [:]
+    /// The body, when it streamed somewhere else instead of into `body` (`BodyStream`).
+    public var upload: (any BodyStream)?
 
     public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], clientAddress: String = "") {
         self.method = method

@@ -18,6 +18,14 @@ final class RequestState: @unchecked Sendable {
     var headers: [String: String] = [:]
     var body: [UInt8] = []
     var tooLarge = false
+    var query: [String: String] = [:]
+    /// The body's destination when it streams; `streamFailed` once it refused.
+    var stream: (any BodyStream)?
+    var streamHandedOver = false
+    var streamError: (any Error)?
+    /// Who the request came from, once a responder said (for the access log).
+    var device: String?
+    var client = ""
     var status: Int?
     var suspended = false
     private let lock = NSLock()
@@ -81,6 +89,14 @@ func piperCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
     return .YES
 }
 
+func piperCollectQuery(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+                       _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+    state.query[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+    return .YES
+}
+
 func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                         _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
                         _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
@@ -96,8 +112,16 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         _ = MHD_get_connection_values(connection, .HEADER_KIND, piperCollectHeader,
                                       Unmanaged.passUnretained(state).toOpaque())
+        _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, piperCollectQuery,
+                                      Unmanaged.passUnretained(state).toOpaque())
+        state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
+        if let stream = state.stream, let refusal = stream.refusalBeforeBody {
+            stream.abandon()
+            state.stream = nil
+            return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
+        }
         let length = state.headers["content-length"].flatMap { Int($0) } ?? 0
-        if length > server.options.maxBodyBytes {
+        if state.stream == nil && length > server.options.maxBodyBytes {
             return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
         }
         // Answering now would make libmicrohttpd close the connection (it cannot know the
@@ -106,6 +130,20 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if let size = uploadDataSize, size.pointee > 0, let stream = state.stream {
+        let count = size.pointee
+        size.pointee = 0
+        guard state.status == nil, state.streamError == nil, let data = uploadData else { return .YES }
+        do {
+            try stream.write(UnsafeRawBufferPointer(start: data, count: count))
+        } catch {
+            // What was stored goes now; the rest of the body is read and dropped, then answered
+            // (clients read no answer they are still sending into).
+            stream.abandon()
+            state.streamError = error
+        }
+        return .YES
+    }
     if let size = uploadDataSize, size.pointee > 0 {
         if state.status == nil, !state.tooLarge, let data = uploadData {
             if state.body.count + size.pointee > server.options.maxBodyBytes {
@@ -140,9 +178,11 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     conCls.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
     guard let status = state.status, let log = server.options.log else { return }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
-    log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed)
+    log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
+               client: state.client, device: state.device)
 }
 
 extension HTTPServer {
@@ -150,9 +190,27 @@ extension HTTPServer {
         var address = [CChar](repeating: 0, count: 64)
         let client = piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
             ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        let request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
+        var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
+        request.query = state.query
+        state.client = ClientAddress.resolve(peer: client, forwardedFor: request.header("X-Forwarded-For"),
+                                             trustedProxies: options.trustedProxies)
         state.body = []
+        if let error = state.streamError {
+            state.stream = nil
+            return send(ErrorMiddleware.finished(.failure(error)), state, connection)
+        }
+        if let stream = state.stream {
+            do {
+                try stream.finish()
+            } catch {
+                stream.abandon()
+                state.stream = nil
+                return send(ErrorMiddleware.finished(.failure(error)), state, connection)
+            }
+            request.upload = stream
+            state.streamHandedOver = true
+        }
         if options.deferredMethods.contains(request.method) {
             // The responder may answer later from another thread (a save, once committed); the
             // connection is suspended meanwhile so this worker thread serves others.
@@ -171,6 +229,7 @@ extension HTTPServer {
 
     fileprivate func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         state.status = response.status
+        state.device = response.device
         let mhdResponse = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                             .RESPMEM_MUST_COPY)

@@ -19,6 +19,10 @@ public struct HTTPServerOptions: Sendable {
     /// called through `respond(to:reply:)` and their connections are suspended until the reply,
     /// so waiting saves hold no thread and many of them can share one commit.
     public var deferredMethods: Set<String> = ["POST"]
+    /// Peers whose `X-Forwarded-For` names the client in the access log.
+    public var trustedProxies: Set<String> = []
+    /// Requests whose bodies stream (uploads) instead of collecting up to `maxBodyBytes`.
+    public var bodyStreams: BodyStreamFactory?
     /// Where the one-line-per-request log goes; nil silences it.
     public var log: RequestLog? = RequestLog.standardError
 

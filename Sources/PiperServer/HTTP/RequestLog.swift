@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// One line per request: method, path, status, duration. Never bodies, never client addresses.
+/// One line per request: time, client address (the one a trusted proxy names), device, method,
+/// path (no query string), status, duration. Never bodies, queries or credentials.
 public struct RequestLog: Sendable {
     let write: @Sendable (String) -> Void
 
@@ -17,8 +18,26 @@ public struct RequestLog: Sendable {
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 
-    func record(method: String, path: String, status: Int, milliseconds: Double) {
-        write("\(method) \(Self.printable(path)) \(status) \(Self.duration(milliseconds))")
+    func record(method: String, path: String, status: Int, milliseconds: Double, client: String = "-", device: String? = nil,
+                now: Date = Date()) {
+        let stamp = Self.timestamp(now)
+        let who = device.map { Self.printable($0).replacingOccurrences(of: " ", with: "_") } ?? "-"
+        write("\(stamp) \(client.isEmpty ? "-" : client) \(who) \(method) \(Self.printable(path)) \(status) \(Self.duration(milliseconds))")
+    }
+
+    /// `2025-01-31T12:34:56Z`, computed by hand (no formatter per line).
+    static func timestamp(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970)
+        var days = seconds / 86400, rest = seconds % 86400
+        if rest < 0 { rest += 86400; days -= 1 }
+        // Civil from days (Howard Hinnant's algorithm).
+        let z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
 
     /// `12.34ms`: two decimals, like `%.2f`, without `String(format:)` (which costs a locale

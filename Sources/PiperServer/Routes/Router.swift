@@ -1,22 +1,42 @@
-/// Dispatches by path: `/save`, `/healthz`, `/<uuid>`; anything else is a 404.
+/// Dispatches by path: `/save`, `/healthz`, `/<uuid>`, and when sharing is on `/share`,
+/// `/pair` and the web app's pages; anything else is a 404.
 /// Each route answers its own wrong methods with 405 and an `Allow` header.
 struct Router: HTTPResponder {
     let save: SaveRoute
     let reader: ReaderRoute
     let health: HealthRoute
+    /// The share sheet's end (`ShareRoute`, `PairRoute`, `WebAppRoute`); nil when not configured.
+    var sharing: Sharing?
+
+    struct Sharing: Sendable {
+        let share: ShareRoute
+        let pair: PairRoute
+        let web: WebAppRoute
+    }
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
         switch request.path {
         case "/save": return try save.respond(to: request)
         case "/healthz": return try health.respond(to: request)
-        default: return try reader.respond(to: request)     // `/<uuid>`, else 404
+        default:
+            if let route = sharingRoute(request.path) { return try route.respond(to: request) }
+            return try reader.respond(to: request)     // `/<uuid>`, else 404
         }
     }
 
-    /// Saves answer once committed; every other route answers at once.
+    /// Saves answer once committed, shares once run; every other route answers at once.
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
-        guard request.path == "/save" else { return reply(Result { try respond(to: request) }) }
-        save.respond(to: request, reply: reply)
+        if request.path == "/save" { return save.respond(to: request, reply: reply) }
+        if request.path == "/share", let share = sharing?.share { return share.respond(to: request, reply: reply) }
+        reply(Result { try respond(to: request) })
+    }
+
+    /// The sharing route for a path, when sharing is on.
+    private func sharingRoute(_ path: String) -> (any HTTPResponder)? {
+        guard let sharing else { return nil }
+        if path == "/share" { return sharing.share }
+        if path == "/pair" { return sharing.pair }
+        return WebAppRoute.paths.contains(path) ? sharing.web : nil
     }
 }
 
@@ -26,7 +46,7 @@ enum CORS {
     static let preflight: [(name: String, value: String)] = [
         allowOrigin,
         ("Access-Control-Allow-Methods", "POST, OPTIONS"),
-        ("Access-Control-Allow-Headers", "Content-Type"),
+        ("Access-Control-Allow-Headers", "Content-Type, Authorization"),
         ("Access-Control-Max-Age", "86400"),
         ("Allow", "POST, OPTIONS"),
     ]

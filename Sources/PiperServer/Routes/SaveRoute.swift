@@ -12,6 +12,8 @@ struct SaveRoute: HTTPResponder {
     let clock: @Sendable () -> Date
     /// Where what the sanitizer removed is noted (counts only, never content); nil: nowhere.
     var log: RequestLog? = nil
+    /// Set by `--save-requires-token`: saves need a credential like shares do.
+    var auth: ShareAuth? = nil
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
         let article: SavedArticle, removed: [String: Int]
@@ -58,13 +60,20 @@ struct SaveRoute: HTTPResponder {
         case "OPTIONS": return .answer(HTTPResponse(status: 204, headers: CORS.preflight))
         default: throw HTTPError.methodNotAllowed(["POST", "OPTIONS"])
         }
+        if let auth { _ = try auth.require(request) }
         let now = clock()
         if case .denied(let retryAfter) = limiter.take(client: clientKey(request), now: now.timeIntervalSince1970) {
             let seconds = max(1, Int(retryAfter.rounded(.up)))
             throw HTTPError(429, "Too many saves; try again in \(seconds) s",
                             headers: [("Retry-After", String(seconds)), CORS.allowOrigin])
         }
-        let input = try SaveInput(json: request.body)
+        let (article, removed) = try Self.prepare(try SaveInput(json: request.body), now: now, ttl: ttl, log: log)
+        return .store(article, removed: removed)
+    }
+
+    /// A validated save as the article to store: nesting checked, content sanitized (what was
+    /// removed counted and logged). `/save` and the server-side share both store through this.
+    static func prepare(_ input: SaveInput, now: Date, ttl: TimeInterval, log: RequestLog?) throws -> (SavedArticle, [String: Int]) {
         guard NestingScan.maxDepth(input.content) <= NestingScan.limit else {
             throw HTTPError(400, "Field 'content' nests HTML more than \(NestingScan.limit) levels deep")
         }
@@ -72,13 +81,8 @@ struct SaveRoute: HTTPResponder {
         if let log, !removed.isEmpty {
             log.write("save sanitized: removed " + removed.keys.sorted().map { "\($0)=\(removed[$0] ?? 0)" }.joined(separator: " "))
         }
-        return .store(SavedArticle(id: UUIDPath.randomID(),
-                                   title: input.title,
-                                   content: content,
-                                   createdAt: now,
-                                   expiresAt: now.addingTimeInterval(ttl),
-                                   metadata: input.metadata),
-                      removed: removed)
+        return (SavedArticle(id: UUIDPath.randomID(), title: input.title, content: content, createdAt: now,
+                             expiresAt: now.addingTimeInterval(ttl), metadata: input.metadata), removed)
     }
 
     /// No URL unless the save is committed.
@@ -95,11 +99,17 @@ extension SaveRoute {
     /// The address rate limits apply to: the TCP peer, or, when the peer is a trusted proxy, the
     /// last address it appended to `X-Forwarded-For`.
     func clientKey(_ request: HTTPRequest) -> String {
-        guard trustedProxies.contains(request.clientAddress),
-              let forwarded = request.header("X-Forwarded-For")?.split(separator: ",").last else {
-            return request.clientAddress
-        }
+        ClientAddress.resolve(peer: request.clientAddress, forwardedFor: request.header("X-Forwarded-For"),
+                              trustedProxies: trustedProxies)
+    }
+}
+
+/// The client a request stands for: the TCP peer, or, when the peer is a trusted proxy, the
+/// last address it appended to `X-Forwarded-For`.
+enum ClientAddress {
+    static func resolve(peer: String, forwardedFor: String?, trustedProxies: Set<String>) -> String {
+        guard trustedProxies.contains(peer), let forwarded = forwardedFor?.split(separator: ",").last else { return peer }
         let address = forwarded.trimmingCharacters(in: .whitespaces)
-        return address.isEmpty ? request.clientAddress : address
+        return address.isEmpty ? peer : address
     }
 }

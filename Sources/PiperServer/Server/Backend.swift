@@ -16,12 +16,30 @@ public final class Backend: Sendable {
     public init(store: any Store, configuration: BackendConfiguration) throws {
         self.store = store
         self.configuration = configuration
-        let lateURL = LateValue()
-        let responder = Self.makeResponder(store: store, configuration: configuration, publicURL: lateURL)
-        server = try HTTPServer(responder: responder, options: configuration.http)
+        let lateURL = LateValue(), lateBase = LateValue()
+        var http = configuration.http
+        http.trustedProxies = configuration.trustedProxies
+        let auth = try configuration.share.map {
+            try ShareAuth(registry: DeviceRegistry(state: $0.state), publicURL: lateURL, baseURL: lateBase)
+        }
+        if let share = configuration.share, let auth {
+            http.bodyStreams = ShareUpload.factory(state: share.state, limit: share.maxUploadBytes) { headers in
+                let request = HTTPRequest(method: "POST", path: "/share", headers: headers)
+                do {
+                    try auth.refuseCrossSite(request)
+                    _ = try auth.require(request)
+                    return nil
+                } catch {
+                    return error as? HTTPError ?? .internalError
+                }
+            }
+        }
+        let responder = Self.makeResponder(store: store, configuration: configuration, publicURL: lateURL, auth: auth)
+        server = try HTTPServer(responder: responder, options: http)
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
         lateURL.set(publicURL)
+        lateBase.set(baseURL)
         sweeper = Sweeper(store: store, interval: configuration.effectiveSweepInterval, grace: configuration.sourceGrace,
                           clock: configuration.clock)
     }
@@ -35,15 +53,29 @@ public final class Backend: Sendable {
         server.stop()
     }
 
-    static func makeResponder(store: any Store, configuration: BackendConfiguration, publicURL: LateValue) -> any HTTPResponder {
+    static func makeResponder(store: any Store, configuration: BackendConfiguration, publicURL: LateValue,
+                              auth: ShareAuth? = nil) -> any HTTPResponder {
         let limiter = RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst)
-        return Router(
-            save: SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
-                           trustedProxies: configuration.trustedProxies, clock: configuration.clock,
-                           log: configuration.http.log),
+        var save = SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
+                             trustedProxies: configuration.trustedProxies, clock: configuration.clock,
+                             log: configuration.http.log)
+        if configuration.saveRequiresToken { save.auth = auth }
+        var router = Router(
+            save: save,
             reader: ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
                                 sourceGrace: configuration.sourceGrace, clock: configuration.clock),
             health: HealthRoute(store: store))
+        if let services = configuration.share, let auth {
+            let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
+            let runner = ShareRunner(services: services, saver: saver)
+            router.sharing = Router.Sharing(
+                share: ShareRoute(auth: auth, runner: runner,
+                                  limiter: RateLimiter(perMinute: services.sharesPerMinute, burst: services.shareBurst),
+                                  clock: configuration.clock),
+                pair: PairRoute(auth: auth, clock: configuration.clock),
+                web: WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock))
+        }
+        return router
     }
 
     static func trimmed(_ url: String) -> String {

@@ -23,6 +23,10 @@ public struct BackendConfiguration: Sendable {
     /// Rendered pages kept in memory (0 disables the cache).
     public var pageCacheSize = 1024
     public var clock: @Sendable () -> Date = { Date() }
+    /// `POST /share`, pairing and the web app run through these; nil leaves them off.
+    public var share: ShareServices?
+    /// `--save-requires-token`: `POST /save` needs a credential too.
+    public var saveRequiresToken = false
 
     /// The port `piper serve` listens on unless told otherwise.
     public static let defaultPort: UInt16 = 8080

@@ -22,6 +22,11 @@ public final class CurlEasy {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Gets the body and the header lines during `perform()`; nil discards the body.
     public var receiver: (any CurlReceiver)?
+    /// The process-wide connection guard this handle checks (`CurlEasy+ConnectionGuard`).
+    var connectionGuard: CurlConnectionGuard?
+    /// Set by the open-socket callback when the guard refused an address.
+    var connectionRefusal: String?
+    var handleForExtensions: UnsafeMutableRawPointer { handle }
 
     /// A handle for `url` with the defaults above. Throws when libcurl cannot start or refuses
     /// a default.
@@ -43,6 +48,7 @@ public final class CurlEasy {
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_NOPROXY, Self.loopbackHosts)
+        try installConnectionGuard()
     }
 
     deinit {
@@ -82,8 +88,10 @@ public final class CurlEasy {
     /// libcurl's detailed message.
     public func perform() -> CurlError? {
         errorBuffer[0] = 0
+        connectionRefusal = nil
         let code = curl_easy_perform(handle)
         defer { errorBuffer[0] = 0 }   // so a later setter's error never shows this message
+        if code != CURLE_OK, let refused = refusalError() { return refused }
         return code == CURLE_OK ? nil : CurlError(code, detail: String(cString: errorBuffer))
     }
 
@@ -112,6 +120,8 @@ public final class CurlEasy {
         guard piper_curl_getinfo_string(handle, item, &ptr) == CURLE_OK, let ptr else { return nil }
         return String(cString: ptr)
     }
+
+    func applyOption(_ code: CURLcode) throws { try check(code) }
 
     private func check(_ code: CURLcode) throws {
         guard code == CURLE_OK else { throw CurlError(code, detail: String(cString: errorBuffer)) }

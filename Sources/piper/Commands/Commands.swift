@@ -7,6 +7,8 @@ let allCommands: [any Command.Type] = [
     LoginCommand.self,
     LogoutCommand.self,
     ServeCommand.self,
+    PairCommand.self,
+    DevicesCommand.self,
     AgentCommand.self,
     DownloadsCommand.self,
     LibraryCommand.self,

@@ -11,6 +11,10 @@ struct ServeCommand: Command {
         state folder, or --db PATH) or in PostgreSQL (--postgres URL) so several servers can share
         them behind one balancer. Prints 'listening on http://HOST:PORT' once ready; --port 0
         picks a free port. Stops gracefully on SIGINT or SIGTERM.
+        It is also the other end of a phone's or browser's share sheet: POST /share (a paired
+        device or Authorization: Bearer TOKEN), the installable web app at /, and the download
+        agent for shared media. Server-side fetches refuse private and local addresses unless
+        --allow-host opens them. See 'piper pair' and 'piper devices'.
         """
     /// Every default comes from `BackendConfiguration` and `HTTPServerOptions`, the types that use them.
     struct Options: OptionGroup {
@@ -32,11 +36,18 @@ struct ServeCommand: Command {
         var threads = Opt.int("--threads", help: "HTTP worker threads.", default: Self.defaults.http.threads, in: 1...256)
         var trustedProxy = Opt.list("--trusted-proxy", placeholder: "ADDRESS",
                                     help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).")
+        var pair = Opt.flag("--pair", help: "Print a one-time pairing link and QR code once listening.")
+        var allowHost = Opt.list("--allow-host", placeholder: "HOST|CIDR",
+                                 help: "Let shares fetch from this private host or range (repeatable).")
+        var saveRequiresToken = Opt.flag("--save-requires-token", help: "POST /save needs a credential too (default: anonymous).")
+        var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
+                                default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
     }
 
     let configuration: BackendConfiguration
     let database: String?
     let postgres: String?
+    let sharing: ServeSharing
 
     init(_ parsed: Parsed<Options>) throws {
         var configuration = BackendConfiguration()
@@ -57,23 +68,25 @@ struct ServeCommand: Command {
         database = parsed.db
         postgres = parsed.postgres
         if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        configuration.saveRequiresToken = parsed.saveRequiresToken
+        for value in parsed.allowHost where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
+            throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
+        }
+        sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), pair: parsed.pair)
         self.configuration = configuration
     }
 
     func run() async throws -> ExitCode {
         let shutdown = ShutdownSignal()
+        let state = StateFolder.resolve()
+        try state.ensure()
+        var configuration = configuration
+        configuration.share = sharing.services(state: state)
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
         } else {
-            let path: String
-            if let database {
-                path = database
-            } else {
-                let state = StateFolder.resolve()
-                try state.ensure()
-                path = state.serverDatabase.path
-            }
+            let path = database ?? state.serverDatabase.path
             do {
                 store = try SQLiteStore(path: path)
             } catch {
@@ -81,8 +94,10 @@ struct ServeCommand: Command {
             }
         }
         let backend = try Backend(store: store, configuration: configuration)
+        sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
         Output.note("Point clients at it: piper config set backend \(backend.baseURL)  (or PIPER_BACKEND_URL=\(backend.baseURL))")
+        if sharing.pair { try sharing.printPairing(state: state, publicURL: backend.publicURL) }
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()

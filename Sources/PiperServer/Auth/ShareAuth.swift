@@ -1,0 +1,108 @@
+import Foundation
+import PiperCore
+
+/// Who a request comes from, once authenticated.
+public enum Credential: Sendable, Equatable {
+    /// The server's share token (`Authorization: Bearer`).
+    case shareToken
+    /// A paired browser (its cookie) or a named token.
+    case device(Device)
+
+    /// The name access log lines and share records carry.
+    public var name: String {
+        switch self {
+        case .shareToken: return "share-token"
+        case .device(let device): return device.name
+        }
+    }
+}
+
+/// Decides who may share: a bearer token (the share token or a device's) or the device cookie,
+/// and refuses cross-site requests (`Sec-Fetch-Site`, `Origin`). Reading reader pages needs none
+/// of this.
+public struct ShareAuth: Sendable {
+    public static let cookieName = "piper_device"
+    public let registry: DeviceRegistry
+    let shareToken: String
+    let publicURL: LateValue
+    let baseURL: LateValue
+
+    init(registry: DeviceRegistry, publicURL: LateValue, baseURL: LateValue) throws {
+        self.registry = registry
+        shareToken = try registry.shareToken()
+        self.publicURL = publicURL
+        self.baseURL = baseURL
+    }
+
+    /// The request's credential, or nil when it carries none that is valid (revoked included).
+    public func credential(of request: HTTPRequest) -> Credential? {
+        if let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer ") {
+            let token = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
+            if DeviceRegistry.same(token, shareToken) { return .shareToken }
+            return (try? registry.device(forSecret: token)).flatMap { $0 }.map(Credential.device)
+        }
+        if let secret = Self.cookie(Self.cookieName, in: request.header("Cookie")),
+           let device = (try? registry.device(forSecret: secret)) ?? nil {
+            return .device(device)
+        }
+        return nil
+    }
+
+    /// The credential, or a 401 that says how to get one (HTML for browsers, JSON otherwise).
+    func require(_ request: HTTPRequest) throws -> Credential {
+        if let credential = credential(of: request) { return credential }
+        let hasSome = request.header("Authorization") != nil || Self.cookie(Self.cookieName, in: request.header("Cookie")) != nil
+        let reason = hasSome
+            ? "This credential is not valid (revoked or mistyped); pair again with 'piper pair'"
+            : "Sharing needs a paired device or a token: run 'piper pair' on the server, or send Authorization: Bearer <token>"
+        throw HTTPError(401, reason, headers: [("WWW-Authenticate", "Bearer realm=\"piper\"")])
+    }
+
+    /// Refuses a state-changing request another site made the browser send. A browser's
+    /// `Sec-Fetch-Site` decides (`same-origin`, or `none` for the OS share sheet's navigation;
+    /// the Origin may then be opaque, e.g. under a no-referrer policy); without it (older
+    /// browsers) the `Origin`, when sent, must be this server's.
+    func refuseCrossSite(_ request: HTTPRequest) throws {
+        if let site = request.header("Sec-Fetch-Site")?.lowercased() {
+            guard site == "same-origin" || site == "none" else {
+                throw HTTPError(403, "Cross-site requests cannot share (Sec-Fetch-Site: \(site))")
+            }
+            if let origin = request.header("Origin"), origin != "null", !isOwn(origin) {
+                throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
+            }
+            return
+        }
+        if let origin = request.header("Origin"), !isOwn(origin) {
+            throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
+        }
+    }
+
+    private func isOwn(_ origin: String) -> Bool {
+        [publicURL.get(), baseURL.get()].map(Self.origin(of:)).contains(Self.origin(of: origin))
+    }
+
+    /// The `Set-Cookie` value for a paired device.
+    func deviceCookie(_ secret: String) -> String {
+        let secure = publicURL.get().lowercased().hasPrefix("https:") ? "; Secure" : ""
+        return "\(Self.cookieName)=\(secret); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax\(secure)"
+    }
+
+    /// `scheme://host[:port]` of a URL, lowercased.
+    static func origin(of url: String) -> String {
+        guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, let host = parsed.host else { return url.lowercased() }
+        let port = parsed.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(host)\(port)".lowercased()
+    }
+
+    /// One cookie's value from a `Cookie` header.
+    static func cookie(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+}

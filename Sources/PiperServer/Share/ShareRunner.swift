@@ -1,0 +1,122 @@
+import Foundation
+import PiperCore
+
+/// One share the server ran: what came in, how it ended, and for media the job to follow.
+public struct ShareRecord: Sendable, Equatable {
+    public enum Status: String, Sendable { case saved, queued, failed }
+    public var id: String
+    public var created: Date
+    public var device: String
+    public var source: String?
+    public var status: Status
+    /// The reader URL of a saved article.
+    public var url: String?
+    public var title: String?
+    public var message: String
+    public var error: String?
+    /// The download journal's id of a media share.
+    public var job: String?
+    public var expires: Date?
+    /// The HTTP status the share answers with.
+    public var httpStatus: Int
+}
+
+/// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
+/// article saved into this server's store, media into its journal), keeping the recent ones.
+final class ShareRunner: Sendable {
+    let services: ShareServices
+    let driver: ShareDriver
+    let history = ShareHistory(limit: 50)
+
+    init(services: ShareServices, saver: any SaveClient) {
+        self.services = services
+        driver = ShareDriver(ports: SharePorts(
+            cookies: services.cookies, httpLoader: services.httpLoader, browserLoader: services.browserLoader,
+            extractor: services.extractor, saver: saver, clipboard: NoClipboard(), media: services.media,
+            reporter: SilentReporter()))
+    }
+
+    /// Shares the first link in `items` (url, then text, then title: Android puts links in any),
+    /// or `file` (an upload already on disk).
+    func share(items: [String], file: URL?, device: String, now: Date = Date()) -> ShareRecord {
+        let input = ShareInput(file.map { [$0.path] } ?? items)
+        // A path in a client's text names a file on the server: only uploads are files here.
+        var target = input.target
+        if file == nil, case .file? = target { target = nil }
+        var record = ShareRecord(id: DeviceRegistry.randomSecret().prefix(12).description, created: now, device: device,
+                                 source: target?.text, status: .failed, message: "", httpStatus: 500)
+        if case .link(let url)? = target {
+            do {
+                try services.fetchGuard.preflight(url)
+            } catch let error as HTTPError {
+                record.message = error.message
+                record.error = error.message
+                record.httpStatus = error.status
+                history.add(record)
+                return record
+            } catch {}
+        }
+        let options = ShareFlow.Options(browser: services.browserLoader == nil ? .never : .auto, copyToClipboard: false,
+                                        browserAvailable: services.browserLoader != nil)
+        let result = driver.run(file != nil ? input : ShareInput(target.map { [$0.text] } ?? []), options: options)
+        // (An empty input finishes as "No URL found in share input".)
+        record.message = result.message
+        switch result {
+        case .saved(let url, let title, _, let expires):
+            record.status = .saved
+            record.url = url.absoluteString
+            record.title = title
+            record.expires = expires
+            record.httpStatus = 200
+        case .mediaQueued(let receipt):
+            record.status = .queued
+            record.job = receipt.id
+            record.httpStatus = 202
+            if let path = receipt.alreadyInLibrary { record.title = path }
+        case .failure(let error):
+            record.error = "\(error)"
+            record.httpStatus = Self.status(for: error)
+        }
+        history.add(record)
+        return record
+    }
+
+    /// 400 for input the share cannot use, 502 for a site that failed, 500 otherwise.
+    static func status(for error: any Error) -> Int {
+        switch error {
+        case ShareFailure.noURL: return 400
+        case is RoutingError, is ExtractionError: return 422
+        case is LoadError: return 502
+        case ShareFailure.connectX: return 409
+        default: return (error as? PiperError)?.category == .badData ? 422 : 500
+        }
+    }
+}
+
+/// The recent shares, newest first, in memory. Guarded by `lock`.
+final class ShareHistory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [ShareRecord] = []
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func add(_ record: ShareRecord) {
+        lock.withLock {
+            records.insert(record, at: 0)
+            if records.count > limit { records.removeLast(records.count - limit) }
+        }
+    }
+
+    var recent: [ShareRecord] { lock.withLock { records } }
+}
+
+/// The server has no clipboard; shares never ask for it.
+struct NoClipboard: Clipboard {
+    func copy(_ text: String) throws -> String { "none" }
+}
+
+/// Progress lines of server-side shares go nowhere (the access log has the request).
+struct SilentReporter: ShareReporter {
+    func progress(_ message: String) {}
+}

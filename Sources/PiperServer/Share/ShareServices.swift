@@ -1,0 +1,105 @@
+import Foundation
+import PiperCore
+
+/// What `POST /share` runs through, handed in by whoever starts the server (the CLI wires the
+/// same adapters `piper share` uses). The save port is not here: the server stores articles in
+/// its own store (`StoreSaveClient`).
+public struct ShareServices: Sendable {
+    public var cookies: any CookieStore
+    public var httpLoader: any PageLoader
+    /// nil: shares never load pages in a browser (the connection guard cannot see its fetches).
+    public var browserLoader: (any PageLoader)?
+    public var extractor: any ContentExtractor
+    public var media: (any MediaQueue)?
+    /// Live state of queued media jobs, for the home page and `/api/shares`.
+    public var jobs: (any MediaJobs)?
+    /// The SSRF policy every share's fetches are checked against.
+    public var fetchGuard: FetchGuard
+    /// The state folder: credentials, uploads.
+    public var state: StateFolder
+    /// Uploaded files larger than this are refused with 413 while streaming.
+    public var maxUploadBytes: Int64 = 2 << 30
+    /// Shares per minute per device once its burst is spent (0 disables).
+    public var sharesPerMinute: Double = 30
+    public var shareBurst: Double = 30
+
+    public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
+                extractor: any ContentExtractor, media: (any MediaQueue)?, jobs: (any MediaJobs)?,
+                fetchGuard: FetchGuard, state: StateFolder) {
+        self.cookies = cookies
+        self.httpLoader = httpLoader
+        self.browserLoader = browserLoader
+        self.extractor = extractor
+        self.media = media
+        self.jobs = jobs
+        self.fetchGuard = fetchGuard
+        self.state = state
+    }
+}
+
+/// Where a media job stands, as the journal says.
+public struct MediaJobState: Sendable, Equatable {
+    /// queued, downloading, downloaded, imported, duplicate or failed.
+    public var state: String
+    public var bytes: Int64
+    public var total: Int64?
+    public var libraryPath: String?
+    public var reason: String?
+
+    public init(state: String, bytes: Int64 = 0, total: Int64? = nil, libraryPath: String? = nil, reason: String? = nil) {
+        self.state = state
+        self.bytes = bytes
+        self.total = total
+        self.libraryPath = libraryPath
+        self.reason = reason
+    }
+
+    /// "downloading 42 %", "imported as Podcasts/ep42.mp3", "failed: reason".
+    public var summary: String {
+        switch state {
+        case "downloading":
+            if let total, total > 0 { return "downloading \(Int(Double(bytes) * 100 / Double(total))) %" }
+            return "downloading"
+        case "imported", "duplicate": return libraryPath.map { "\(state) as \($0)" } ?? state
+        case "failed": return "failed: \(reason ?? "no reason recorded")"
+        default: return state
+        }
+    }
+}
+
+/// Reads media jobs' state (the CLI implements it over MediaImport's journal).
+public protocol MediaJobs: Sendable {
+    func state(of id: String) -> MediaJobState?
+}
+
+/// Saves a shared article straight into the server's store, through the same validation and
+/// sanitizing as `POST /save`.
+struct StoreSaveClient: SaveClient {
+    let store: any Store
+    let publicURL: LateValue
+    let ttl: TimeInterval
+    let clock: @Sendable () -> Date
+
+    func save(_ article: ExtractedArticle) throws -> URL { try saveCopy(article).url }
+
+    func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let input: SaveInput
+        do {
+            input = try SaveInput(json: Array(try encoder.encode(article.fittingSaveRules())))
+        } catch let error as HTTPError {
+            throw SaveError.rejected(status: error.status, message: error.message)
+        }
+        let (saved, _) = try SaveRoute.prepare(input, now: clock(), ttl: ttl, log: nil)
+        do {
+            try store.insert(saved)
+        } catch {
+            throw SaveError.server(status: 500, message: "Could not store the article; nothing was saved")
+        }
+        guard let url = URL(string: "\(publicURL.get())/\(saved.id)") else {
+            throw SaveError.server(status: 500, message: "The public URL is not a URL")
+        }
+        return SaveReceipt(url: url, expires: saved.expiresAt)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import PiperCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The body of a multipart `POST /share` as it arrives: text fields kept (small), each file part
+/// written straight to its own file under `uploads/` in the state folder, the size cap enforced
+/// while streaming (413, and no partial file left), the type checked from the part's headers.
+///
+/// `@unchecked Sendable`: the HTTP server calls `write`/`finish`/`abandon` from the connection's
+/// worker thread, one call at a time; the responder reads it after `finish`.
+final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
+    struct File {
+        let field: String
+        let name: String
+        let contentType: String?
+        let url: URL
+        var bytes: Int64 = 0
+    }
+
+    private var parser: MultipartParser
+    private(set) var fields: [String: String] = [:]
+    private(set) var files: [File] = []
+    private let folder: URL
+    private let limit: Int64
+    private let declaredLength: Int64?
+    private var total: Int64 = 0
+    private var current: (name: String, text: [UInt8]?, fd: Int32)?
+    static let fieldLimit = 64 * 1024
+
+    init(boundary: String, folder: URL, limit: Int64, declaredLength: Int64?) {
+        parser = MultipartParser(boundary: boundary)
+        self.folder = folder
+        self.limit = limit
+        self.declaredLength = declaredLength
+    }
+
+    /// The stream for a request, when it is a multipart share.
+    /// `admit` refuses a request before a byte of it is stored (no credential, another site).
+    static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable ([String: String]) -> HTTPError?) -> BodyStreamFactory {
+        { method, path, headers in
+            guard method == "POST", path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
+            let folder = state.url.appendingPathComponent("uploads", isDirectory: true)
+                .appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
+            let upload = ShareUpload(boundary: boundary, folder: folder, limit: limit,
+                                     declaredLength: headers["content-length"].flatMap { Int64($0) })
+            upload.refusal = admit(headers)
+            return upload
+        }
+    }
+
+    /// Set when the request may not upload: the first bytes are answered with it.
+    private var refusal: HTTPError?
+
+    var refusalBeforeBody: (any Error)? {
+        if let refusal { return refusal }
+        if let declaredLength, declaredLength > limit + 64 * 1024 { return tooLarge }
+        return nil
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if let refusal = refusalBeforeBody { throw refusal }
+        try parser.feed(bytes, into: self)
+    }
+
+    func finish() throws { try parser.finish() }
+
+    func abandon() {
+        if let fd = current?.fd, fd >= 0 { close(fd) }
+        current = nil
+        try? FileManager.default.removeItem(at: folder)
+        files = []
+    }
+
+    /// Removes the uploaded files (after the share copied them into the journal).
+    func cleanUp() { abandon() }
+
+    private var tooLarge: HTTPError { HTTPError(413, "The upload is larger than the limit of \(limit) bytes; nothing was kept") }
+
+    func partBegan(name: String, fileName: String?, contentType: String?) throws {
+        guard let fileName, !fileName.isEmpty else {
+            current = (name, [], -1)
+            return
+        }
+        let type = contentType?.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let safeName = Self.safeFileName(fileName)
+        guard Self.acceptsType(type, name: safeName) else {
+            throw HTTPError(415, "Cannot share \(safeName) (\(type.isEmpty ? "no type" : type)): only audio, video and zip files are accepted")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let url = folder.appendingPathComponent("\(files.count)-\(safeName)")
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HTTPError(500, "Cannot store the upload") }
+        files.append(File(field: name, name: safeName, contentType: contentType, url: url))
+        current = (name, nil, fd)
+    }
+
+    func partData(_ bytes: ArraySlice<UInt8>) throws {
+        guard var part = current else { return }
+        if part.fd < 0 {
+            guard (part.text?.count ?? 0) + bytes.count <= Self.fieldLimit else { throw HTTPError(413, "The field '\(part.name)' is too long") }
+            part.text?.append(contentsOf: bytes)
+            current = part
+            return
+        }
+        total += Int64(bytes.count)
+        if total > limit { throw tooLarge }
+        try bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(part.fd, base + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw HTTPError(507, "The server's disk is full; nothing was kept") }
+                offset += written
+            }
+        }
+        files[files.count - 1].bytes += Int64(bytes.count)
+    }
+
+    func partEnded() throws {
+        guard let part = current else { return }
+        current = nil
+        if part.fd >= 0 {
+            // No fsync: the upload is scratch until the journal's own (fsynced) copy exists, and
+            // the share is answered only after that.
+            guard close(part.fd) == 0 else { throw HTTPError(507, "Cannot store the upload") }
+        } else if let text = part.text {
+            fields[part.name] = String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// audio/*, video/*, zip; a generic type when the name has a media extension.
+    static func acceptsType(_ type: String, name: String) -> Bool {
+        if type.hasPrefix("audio/") || type.hasPrefix("video/") || type == "application/zip" || type == "application/x-zip-compressed" {
+            return true
+        }
+        let generic = type.isEmpty || type == "application/octet-stream"
+        return generic && MediaLinks.allowedExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The last path component, without control characters or a leading dot.
+    static func safeFileName(_ raw: String) -> String {
+        let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? "upload"
+        var cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+        return cleaned.isEmpty ? "upload" : String(cleaned.prefix(200))
+    }
+}

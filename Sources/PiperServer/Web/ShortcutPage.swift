@@ -1,0 +1,41 @@
+/// `/shortcut`: how to share from an iPhone with a Shortcut — the exact actions and the request.
+enum ShortcutPage {
+    static func render(publicURL: String, device: String, newToken: (name: String, token: String)? = nil) -> HTTPResponse {
+        let e = WebPage.e
+        let token = newToken.map {
+            """
+            <h2>Token for \(e($0.name))</h2>
+            <p>Shown once. Put it in the Shortcut's Authorization header.</p>
+            <input type="text" id="token" readonly value="\(e($0.token))">
+            <button type="button" data-copy="token" hidden>Copy</button>
+            """
+        } ?? ""
+        let body = """
+            <h1>Share from an iPhone</h1>
+            <p>A Shortcut that appears in the share sheet and sends the link to Piper.</p>
+            <form method="post" action="/tokens"><label for="name">Name for the token</label>
+            <input type="text" id="name" name="name" value="iPhone Shortcut"><button type="submit">Create a token</button></form>
+            \(token)
+            <h2>The Shortcut's actions</h2>
+            <ol>
+            <li>In Shortcuts, create a new Shortcut; in its details turn on <em>Show in Share Sheet</em> and accept <em>URLs</em>, <em>Safari web pages</em> and <em>Text</em>.</li>
+            <li>Add <em>Get Contents of URL</em>: URL <code>\(e(publicURL))/share</code>, Method <code>POST</code>,
+            Headers <code>Authorization</code> = <code>Bearer YOUR-TOKEN</code> and <code>Accept</code> = <code>application/json</code>,
+            Request Body <em>JSON</em> with the field <code>url</code> = <em>Shortcut Input</em>.</li>
+            <li>Add <em>Get Dictionary Value</em> for <code>url</code> of the result, then <em>Copy to Clipboard</em>, then
+            <em>Show Notification</em> with the dictionary value <code>message</code>.</li>
+            </ol>
+            <h2>The request it sends</h2>
+            <pre>POST /share HTTP/1.1
+            Host: \(e(publicURL.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")))
+            Authorization: Bearer YOUR-TOKEN
+            Accept: application/json
+            Content-Type: application/json
+
+            {"url": "https://example.com/article"}</pre>
+            <p>The answer: <code>{"status": "saved", "url": "…", "title": "…", "error": null, "job": null, "message": "…"}</code>;
+            <code>status</code> is <code>saved</code>, <code>queued</code> (media, with <code>job</code>) or <code>failed</code> (with <code>error</code>).</p>
+            """
+        return WebPage.render("iOS Shortcut", body, device: device)
+    }
+}

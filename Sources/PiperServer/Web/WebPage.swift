@@ -1,0 +1,59 @@
+import Foundation
+
+/// The web app's pages: one layout, the app's own stylesheet and script (same-origin files, so
+/// the CSP needs no inline script or style), and escaping for everything interpolated.
+enum WebPage {
+    /// No inline script or style anywhere; scripts, styles, the manifest and the worker come
+    /// from this origin only; forms post only here.
+    static let csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        + "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+    static func headers(_ type: String = "text/html; charset=utf-8") -> [(name: String, value: String)] {
+        [("Content-Type", type), ("Content-Security-Policy", csp), ("Cache-Control", "no-store"),
+         ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY")]
+    }
+
+    /// A whole page: `body` is HTML already escaped by the caller.
+    static func render(_ title: String, _ body: String, status: Int = 200, extraHeaders: [(name: String, value: String)] = [],
+                       device: String? = nil) -> HTTPResponse {
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(e(title)) — Piper</title>
+            <link rel="manifest" href="/manifest.webmanifest">
+            <link rel="icon" href="/icon-192.png" type="image/png">
+            <link rel="stylesheet" href="/app.css">
+            <script src="/app.js" defer></script>
+            </head><body><main>
+            <header><a href="/" class="brand">Piper</a></header>
+            \(body)
+            </main></body></html>
+            """
+        var response = HTTPResponse(status: status, headers: headers() + extraHeaders, body: Array(html.utf8))
+        response.device = device
+        return response
+    }
+
+    /// A failure as a page: the status and the sentence, nothing silent.
+    static func failure(_ error: HTTPError, device: String? = nil) -> HTTPResponse {
+        let hint = error.status == 401
+            ? "<p>On the server, run <code>piper pair</code> and open the link it prints on this device.</p>" : ""
+        return render("Not shared", "<h1>Not shared</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
+                      status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
+    }
+
+    /// Whether the client wants JSON rather than a page: browsers ask for text/html, scripts
+    /// and Shortcuts don't (or send JSON).
+    static func wantsJSON(_ request: HTTPRequest) -> Bool {
+        if request.header("Content-Type")?.lowercased().hasPrefix("application/json") == true { return true }
+        return !(request.header("Accept")?.lowercased().contains("text/html") ?? false)
+    }
+
+    static func e(_ text: String) -> String { HTMLEscape.escape(text) }
+
+    /// `2025-01-31 14:32 UTC`.
+    static func time(_ date: Date) -> String {
+        String(RequestLog.timestamp(date).prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PiperCore
+import PiperServer
+
+/// `piper devices [--json] | revoke ID|NAME | token NAME`: who may share to `piper serve`.
+struct DevicesCommand: Command {
+    static let name = "devices"
+    static let abstract = "List the devices that may share to piper serve, revoke one, or make a token."
+    static let discussion: String? = """
+        'piper devices' lists paired browsers and named tokens. 'piper devices revoke ID|NAME'
+        removes one: a running server refuses it from the next request. 'piper devices token NAME'
+        prints a new bearer token (once) for a script or an iOS Shortcut
+        (Authorization: Bearer TOKEN). The server's own share token is in share-token in the state folder.
+        """
+    struct Options: OptionGroup {
+        var json = Opt.flag("--json", help: "Print the devices as JSON.")
+    }
+    static let arguments: [ArgumentSpec] = [
+        ArgumentSpec(name: "ACTION", help: "revoke or token (default: list).", optional: true),
+        ArgumentSpec(name: "NAME", help: "The device's id or name.", optional: true),
+    ]
+
+    let json: Bool
+    let action: String?
+    let target: String?
+
+    init(_ parsed: Parsed<Options>) throws {
+        json = parsed.json
+        action = parsed.positionals.first
+        target = parsed.positionals.dropFirst().first
+        switch action {
+        case nil, "list": break
+        case let given? where given == "revoke" || given == "token":
+            guard target != nil else { throw UsageError("'piper devices \(given)' needs a device id or name") }
+        case let other?: throw UsageError("Unknown action '\(other)': use revoke or token")
+        }
+    }
+
+    struct Row: Encodable {
+        let id: String, name: String, kind: String, created: String
+    }
+
+    func run() async throws -> ExitCode {
+        let registry = DeviceRegistry(state: StateFolder.resolve())
+        switch (action, target) {
+        case ("revoke"?, let name?):
+            guard let removed = try registry.revoke(name) else {
+                Output.err("No device '\(name)'; 'piper devices' lists them")
+                return .dataError
+            }
+            Output.err("Revoked \(removed.name) (\(removed.id))")
+        case ("token"?, let name?):
+            let (device, token) = try registry.createToken(name: name)
+            Output.out(token)
+            Output.err("Token for \(device.name) (\(device.id)); send it as 'Authorization: Bearer <token>'")
+        default:
+            let formatter = ISO8601DateFormatter()
+            let rows = try registry.devices().map { Row(id: $0.id, name: $0.name, kind: $0.kind, created: formatter.string(from: $0.created)) }
+            if json {
+                try Output.json(rows)
+            } else if rows.isEmpty {
+                Output.err("No devices yet: 'piper pair' prints a link to pair one")
+            } else {
+                for row in rows { Output.out("\(row.id)  \(row.kind.padding(toLength: 7, withPad: " ", startingAt: 0))  \(row.created)  \(row.name)") }
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PiperCore
+import PiperServer
+
+/// `piper pair [--url BASE]`: a one-time pairing URL for a phone or a browser, and its QR code.
+struct PairCommand: Command {
+    static let name = "pair"
+    static let abstract = "Print a one-time link (and QR code) that lets a phone or browser share to piper serve."
+    static let discussion: String? = """
+        The link works once, for 10 minutes. Opening it on a device sets that device's cookie, so
+        the browser (and the web app installed from it) can share to the server; 'piper devices'
+        lists and revokes paired devices. Run it with the same state folder as 'piper serve'.
+        The link's base is --url, else the backend URL (PIPER_BACKEND_URL or config.json).
+        """
+    struct Options: OptionGroup {
+        var url = Opt.text("--url", placeholder: "URL", help: "The server's public URL (default: the backend URL).")
+        var noQR = Opt.flag("--no-qr", help: "Print only the link.")
+    }
+
+    let url: String?
+    let qr: Bool
+
+    init(_ parsed: Parsed<Options>) throws {
+        url = parsed.url
+        qr = !parsed.noQR
+        if let url, WebURL.http(url) == nil { throw UsageError("--url must be an http(s) URL, not '\(url)'") }
+    }
+
+    func run() async throws -> ExitCode {
+        let config = try Config.load(backendFlag: nil)
+        let base = url ?? config.backendBaseURL.absoluteString
+        let code = try DeviceRegistry(state: config.state).createPairing()
+        let lines = Self.lines(base: base, code: code, qr: qr)
+        Output.out(lines[0])
+        for line in lines.dropFirst() { Output.err(line) }
+        return .success
+    }
+
+    /// The pairing URL first, then the QR code and a note.
+    static func lines(base: String, code: String, qr: Bool = true) -> [String] {
+        var trimmed = base
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let link = "\(trimmed)/pair?code=\(code)"
+        var lines = [link]
+        if qr, let drawing = TerminalQR.render(link) { lines.append(drawing) }
+        lines.append("Open this link on the phone or browser to pair it (valid 10 minutes, once).")
+        return lines
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import PiperTestSupport
+import Testing
+@testable import PiperServer
+
+/// Who may share, against a real `piper serve`: the share token, paired devices (cookies),
+/// named tokens, revocation, cross-site refusal, and `/save`'s anonymous contract.
+@Suite(.timeLimit(.minutes(2)))
+struct ShareAuthTests {
+    @Test func theShareTokenIs256BitsInAPrivateFile() throws {
+        let server = try ShareServer()
+        let token = try server.token()
+        #expect(token.count == 64 && token.allSatisfy(\.isHexDigit))
+        let mode = try FileManager.default.attributesOfItem(atPath: server.home.appendingPathComponent("share-token").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func everyProtectedRouteRefusesWithoutACredential() async throws {
+        let server = try ShareServer()
+        for (method, path) in [("POST", "/share"), ("GET", "/share?url=https://example.com/"), ("GET", "/"), ("GET", "/api/shares"),
+                               ("GET", "/shortcut"), ("POST", "/tokens")] {
+            let json = try await Client.send(method, server.url + path, body: method == "POST" ? Data("url=https://example.com/".utf8) : nil,
+                                             headers: ["Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded"])
+            #expect(json.status == 401, "\(method) \(path)")
+            #expect((try? json.json()["error"] as? String)?.contains("piper pair") == true, "\(method) \(path): \(json.text)")
+            let html = try await Client.send(method, server.url + path, headers: ["Accept": "text/html"])
+            #expect(html.status == 401, "\(method) \(path)")
+            #expect(html.text.contains("piper pair"), "\(method) \(path)")
+        }
+        // Public: reader pages' neighbours the browser needs to install the app.
+        for path in ["/manifest.webmanifest", "/sw.js", "/app.js", "/app.css", "/icon-192.png", "/icon-512.png", "/healthz"] {
+            #expect(try await Client.get(server.url + path).status == 200, "\(path)")
+        }
+    }
+
+    @Test func aBadOrRevokedCredentialIsRefused() async throws {
+        let server = try ShareServer()
+        let wrong = try await server.shareJSON(["url": "https://example.com/"], headers: ["Authorization": "Bearer nope", "Accept": "application/json"])
+        #expect(wrong.status == 401)
+        let (cookie, _) = try await server.pair(name: "old phone")
+        let before = try await Client.send("GET", server.url + "/api/shares", headers: ["Cookie": cookie])
+        #expect(before.status == 200)
+        let device = try #require(try server.registry.devices().first)
+        #expect(device.name == "old phone")
+        let revoked = try PiperBinaryRun.piper(["devices", "revoke", device.id], home: server.home)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        let after = try await Client.send("GET", server.url + "/api/shares", headers: ["Cookie": cookie, "Accept": "application/json"])
+        #expect(after.status == 401)
+        #expect((try after.json()["error"] as? String)?.contains("not valid") == true)
+    }
+
+    @Test func pairingSetsAPrivateCookieOnceAndListsTheDevice() async throws {
+        let server = try ShareServer()
+        let code = try server.registry.createPairing()
+        let reply = try await Client.send("GET", "\(server.url)/pair?code=\(code)",
+                                          headers: ["Accept": "text/html", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile"])
+        #expect(reply.status == 200)
+        let setCookie = try #require(reply.header("Set-Cookie"))
+        #expect(setCookie.hasPrefix("piper_device="))
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
+        #expect(reply.text.contains("Chrome on Android"))
+        let again = try await Client.send("GET", "\(server.url)/pair?code=\(code)", headers: ["Accept": "text/html"])
+        #expect(again.status == 401)
+        #expect(again.header("Set-Cookie") == nil)
+        #expect(again.text.contains("already used or has expired"))
+        let listed = try PiperBinaryRun.piper(["devices", "--json"], home: server.home)
+        #expect(listed.stdout.contains("Chrome on Android"))
+    }
+
+    @Test func serveDashPairPrintsAWorkingLinkOnceListening() async throws {
+        let server = try ShareServer(["--pair"])
+        let deadline = Date().addingTimeInterval(20)
+        var link: String?
+        while link == nil && Date() < deadline {
+            link = server.serve.stderr.split(separator: "\n").first { $0.hasPrefix(server.url + "/pair?code=") }.map(String.init)
+            if link == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let url = try #require(link, "serve --pair printed: \(server.serve.stderr)")
+        #expect(server.serve.stderr.contains("█"))
+        let reply = try await Client.send("GET", url, headers: ["Accept": "text/html"])
+        #expect(reply.status == 200 && reply.header("Set-Cookie") != nil)
+    }
+
+    @Test func theCookieIsSecureBehindAnHTTPSPublicURL() async throws {
+        let server = try ShareServer(["--public-url", "https://piper.example.org"])
+        let (_, setCookie) = try await server.pair()
+        #expect(setCookie.contains("; Secure"))
+    }
+
+    @Test func piperPairPrintsALinkAndAQRCode() throws {
+        let home = try freshDirectory("pair")
+        let result = try PiperBinaryRun.piper(["pair", "--url", "https://piper.example.org/"], home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("https://piper.example.org/pair?code="))
+        #expect(result.stderr.contains("█") && result.stderr.contains("valid 10 minutes"))
+        let modules = try #require(TerminalQR.modules(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(modules.count >= 21 && modules.count == modules[0].count)
+    }
+
+    @Test func crossSitePostsAreRefusedEvenWithAValidCookie() async throws {
+        let server = try ShareServer()
+        let (cookie, _) = try await server.pair()
+        let fromElsewhere = try await server.shareForm(["url": "https://example.com/"],
+                                                      headers: ["Cookie": cookie, "Sec-Fetch-Site": "cross-site", "Accept": "application/json"])
+        #expect(fromElsewhere.status == 403)
+        #expect((try fromElsewhere.json()["error"] as? String)?.contains("Cross-site") == true)
+        let otherOrigin = try await server.shareForm(["url": "https://example.com/"],
+                                                    headers: ["Cookie": cookie, "Origin": "https://evil.example", "Accept": "application/json"])
+        #expect(otherOrigin.status == 403)
+        let token = try await Client.send("POST", server.url + "/tokens", body: Data("name=x".utf8),
+                                          headers: ["Cookie": cookie, "Sec-Fetch-Site": "same-site", "Accept": "application/json",
+                                                    "Content-Type": "application/x-www-form-urlencoded"])
+        #expect(token.status == 403)
+    }
+
+    @Test func aNamedTokenSharesAndCanBeRevoked() async throws {
+        let server = try ShareServer()
+        let (cookie, _) = try await server.pair()
+        let made = try await Client.send("POST", server.url + "/tokens", body: Data("name=iPhone".utf8),
+                                         headers: ["Cookie": cookie, "Sec-Fetch-Site": "same-origin", "Origin": server.url,
+                                                   "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded"])
+        #expect(made.status == 200)
+        let secret = try #require(try made.json()["token"] as? String)
+        let noURL = try await server.shareJSON(["text": "nothing to see"], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
+        #expect(noURL.status == 400)
+        #expect(try noURL.json()["error"] as? String == "No URL found in share input")
+        // A path names a file on the server: never shared from a client's text.
+        for path in ["/etc/hostname", "file:///etc/hostname"] {
+            let local = try await server.shareJSON(["text": path], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
+            #expect(local.status == 400, "\(path): \(local.text)")
+            #expect(try local.json()["error"] as? String == "No URL found in share input")
+        }
+        #expect(try server.registry.revoke("iPhone") != nil)
+        let revoked = try await server.shareJSON(["text": "nothing to see"], headers: ["Authorization": "Bearer \(secret)", "Accept": "application/json"])
+        #expect(revoked.status == 401)
+    }
+
+    @Test func saveStaysAnonymousUnlessLocked() async throws {
+        let open = try ShareServer()
+        #expect(try await Client.save(open.url, title: "T", content: "<p>x</p>").status == 200)
+        let locked = try ShareServer(["--save-requires-token"])
+        #expect(try await Client.save(locked.url, title: "T", content: "<p>x</p>").status == 401)
+        let body = try JSONSerialization.data(withJSONObject: ["title": "T", "content": "<p>x</p>"])
+        let withToken = try await Client.send("POST", locked.url + "/save", body: body,
+                                              headers: ["Content-Type": "application/json", "Authorization": "Bearer \(try locked.token())"])
+        #expect(withToken.status == 200)
+        // Reading a reader page never needs a credential.
+        let page = try #require(try withToken.json()["url"] as? String)
+        #expect(try await Client.get(page).status == 200)
+    }
+}
+
+/// The built `piper` binary with `PIPER_HOME` set (ServeProcess finds it).
+enum PiperBinaryRun {
+    static func piper(_ arguments: [String], home: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PIPER_HOME"] = home.path
+        return try runProcessCapturing(piperExecutable.path, arguments, environment: environment)
+    }
+}

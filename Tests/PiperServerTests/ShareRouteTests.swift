@@ -1,0 +1,109 @@
+import Foundation
+import PiperTestSupport
+import Testing
+@testable import PiperServer
+
+/// `POST /share` on a real `piper serve`, both routes, every input shape, against a local site
+/// and a local media server (loopback opened with `--allow-host`, as an operator would).
+@Suite(.timeLimit(.minutes(3)))
+struct ShareRouteTests {
+    static let media = packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
+
+    @Test func aLinkInsideTextIsSavedAndItsReaderPageServesTheArticle() async throws {
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let reply = try await server.shareJSON(["title": "Look", "text": "Look at this: \(site.url("/article").absoluteString) — good"],
+                                               headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        let json = try reply.json()
+        #expect(json["status"] as? String == "saved")
+        #expect(json["title"] as? String == "A shared article")
+        #expect(json["error"] is NSNull && json["job"] is NSNull)
+        let url = try #require(json["url"] as? String)
+        #expect(url.hasPrefix(server.url + "/"))
+        let page = try await Client.get(url)
+        #expect(page.status == 200)
+        #expect(page.text.contains("Readability keeps it as the body"))
+        #expect(server.serve.stderr.contains("share-token POST /share 200"))
+    }
+
+    @Test func theAccessLogNamesTheClientBehindATrustedProxyAndTheDevice() async throws {
+        let server = try ShareServer(["--trusted-proxy", "127.0.0.1"])
+        var headers = try server.bearer
+        headers["X-Forwarded-For"] = "198.51.100.1, 203.0.113.9"
+        _ = try await server.shareJSON(["text": "no link"], headers: headers)
+        let deadline = Date().addingTimeInterval(10)
+        while !server.serve.stderr.contains("POST /share") && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.serve.stderr.contains(" 203.0.113.9 share-token POST /share 400 "), "\(server.serve.stderr)")
+    }
+
+    @Test func aShareIsStoredInPostgreSQLToo() async throws {
+        guard let postgres = postgresURL() else { return }
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1", "--postgres", postgres])
+        let reply = try await server.shareJSON(["url": site.url("/article").absoluteString], headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        let url = try #require(try reply.json()["url"] as? String)
+        #expect(try await Client.get(url).text.contains("Readability keeps it as the body"))
+    }
+
+    @Test func aBrowserFormGetsThePageWithTheURLToCopy() async throws {
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let (cookie, _) = try await server.pair(name: "laptop")
+        let reply = try await server.shareForm(["url": site.url("/article").absoluteString],
+                                               headers: ["Cookie": cookie, "Accept": "text/html", "Sec-Fetch-Site": "same-origin"])
+        #expect(reply.status == 200)
+        #expect(reply.text.contains("Saved — paste into Instapaper"))
+        #expect(reply.text.contains("id=\"reader-url\" readonly value=\"\(server.url)/"))
+        #expect(reply.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+        let home = try await Client.send("GET", server.url + "/", headers: ["Cookie": cookie])
+        #expect(home.text.contains("A shared article") && home.text.contains("saved: \(server.url)/"))
+        #expect(server.serve.stderr.contains("laptop POST /share 200"))
+    }
+
+    @Test func theBookmarkletsGetOnlyAsksForConfirmation() async throws {
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let (cookie, _) = try await server.pair()
+        let target = site.url("/article").absoluteString
+        let reply = try await Client.send("GET", "\(server.url)/share?url=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&title=Hi",
+                                          headers: ["Cookie": cookie, "Accept": "text/html"])
+        #expect(reply.status == 200)
+        #expect(reply.text.contains("value=\"\(target)\""))
+        #expect(try site.requests().allSatisfy { $0.path != "/article" }, "nothing was fetched")
+    }
+
+    @Test func aMediaLinkEndsInTheServersLibraryExactlyOnce() async throws {
+        let site = try TestHTTPServer(routes: [:], staticRoot: Self.media)
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let reply = try await server.shareForm(["text": "Episode \(site.url("/sample.mp3").absoluteString)"], headers: try server.bearer)
+        #expect(reply.status == 202, "\(reply.text)")
+        let json = try reply.json()
+        #expect(json["status"] as? String == "queued")
+        let job = try #require(json["job"] as? String)
+        let state = try await Self.waitForJob(job, server: server)
+        #expect(state.hasPrefix("imported as "), "\(state)")
+        let again = try await server.shareForm(["url": site.url("/sample.mp3").absoluteString], headers: try server.bearer)
+        #expect(try again.json()["title"] as? String != nil, "the second share says where it already is: \(again.text)")
+        let library = try PiperBinaryRun.piper(["library", "--json"], home: server.home)
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(library.stdout.utf8)) as? [String: Any])
+        #expect((listing["items"] as? [Any])?.count == 1)
+    }
+
+    /// Follows `/api/shares` until the job's state is final (the journal's word, through the agent).
+    static func waitForJob(_ job: String, server: ShareServer) async throws -> String {
+        let deadline = Date().addingTimeInterval(90)
+        var last = ""
+        while Date() < deadline {
+            let reply = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
+            let shares = try reply.json()["shares"] as? [[String: Any]] ?? []
+            if let share = shares.first(where: { $0["job"] as? String == job }) {
+                last = share["state"] as? String ?? ""
+                if share["live"] as? Bool == false { return last }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return last
+    }
+}

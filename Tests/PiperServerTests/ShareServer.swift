@@ -1,0 +1,70 @@
+import Foundation
+import PiperCore
+import PiperTestSupport
+import Testing
+@testable import PiperServer
+
+/// A real `piper serve --port 0` with sharing, in a fresh state folder, plus the credentials a
+/// test needs: the share token it created and pairing through its registry.
+final class ShareServer {
+    let home: URL
+    let serve: ServeProcess
+    var url: String { serve.url }
+    var state: StateFolder { StateFolder(url: home) }
+    var registry: DeviceRegistry { DeviceRegistry(state: state) }
+
+    init(_ arguments: [String] = []) throws {
+        home = try freshDirectory("share")
+        serve = try ServeProcess(arguments: arguments, home: home)
+    }
+
+    /// The share token `piper serve` wrote on first start (0600).
+    func token() throws -> String {
+        try String(contentsOf: home.appendingPathComponent("share-token"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var bearer: [String: String] { get throws { ["Authorization": "Bearer \(try token())", "Accept": "application/json"] } }
+
+    /// Pairs a device through a pairing URL; returns the `Cookie` header value and the Set-Cookie.
+    func pair(name: String = "test phone") async throws -> (cookie: String, setCookie: String) {
+        let code = try registry.createPairing()
+        let reply = try await Client.send("GET", "\(url)/pair?code=\(code)&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+                                          headers: ["Accept": "text/html"])
+        try #require(reply.status == 200, "pairing answered \(reply.status): \(reply.text)")
+        let setCookie = try #require(reply.header("Set-Cookie"))
+        let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
+        return (cookie, setCookie)
+    }
+
+    /// POST /share with a JSON body.
+    func shareJSON(_ object: [String: String], headers: [String: String]) async throws -> Reply {
+        var all = headers
+        all["Content-Type"] = "application/json"
+        return try await Client.send("POST", url + "/share", body: try JSONSerialization.data(withJSONObject: object), headers: all)
+    }
+
+    /// POST /share form-encoded.
+    func shareForm(_ fields: [String: String], headers: [String: String]) async throws -> Reply {
+        var all = headers
+        all["Content-Type"] = "application/x-www-form-urlencoded"
+        let body = fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+        return try await Client.send("POST", url + "/share", body: Data(body.utf8), headers: all)
+    }
+}
+
+/// A local site with one article, for the article route.
+enum ShareSite {
+    static let articleHTML = """
+        <html><head><title>A shared article</title></head><body><article><h1>A shared article</h1>
+        <p>This paragraph is long enough, with commas, clauses, and words, that Readability keeps it as the body of the article.</p>
+        <p>Another paragraph follows, again with commas, more clauses, and more words, so that the article has a real body.</p>
+        <p>A third paragraph, with still more text, commas, and sentences, closes the article about sharing from a phone.</p>
+        </article></body></html>
+        """
+
+    static func start(extra: [String: TestHTTPServer.Route] = [:]) throws -> TestHTTPServer {
+        var routes: [String: TestHTTPServer.Route] = ["/article": .html(articleHTML)]
+        for (path, route) in extra { routes[path] = route }
+        return try TestHTTPServer(routes: routes)
+    }
+}
