@@ -199,7 +199,9 @@ public final class Agent {
             // Hints are looked up as the importer meets each file, so a file landed while
             // it runs still gets its `--into` folder.
             let outcomes = try importer.importInbox(hints: { name in
-                (try? journal.entry(inboxFile: name)).flatMap { $0 }.map { ImportHints(folder: $0.folder, sourceURL: $0.url) }
+                (try? journal.entry(inboxFile: name)).flatMap { $0 }.map {
+                    ImportHints(folder: $0.folder, sourceURL: $0.url, title: $0.title, author: $0.author)
+                }
             }, landed: { name in
                 // Landed by Piper: renamed in whole, so complete without waiting for it to settle.
                 (try? journal.entry(inboxFile: name))??.state == .landed

@@ -57,9 +57,14 @@ public struct ImportHints: Sendable, Codable, Equatable {
     /// Folder below `library/` (`piper share --into FOLDER`); nil for the library root.
     public var folder: String?
     public var sourceURL: String?
+    /// The shared page's title and author, for a file whose tags have none.
+    public var title: String?
+    public var author: String?
 
-    public init(folder: String? = nil, sourceURL: String? = nil) {
+    public init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil) {
         self.folder = folder
         self.sourceURL = sourceURL
+        self.title = title
+        self.author = author
     }
 }

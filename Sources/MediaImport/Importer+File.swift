@@ -26,7 +26,8 @@ extension LibraryImporter {
             if format.isArchive {
                 return try importArchive(file, name: name, sha256: sha, folder: folder, hints: hints)
             }
-            let result = try place(file, originalName: name, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL)
+            let result = try place(file, originalName: name, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL,
+                                   fallbackTitle: hints.title, fallbackAuthor: hints.author)
             return ImportOutcome(fileName: name, result: result, sha256: sha)
         } catch {
             return ImportOutcome(fileName: name, result: .failed(reason: "\(error)"), sha256: nil)
@@ -36,7 +37,7 @@ extension LibraryImporter {
     /// Places one media file in `library/<folder>/`: dedup by content, unique name, then the
     /// three steps (catalog row `placing` → atomic rename → `placed`).
     func place(_ source: URL, originalName: String, format: MediaFormat, sha256: String, folder: [String], sourceURL: String?,
-               archiveSHA256: String? = nil) throws -> ImportOutcome.Result {
+               archiveSHA256: String? = nil, fallbackTitle: String? = nil, fallbackAuthor: String? = nil) throws -> ImportOutcome.Result {
         if let existing = try catalog.item(sha256: sha256) {
             if LibraryLayout.exists(state.library.appendingPathComponent(existing.path)) {
                 try FileManager.default.removeItem(at: source)
@@ -45,7 +46,7 @@ extension LibraryImporter {
             try catalog.forget(path: existing.path)   // removed from library/ by hand: import it again
         }
         let fileName = LibraryLayout.fileName(for: URL(fileURLWithPath: originalName).lastPathComponent, format: format)
-        let tags = try readTags(source, libraryName: fileName, format: format)
+        let tags = try readTags(source, libraryName: fileName, format: format, fallbackTitle: fallbackTitle, fallbackAuthor: fallbackAuthor)
         let directory = folder.reduce(state.library) { $0.appendingPathComponent($1, isDirectory: true) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
@@ -70,17 +71,18 @@ extension LibraryImporter {
     /// Reads tags; when the name's extension does not match the real format (TagLib picks some
     /// readers by extension), reads through a hard link with the right name in the temp folder.
     /// The fallback title is the library name without its extension.
-    func readTags(_ file: URL, libraryName: String, format: MediaFormat) throws -> MediaTags {
+    func readTags(_ file: URL, libraryName: String, format: MediaFormat, fallbackTitle: String? = nil,
+                  fallbackAuthor: String? = nil) throws -> MediaTags {
         var tags: MediaTags
         if file.lastPathComponent == libraryName {
-            tags = TagReader.read(file, format: format)
+            tags = TagReader.read(file, format: format, fallbackTitle: fallbackTitle, fallbackAuthor: fallbackAuthor)
         } else {
             let scratch = state.importTemp.appendingPathComponent("tags-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: scratch) }
             let link = scratch.appendingPathComponent(libraryName)
             if Glibc.link(file.path, link.path) != 0 { try FileManager.default.copyItem(at: file, to: link) }
-            tags = TagReader.read(link, format: format)
+            tags = TagReader.read(link, format: format, fallbackTitle: fallbackTitle, fallbackAuthor: fallbackAuthor)
         }
         return tags
     }

@@ -41,6 +41,8 @@ public final class Journal {
         ALTER TABLE downloads ADD COLUMN later_tries INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE downloads ADD COLUMN group_id TEXT;
         ALTER TABLE downloads ADD COLUMN position INTEGER;
+        ALTER TABLE downloads ADD COLUMN title TEXT;
+        ALTER TABLE downloads ADD COLUMN author TEXT;
         CREATE INDEX IF NOT EXISTS downloads_group ON downloads(group_id, position);
         CREATE INDEX IF NOT EXISTS downloads_source ON downloads(source, state);
         """,
@@ -70,7 +72,7 @@ public final class Journal {
         }
     }
 
-    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries, group_id, position"
+    static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries, group_id, position, title, author"
 
     static func entry(_ row: Row) -> JournalEntry {
         JournalEntry(
@@ -82,6 +84,7 @@ public final class Journal {
             libraryPath: row.optionalText(14), rate: row.isNull(15) ? nil : row.double(15),
             notBefore: row.isNull(16) ? nil : Date(timeIntervalSince1970: row.double(16)), laterTries: row.int(17),
             group: row.optionalText(18), position: row.isNull(19) ? nil : row.int(19),
+            title: row.optionalText(20), author: row.optionalText(21),
             created: Date(timeIntervalSince1970: row.double(12)), updated: Date(timeIntervalSince1970: row.double(13)))
     }
 
@@ -90,14 +93,16 @@ public final class Journal {
     /// processes can't both add it.
     public func add(url: String, source: String, kind: DownloadKind, folder: String?,
                     state initial: DownloadState = .queued, id chosenID: String? = nil,
-                    group: String? = nil, position: Int? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
+                    group: String? = nil, position: Int? = nil, title: String? = nil,
+                    author: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
         try db.transaction {
             if let existing = try activeEntry(source: source) { return (existing, true) }
             let now = Date().timeIntervalSince1970
             let id = chosenID ?? Self.newID()
-            try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated, group_id, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated, group_id, position, title, author) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [.text(id), .text(url), .text(source), .text(kind.rawValue), .optional(folder),
-                        .text(initial.rawValue), .double(now), .double(now), .optional(group), position.map { .int(Int64($0)) } ?? .null])
+                        .text(initial.rawValue), .double(now), .double(now), .optional(group), position.map { .int(Int64($0)) } ?? .null,
+                        .optional(title), .optional(author)])
             guard let entry = try self.entry(id: id) else { throw SQLiteError(code: 1, message: "inserted entry vanished") }
             return (entry, false)
         }

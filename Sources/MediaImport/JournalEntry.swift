@@ -48,12 +48,17 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     /// A playlist's jobs share a group id; `position` is the entry's place in it (0-based).
     public var group: String?
     public var position: Int?
+    /// The shared page's title and author (media found on a page), for tags the file lacks.
+    public var title: String?
+    public var author: String?
     public var created: Date
     public var updated: Date
 
-    /// The importer's sidecar hints for this entry: only when it names a library folder.
+    /// The importer's sidecar hints for this entry: only when it has something to say beyond
+    /// its source (a library folder, a page's title or author).
     public var importHints: ImportHints? {
-        folder.map { ImportHints(folder: $0, sourceURL: url) }
+        guard folder != nil || title != nil || author != nil else { return nil }
+        return ImportHints(folder: folder, sourceURL: url, title: title, author: author)
     }
 
     /// The name a playlist entry lands as: its position first (`03 name.mp3`), so the folder

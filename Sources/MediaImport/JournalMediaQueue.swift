@@ -21,6 +21,11 @@ public struct JournalMediaQueue: MediaQueue {
     /// Queues a link. Allow-listed extensions are taken as they are (after Dropbox/Drive
     /// rewriting); a link without one is taken when the server says it is audio, video or zip.
     public func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
+        try enqueue(url: url, into: folder, title: nil, author: nil)
+    }
+
+    /// Queues a link, keeping the page's `title` and `author` for tags the file lacks.
+    public func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt {
         guard WebURL.isWeb(url) else {
             throw EnqueueError.unsupportedScheme(url.absoluteString)
         }
@@ -35,7 +40,8 @@ public struct JournalMediaQueue: MediaQueue {
             return MediaReceipt(id: done.id, url: url.absoluteString, message: Messages.alreadyInLibrary(path),
                                 alreadyInLibrary: path)
         }
-        let (entry, already) = try journal.add(url: url.absoluteString, source: direct.absoluteString, kind: .url, folder: folder)
+        let (entry, already) = try journal.add(url: url.absoluteString, source: direct.absoluteString, kind: .url, folder: folder,
+                                               title: title, author: author)
         try ensureWorker()
         let name = direct.lastPathComponent.isEmpty || direct.lastPathComponent == "/" ? direct.absoluteString : direct.lastPathComponent
         return MediaReceipt(id: entry.id, url: url.absoluteString, alreadyQueued: already,

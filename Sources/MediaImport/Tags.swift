@@ -22,10 +22,12 @@ public struct MediaTags: Sendable, Codable, Equatable {
 /// Reads tags with TagLib; durations from the stream headers where we can (`AudioDuration`,
 /// `CAFDuration`, MP4 `mvhd`), else TagLib's whole seconds; MP4 chapters with `MP4Chapters`. Title falls back to the file name without extension.
 public enum TagReader {
-    public static func read(_ file: URL, format: MediaFormat) -> MediaTags {
-        let fallback = file.deletingPathExtension().lastPathComponent
+    /// `fallbackTitle`/`fallbackAuthor` (the page a file was shared from) stand in for tags
+    /// the file lacks; the title's last resort is the file name.
+    public static func read(_ file: URL, format: MediaFormat, fallbackTitle: String? = nil, fallbackAuthor: String? = nil) -> MediaTags {
+        let fallback = fallbackTitle ?? file.deletingPathExtension().lastPathComponent
         let raw = TagLibFile.read(path: file.path, format: format)
-        var tags = MediaTags(title: raw?.title ?? fallback, author: raw?.artist, album: raw?.album,
+        var tags = MediaTags(title: raw?.title ?? fallback, author: raw?.artist ?? fallbackAuthor, album: raw?.album,
                              duration: raw?.seconds.flatMap { $0 > 0 ? Double($0) : nil })
         if format.isMP4Family, let movie = try? MP4Chapters.readMovie(file) {
             if let duration = movie.duration { tags.duration = duration }

@@ -83,9 +83,16 @@ public protocol MediaQueue: Sendable {
     func enqueue(file: URL, into folder: String?) throws -> MediaReceipt
     /// A playlist or feed (shared as `source`): one job per entry, together one library folder.
     func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt
+    /// Media a page named: `title` and `author` (the page's) stand in for tags the file lacks.
+    func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt
 }
 
 extension MediaQueue {
+    /// Queues the link; queues that keep page metadata override it.
+    public func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt {
+        try enqueue(url: url, into: folder)
+    }
+
     /// Queues a playlist's entries one by one; queues that keep groups override it.
     public func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt {
         var last: MediaReceipt?

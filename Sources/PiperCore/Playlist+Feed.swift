@@ -16,7 +16,11 @@ enum FeedScanner {
             let item = String(text[range])
             let title = firstText(of: "title", in: item)
             var media: String?
+            var page = firstText(of: "link", in: item)
             for tag in tags(in: item) {
+                if tag.name == "link", page == nil, let href = tag.attributes["href"], (tag.attributes["rel"] ?? "alternate") == "alternate" {
+                    page = href
+                }
                 if tag.name == "enclosure", let url = tag.attributes["url"] { media = url; break }
                 if tag.name == "link", tag.attributes["rel"] == "enclosure", let href = tag.attributes["href"] { media = href; break }
                 if tag.name == "content", let url = tag.attributes["url"], (tag.attributes["medium"] == "audio" || tag.attributes["medium"] == "video") {
@@ -24,7 +28,7 @@ enum FeedScanner {
                 }
             }
             if let media, let url = Playlist.resolve(decode(media), base: base) {
-                entries.append(Playlist.Entry(url: url, title: title))
+                entries.append(Playlist.Entry(url: url, title: title, page: page.flatMap { Playlist.resolve(decode($0), base: base) }))
             }
         }
         return Playlist(kind: .feed, title: feedTitle, entries: entries)

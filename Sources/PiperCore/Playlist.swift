@@ -7,9 +7,12 @@ public struct Playlist: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var url: URL
         public var title: String?
-        public init(url: URL, title: String? = nil) {
+        /// A feed item's own page (RSS `<link>`, Atom `rel="alternate"`), when it names one.
+        public var page: URL?
+        public init(url: URL, title: String? = nil, page: URL? = nil) {
             self.url = url
             self.title = title
+            self.page = page
         }
     }
 

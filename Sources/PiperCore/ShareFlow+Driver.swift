@@ -80,6 +80,14 @@ public struct ShareDriver: Sendable {
         case .enqueueMedia(let url, let folder):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do { return .mediaQueued(try media.enqueue(url: url, into: folder)) } catch { return .mediaFailed(error) }
+        case .enqueueFound(let found, let folder):
+            guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
+            do {
+                return .mediaQueued(try media.enqueue(url: MediaLinks.directDownloadURL(for: found.url), into: folder,
+                                                      title: found.title, author: found.author))
+            } catch {
+                return .mediaFailed(error)
+            }
         case .enqueuePlaylist(let page, let kind, let folder, let limit):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do {

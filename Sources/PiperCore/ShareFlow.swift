@@ -54,6 +54,8 @@ public struct ShareFlow: Sendable {
         case save(ExtractedArticle)
         case copy(String)
         case enqueueMedia(URL, into: String?)
+        /// Media a page named, with the page's title and author.
+        case enqueueFound(DiscoveredMedia, into: String?)
         case enqueueFile(URL, into: String?)
         /// A playlist or feed was loaded: one job per entry, one library folder.
         case enqueuePlaylist(LoadedPage, Playlist.Kind, into: String?, limit: Int?)
@@ -140,7 +142,7 @@ public struct ShareFlow: Sendable {
             if let found {
                 stage = .media
                 return [.progress("The page names its media (\(found.signal)): \(found.url.absoluteString)"),
-                        .enqueueMedia(MediaLinks.directDownloadURL(for: found.url), into: options.mediaFolder)]
+                        .enqueueFound(found, into: options.mediaFolder)]
             }
             if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(page.finalURL.absoluteString))) }
             return afterSearch(page)

@@ -2,12 +2,21 @@ import Foundation
 import HTML
 import PiperCore
 
-/// Finds the media an HTML page names, in order of trust: JSON-LD (`AudioObject`,
-/// `VideoObject`, `PodcastEpisode`… with a `contentUrl`), Open Graph (`og:audio`, `og:video`),
-/// `<audio>`/`<video>` and their `<source>`s, then plain links to a media file. Images and
+/// Finds the media an HTML page names, in order of trust: Open Graph (`og:audio`, `og:video`),
+/// `<audio>`/`<video>` and their `<source>`s, JSON-LD (`AudioObject`, `VideoObject`,
+/// `PodcastEpisode`… with a `contentUrl`), the page's podcast feed (`<link rel="alternate">` to
+/// RSS or Atom) whose item links to this page, then plain links to a media file. Images and
 /// embedded players are not media; a muted looping autoplay video is a preview clip, skipped.
 public struct PageMediaFinder: MediaFinder {
-    public init() {}
+    /// Fetches a feed the page links to; nil: feeds are not followed.
+    let fetch: (@Sendable (URL) -> Data?)?
+
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil) {
+        self.fetch = fetch
+    }
+
+    /// Fetches a feed over plain HTTP with the article loader (and its limits).
+    public static let httpFetch: @Sendable (URL) -> Data? = { url in try? HTTPPageLoader().load(url, cookies: []).body }
 
     public func findMedia(in page: LoadedPage) -> DiscoveredMedia? {
         guard page.contentType.map({ ContentType.mediaType(of: $0) == "text/html" || ContentType.mediaType(of: $0) == "application/xhtml+xml" }) ?? true else {
@@ -24,9 +33,6 @@ public struct PageMediaFinder: MediaFinder {
             if requireMediaExtension, !MediaLinks.hasMediaExtension(url) { return nil }
             return DiscoveredMedia(url: url, signal: signal, title: title, author: author)
         }
-        for (url, signal, strict) in JSONLDMedia.contentURLs(in: document) {
-            if let media = found(url, signal, requireMediaExtension: !strict) { return media }
-        }
         for property in ["og:audio", "og:audio:secure_url", "og:audio:url", "og:video", "og:video:secure_url", "og:video:url"] {
             let kind = property.hasPrefix("og:audio") ? "og:audio:type" : "og:video:type"
             if let type = meta(document, kind), !(type.hasPrefix("audio/") || type.hasPrefix("video/")) { continue }   // an embedded player
@@ -40,11 +46,47 @@ public struct PageMediaFinder: MediaFinder {
                 if let media = found(source.getAttribute("src"), "\(name) source") { return media }
             }
         }
+        for (url, signal, strict) in JSONLDMedia.contentURLs(in: document) {
+            if let media = found(url, signal, requireMediaExtension: !strict) { return media }
+        }
+        if let media = fromFeed(document, base: base, page: page, title: title, author: author) { return media }
         let links = document.node.querySelectorAll("a[href]")
         for link in links.sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") }) {
             if let media = found(link.getAttribute("href"), "link", requireMediaExtension: true) { return media }
         }
         return nil
+    }
+
+    /// The enclosure of the item, in a feed the page links to, whose own link is this page.
+    func fromFeed(_ document: Document, base: URL, page: LoadedPage, title: String?, author: String?) -> DiscoveredMedia? {
+        guard let fetch else { return nil }
+        let feeds = document.node.querySelectorAll("link[href]").filter { link in
+            let rel = (link.getAttribute("rel") ?? "").lowercased().split(separator: " ")
+            let type = (link.getAttribute("type") ?? "").lowercased()
+            return rel.contains("alternate") && (type == "application/rss+xml" || type == "application/atom+xml")
+        }
+        let here = [page.finalURL, page.requestedURL].map(Self.comparable)
+        for link in feeds.prefix(3) {
+            guard let href = link.getAttribute("href"), let feedURL = URL(string: href, relativeTo: base)?.absoluteURL,
+                  WebURL.isWeb(feedURL), let data = fetch(feedURL),
+                  let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
+            if let item = feed.entries.first(where: { $0.page.map { here.contains(Self.comparable($0)) } == true }) {
+                return DiscoveredMedia(url: item.url, signal: "feed", title: item.title ?? title, author: author)
+            }
+        }
+        return nil
+    }
+
+    /// A page URL as feeds and pages spell it alike: no fragment, no trailing slash, lower-case
+    /// scheme and host (the path keeps its case).
+    static func comparable(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.fragment = nil
+        components.scheme = components.scheme?.lowercased()
+        components.host = components.host?.lowercased()
+        var text = components.string ?? url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 
     /// A video that plays by itself, muted and looping, is decoration or a preview.

@@ -174,8 +174,26 @@ final class ShareResults: @unchecked Sendable {
         #expect(object["status"] as? String == "imported")
         #expect(object["libraryPath"] as? String == "sample.mp3")
 
+        let library = try PiperBinary.run(["library", "--json"], home: home)
+        #expect(library.stdout.contains(#""title":"Episode One""#), "tags the file has win: \(library.stdout)")
+
         let forced = try PiperBinary.run(["share", "--as", "media", server.url("/plain").absoluteString], home: home)
         #expect(forced.status == 65)
         #expect(forced.stderr.contains("No media file found on"), "\(forced.stderr)")
+    }
+
+    @Test func aFileWithoutTagsTakesThePagesTitleAndAuthor() throws {
+        let page = """
+            <html><head><title>Site · Ignored</title><meta property="og:title" content="The Interview, Part 2">
+            <meta name="author" content="Jo Host"><meta property="og:audio" content="/sample.wav"></head><body></body></html>
+            """
+        let server = try TestHTTPServer(routes: ["/ep/2": .html(page)], staticRoot: AgentLoadTests.fixtures)
+        defer { server.stop() }
+        let home = PiperBinary.freshHome()
+        let shared = try PiperBinary.run(["share", "--wait", server.url("/ep/2").absoluteString], home: home)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let library = try PiperBinary.run(["library", "--json"], home: home)
+        #expect(library.stdout.contains(#""title":"The Interview, Part 2""#), "\(library.stdout)")
+        #expect(library.stdout.contains(#""author":"Jo Host""#), "\(library.stdout)")
     }
 }

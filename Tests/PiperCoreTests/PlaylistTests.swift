@@ -66,7 +66,7 @@ import Testing
             """
         let feed = try Playlist.parse(Data(text.utf8), kind: .feed, base: URL(string: "https://a.example/atom")!)
         #expect(feed.title == "Atom Cast")
-        #expect(feed.entries == [Playlist.Entry(url: URL(string: "https://a.example/1.ogg")!, title: "One")])
+        #expect(feed.entries == [Playlist.Entry(url: URL(string: "https://a.example/1.ogg")!, title: "One", page: URL(string: "https://a.example/1")!)])
     }
 
     @Test func kindsByExtensionAndContentType() {

@@ -11,14 +11,14 @@ import Testing
         PageMediaFinder().findMedia(in: LoadedPage(requestedURL: pageURL, contentType: contentType, body: Data(html.utf8)))
     }
 
-    @Test func jsonLDContentURLWinsOverEverythingElse() {
+    @Test func jsonLDContentURLNamesTheFileWhenOpenGraphAndPlayersDoNot() {
         let html = """
             <html><head><title>Ep 42</title>
-            <meta property="og:audio" content="https://cdn.example/og.mp3">
+            <meta property="og:video" content="https://player.example/embed/42"><meta property="og:video:type" content="text/html">
             <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
               {"@type":"WebPage","url":"https://pod.example/episodes/42"},
               {"@type":"PodcastEpisode","name":"Ep 42","associatedMedia":{"@type":"MediaObject","contentUrl":"/media/ep42.m4a"}}]}</script>
-            </head><body><audio src="/preview.mp3"></audio></body></html>
+            </head><body><video autoplay muted loop src="/teaser.mp4"></video></body></html>
             """
         let media = find(html)
         #expect(media?.url.absoluteString == "https://pod.example/media/ep42.m4a")
@@ -55,5 +55,28 @@ import Testing
         #expect(find(html)?.url.absoluteString == "https://pod.example/files/book.m4b")
         #expect(find("<p>Just an article with <a href='/other'>a link</a>.</p>") == nil)
         #expect(find("<audio src='x.mp3'>", contentType: "application/json") == nil, "only HTML pages are searched")
+    }
+
+    @Test func theOpenGraphFileOutranksJSONLD() {
+        let html = """
+            <meta property="og:audio" content="https://cdn.example/og.mp3">
+            <script type="application/ld+json">{"@type":"AudioObject","contentUrl":"https://cdn.example/ld.mp3"}</script>
+            """
+        #expect(find(html)?.url.absoluteString == "https://cdn.example/og.mp3")
+    }
+
+    @Test func thePagesFeedNamesTheEpisodeWhoseItemLinksHere() {
+        let feed = """
+            <rss><channel><title>Cast</title>
+            <item><title>Other</title><link>https://pod.example/episodes/41</link><enclosure url="https://cdn.example/41.mp3"/></item>
+            <item><title>Forty-two</title><link>https://POD.example/episodes/42/</link><enclosure url="https://cdn.example/42.mp3"/></item>
+            </channel></rss>
+            """
+        let finder = PageMediaFinder(fetch: { url in url.path == "/feed.xml" ? Data(feed.utf8) : nil })
+        let html = #"<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body><p>Notes</p></body></html>"#
+        let media = finder.findMedia(in: LoadedPage(requestedURL: pageURL, contentType: "text/html", body: Data(html.utf8)))
+        #expect(media?.url.absoluteString == "https://cdn.example/42.mp3")
+        #expect(media?.signal == "feed")
+        #expect(media?.title == "Forty-two")
     }
 }

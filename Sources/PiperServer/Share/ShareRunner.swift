@@ -33,7 +33,7 @@ final class ShareRunner: Sendable {
         driver = ShareDriver(ports: SharePorts(
             cookies: services.cookies, httpLoader: services.httpLoader, browserLoader: services.browserLoader,
             extractor: services.extractor, saver: saver, clipboard: NoClipboard(), media: services.media,
-            reporter: SilentReporter()))
+            reporter: SilentReporter(), mediaFinder: services.mediaFinder))
     }
 
     /// Shares the first link in `items` (url, then text, then title: Android puts links in any),

@@ -10,6 +10,8 @@ public struct ShareServices: Sendable {
     /// nil: shares never load pages in a browser (the connection guard cannot see its fetches).
     public var browserLoader: (any PageLoader)?
     public var extractor: any ContentExtractor
+    /// Finds the media an episode page names (nil: pages are always articles).
+    public var mediaFinder: (any MediaFinder)?
     public var media: (any MediaQueue)?
     /// Live state of queued media jobs, for the home page and `/api/shares`.
     public var jobs: (any MediaJobs)?

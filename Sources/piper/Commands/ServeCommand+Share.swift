@@ -22,6 +22,7 @@ struct ServeSharing {
             extractor: ReadabilityExtractor(), media: JournalMediaQueue(state: state), jobs: JournalJobs(state: state),
             fetchGuard: guardPolicy, state: state)
         services.maxUploadBytes = maxUploadBytes
+        services.mediaFinder = PageMediaFinder(fetch: PageMediaFinder.httpFetch)
         return services
     }
 

@@ -103,7 +103,7 @@ struct ShareCommand: Command {
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder())
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route
