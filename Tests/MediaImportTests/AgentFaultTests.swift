@@ -9,13 +9,7 @@ import Glibc
 
 /// The agent and importer under the faults that once stopped them or imported half a file.
 @Suite struct AgentFaultTests {
-    func settings() -> AgentSettings {
-        var s = AgentSettings()
-        s.download.retryBaseDelay = 0.01
-        s.download.retryMaxDelay = 0.05
-        s.pollInterval = 0.05
-        return s
-    }
+    func settings() -> AgentSettings { FastSettings.agent }
 
     func add(_ journal: Journal, _ url: URL) throws -> String {
         try journal.add(url: url.absoluteString, source: url.absoluteString, kind: .url, folder: nil).entry.id

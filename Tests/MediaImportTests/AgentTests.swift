@@ -24,13 +24,7 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
 
 /// The agent in-process, against a real local server and real files.
 @Suite struct AgentTests {
-    func settings() -> AgentSettings {
-        var s = AgentSettings()
-        s.download.retryBaseDelay = 0.01
-        s.download.retryMaxDelay = 0.05
-        s.pollInterval = 0.05
-        return s
-    }
+    func settings() -> AgentSettings { FastSettings.agent }
 
     @Test func drainsTheQueueLandsCompleteFilesAndNeverOverwrites() throws {
         let home = try TempHome()

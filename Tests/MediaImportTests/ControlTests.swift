@@ -7,13 +7,7 @@ import Testing
 /// Retry later, cancel, retry, rm, library rm and the listing, against real servers and the
 /// built binary.
 @Suite struct ControlTests {
-    func settings() -> AgentSettings {
-        var s = AgentSettings()
-        s.download.retryBaseDelay = 0.01
-        s.download.retryMaxDelay = 0.05
-        s.pollInterval = 0.05
-        return s
-    }
+    func settings() -> AgentSettings { FastSettings.agent }
 
     @Test func aServerThatIsDownAndComesBackIsDownloadedWithoutANewShare() throws {
         let home = try TempHome()

@@ -47,13 +47,7 @@ final class SmallDisk {
 }
 
 @Suite(.enabled(if: SmallDisk.canMount)) struct DiskFullTests {
-    func settings() -> AgentSettings {
-        var s = AgentSettings()
-        s.download.retryBaseDelay = 0.01
-        s.download.retryMaxDelay = 0.05
-        s.pollInterval = 0.05
-        return s
-    }
+    func settings() -> AgentSettings { FastSettings.agent }
 
     /// 20 MB of a real WAV file's bytes (its header, then its samples over and over).
     func twentyMegabytes() throws -> [UInt8] {

@@ -5,13 +5,7 @@ import Testing
 /// The downloader against servers that misbehave on purpose: each case is a fault that once
 /// imported corrupt data or kept a download going forever.
 @Suite struct DownloadFaultTests {
-    var fast: DownloadSettings {
-        var s = DownloadSettings()
-        s.retryBaseDelay = 0.01
-        s.retryMaxDelay = 0.05
-        s.stallSeconds = 1
-        return s
-    }
+    var fast: DownloadSettings { FastSettings.download }
 
     func partial(_ home: TempHome) throws -> URL {
         try home.state.ensure(home.state.downloads)

@@ -4,13 +4,7 @@ import Testing
 
 /// The downloader against a real local server with faults injected.
 @Suite struct DownloadTests {
-    var fast: DownloadSettings {
-        var s = DownloadSettings()
-        s.retryBaseDelay = 0.01
-        s.retryMaxDelay = 0.05
-        s.stallSeconds = 1
-        return s
-    }
+    var fast: DownloadSettings { FastSettings.download }
 
     func partial(_ home: TempHome) throws -> URL {
         try home.state.ensure(home.state.downloads)

@@ -1,9 +1,29 @@
 import Foundation
 import PiperTestSupport
 import PiperCore
+@testable import MediaImport
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Settings that make retries and the agent's polling fast enough for tests.
+enum FastSettings {
+    static var download: DownloadSettings {
+        var s = DownloadSettings()
+        s.retryBaseDelay = 0.01
+        s.retryMaxDelay = 0.05
+        s.stallSeconds = 1
+        return s
+    }
+
+    static var agent: AgentSettings {
+        var s = AgentSettings()
+        s.download.retryBaseDelay = 0.01
+        s.download.retryMaxDelay = 0.05
+        s.pollInterval = 0.05
+        return s
+    }
+}
 
 /// Shared helpers for the download, journal, agent and share tests.
 enum Fixtures {
