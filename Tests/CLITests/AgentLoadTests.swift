@@ -197,3 +197,22 @@ final class ShareResults: @unchecked Sendable {
         #expect(library.stdout.contains(#""author":"Jo Host""#), "\(library.stdout)")
     }
 }
+
+/// `--quiet` leaves only errors and data: no progress or state lines.
+@Suite struct QuietTests {
+    @Test func quietSilencesProgressButNotOutcomes() throws {
+        let home = PiperBinary.freshHome()
+        let plain = try PiperBinary.run(["agent", "--once"], home: home)
+        #expect(plain.stderr.contains("Agent done"))
+        let quiet = try PiperBinary.run(["agent", "--once", "--quiet"], home: home)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+
+        let file = AgentLoadTests.fixtures.appendingPathComponent("sample.ogg").path
+        let shared = try PiperBinary.run(["share", "--quiet", "--wait", file], home: home)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        #expect(!shared.stderr.contains("  landed"), "no state lines: \(shared.stderr)")
+        #expect(shared.stderr.contains("In the library as sample.ogg"), "the outcome is still said: \(shared.stderr)")
+        #expect(shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "sample.ogg")
+    }
+}

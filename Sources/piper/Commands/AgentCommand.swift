@@ -37,12 +37,12 @@ struct AgentCommand: Command {
         // No terminal watches a share's background agent or the service: tell the desktop instead.
         let notifier = progress.enabled ? nil : DesktopNotifier(environment: environment)
         let agent = Agent(state: state, settings: AgentSettings.from(environment: environment),
-                          importer: importer, progress: progress, notifier: notifier, log: AgentLog.writer(quiet: progress.enabled))
+                          importer: importer, progress: progress, notifier: notifier, log: AgentLog.writer(quiet: progress.enabled || Output.verbosity.quiet))
         switch try agent.run(once: once) {
         case .alreadyRunning:
             Output.err("Another agent is already running; it will finish the queue.")
         case .finished(let summary):
-            Output.err("Agent done: \(summary.landed) landed, \(summary.failed) failed, \(summary.imported) imported, "
+            Output.note("Agent done: \(summary.landed) landed, \(summary.failed) failed, \(summary.imported) imported, "
                        + "\(summary.duplicates) already in the library.")
         }
         return .success

@@ -132,7 +132,7 @@ struct ShareCommand: Command {
     private func follow(_ receipt: MediaReceipt, target: ShareTarget, config: Config) async throws -> ShareOutcome {
         let display = json ? nil : ProgressDisplay()
         let outcome = try await waitForMedia(receipt, config: config, display: display) { state in
-            if !json { Output.err("  \(state)") }
+            if !json { Output.note("  \(state)") }
         }
         return ShareOutcome(target: target, receipt: receipt, waited: outcome)
     }
@@ -166,6 +166,6 @@ struct ShareCommand: Command {
 struct StderrReporter: ShareReporter {
     let quiet: Bool
     func progress(_ message: String) {
-        if !quiet { Output.err(message) }
+        if !quiet { Output.note(message) }   // --quiet silences progress too
     }
 }
