@@ -14,6 +14,9 @@ public struct Config: Sendable, Equatable {
     public var location: ConfigLocation
     /// Said once on stderr when the config came from the old location in the data folder.
     public var note: String?
+    /// What the user should hear about the config file before anything else: unknown keys
+    /// (with "did you mean"), the old location still read.
+    public var notices: [String] { file.warnings + (note.map { [$0] } ?? []) }
     /// The file's settings (empty when there is no file).
     public var file: ConfigFile
 

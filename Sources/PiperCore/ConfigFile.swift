@@ -33,6 +33,11 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     public var backendURL: String?
     /// Default library folder for media shares (`piper share --into` overrides it).
     public var defaultPlacement: String?
+    /// Keys the file holds that Piper does not know, each as a sentence with the closest known
+    /// key ("did you mean"); the file is read without them.
+    public var warnings: [String] = []
+
+    enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement }
 
     /// Every key the file may hold.
     public static let keys = ["backendURL", "defaultPlacement"]
@@ -52,13 +57,17 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         } catch {
             throw ConfigError.unreadableConfigFile(file.path, "permission denied, or not a file")
         }
+        var warnings: [String] = []
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             for key in object.keys.sorted() where !keys.contains(key) {
-                throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: keys))
+                let unknown = ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: keys))
+                warnings.append("Warning: \(unknown) It is ignored.")
             }
         }
         do {
-            return try JSONDecoder().decode(ConfigFile.self, from: data)
+            var read = try JSONDecoder().decode(ConfigFile.self, from: data)
+            read.warnings = warnings
+            return read
         } catch let error as DecodingError {
             throw ConfigError.unreadableConfigFile(file.path, "invalid JSON (\(Self.describe(error)))")
         }

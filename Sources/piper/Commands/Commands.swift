@@ -1,3 +1,5 @@
+import PiperCore
+
 /// Every subcommand, in the order `piper --help` lists them. One line per command.
 let allCommands: [any Command.Type] = [
     ConfigCommand.self,
@@ -16,3 +18,11 @@ let allCommands: [any Command.Type] = [
 ]
 
 let piperVersion = "0.1.0"
+
+/// Loads the settings and says on stderr what is odd about the config file (unknown keys, the
+/// old location), once, before the command goes on.
+func loadConfig(backendFlag: String? = nil) throws -> Config {
+    let config = try Config.load(backendFlag: backendFlag)
+    for notice in config.notices { Output.err(notice) }
+    return config
+}

@@ -63,8 +63,7 @@ struct ConfigCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        var config = try Config.load(backendFlag: backend)
-        if let note = config.note { Output.note(note) }
+        var config = try loadConfig(backendFlag: backend)
         switch action {
         case .show:
             try show(config)

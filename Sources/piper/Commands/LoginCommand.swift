@@ -23,7 +23,7 @@ struct LoginCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let config = try Config.load()
+        let config = try loadConfig()
         guard FileManager.default.fileExists(atPath: file) else { throw CookieFileError.missing(file) }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw CookieFileError.unreadable(file, "permission denied, or it is a folder")

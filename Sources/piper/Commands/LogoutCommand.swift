@@ -9,7 +9,7 @@ struct LogoutCommand: Command {
     init(_ parsed: Parsed<NoOptions>) throws {}
 
     func run() async throws -> ExitCode {
-        let config = try Config.load()
+        let config = try loadConfig()
         if try FileCookieStore(state: config.state).remove() {
             Output.out("Disconnected your X account: the stored cookies are deleted.")
         } else {

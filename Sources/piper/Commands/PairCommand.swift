@@ -27,7 +27,7 @@ struct PairCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let config = try Config.load(backendFlag: nil)
+        let config = try loadConfig(backendFlag: nil)
         let base = url ?? config.backendBaseURL.absoluteString
         let code = try DeviceRegistry(state: config.state).createPairing()
         let lines = Self.lines(base: base, code: code, qr: qr)

@@ -92,7 +92,7 @@ struct ShareCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let config = try Config.load(backendFlag: backend)
+        let config = try loadConfig(backendFlag: backend)
         let environment = ProcessInfo.processInfo.environment
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
