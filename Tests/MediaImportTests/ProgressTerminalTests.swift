@@ -55,6 +55,31 @@ import PiperSystem
     }
 }
 
+extension ProgressTerminalTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || ProcessInfo.processInfo.environment["CI"] != nil))
+    func shareWaitDrawsTheSameBarFromTheJournal() throws {
+        let home = try TempHome()
+        let server = try TestServer()
+        server.route("/talk.flac", .init(body: try Fixtures.bytes("sample.flac")), faults: [.drip(chunk: 1024, interval: 0.05)])
+        let session = "piper-wait-\(UUID().uuidString.prefix(8))"
+        let env = home.environment().map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let binary = try requireBinary()
+        try startSession(["new-session", "-d", "-s", session, "-x", "70", "-y", "20",
+                          "env -u NO_COLOR TERM=xterm \(env) \(binary) share --wait \(server.url("/talk.flac").absoluteString); sleep 60"])
+        defer { try? startSession(["kill-session", "-t", session]) }
+        var screen = ""
+        let drawn = eventually(within: 30) {
+            screen = (try? tmux(["capture-pane", "-p", "-t", session]).stdout) ?? ""
+            return screen.contains("talk.flac") && screen.contains("% [")
+        }
+        #expect(drawn, "share --wait shows the download's bar:\n\(screen)")
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count < 70 }, "\(screen)")
+        #expect(eventually(within: 60) {
+            ((try? tmux(["capture-pane", "-p", "-t", session]).stdout) ?? "").contains("In the library as talk.flac")
+        })
+    }
+}
+
 /// With no terminal watching, the desktop hears how a share ended (`notify-send`; here a
 /// stand-in on PATH that records its arguments, since there is no notification daemon).
 @Suite struct DesktopNotificationTests {
