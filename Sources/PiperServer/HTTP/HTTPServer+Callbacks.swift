@@ -18,6 +18,8 @@ final class RequestState: @unchecked Sendable {
     var headers: [String: String] = [:]
     var body: [UInt8] = []
     var tooLarge = false
+    /// Set on the first call when the head breaks a limit (414, 431): the body is dropped.
+    var refusal: HTTPError?
     var query: [String: String] = [:]
     /// The body's destination when it streams; `streamFailed` once it refused.
     var stream: (any BodyStream)?
@@ -114,6 +116,9 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
                                       Unmanaged.passUnretained(state).toOpaque())
         _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, piperCollectQuery,
                                       Unmanaged.passUnretained(state).toOpaque())
+        server.connections.enter(.body, connection)
+        state.refusal = server.headRefusal(state)
+        if state.refusal != nil { return .YES }
         state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
         if let stream = state.stream, let refusal = stream.refusalBeforeBody {
             stream.abandon()
@@ -130,6 +135,7 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if let size = uploadDataSize, size.pointee > 0 { server.connections.received(size.pointee, connection) }
     if let size = uploadDataSize, size.pointee > 0, let stream = state.stream {
         let count = size.pointee
         size.pointee = 0
@@ -145,7 +151,7 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         return .YES
     }
     if let size = uploadDataSize, size.pointee > 0 {
-        if state.status == nil, !state.tooLarge, let data = uploadData {
+        if state.status == nil, !state.tooLarge, state.refusal == nil, let data = uploadData {
             if state.body.count + size.pointee > server.options.maxBodyBytes {
                 state.tooLarge = true
                 state.body = []
@@ -165,6 +171,9 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         return server.send(response, state, connection)
     }
     if state.status != nil { return .YES }
+    if let refusal = state.refusal {
+        return server.send(ErrorPage.negotiated(refusal, accept: state.headers["accept"]), state, connection)
+    }
     if state.tooLarge {
         return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
     }
@@ -178,6 +187,8 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     conCls.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    // The next request head's deadline starts now (a keep-alive connection stays open).
+    if let connection { server.connections.enter(.head, connection) }
     if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
     guard let status = state.status, let log = server.options.log else { return }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
@@ -186,10 +197,24 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
 }
 
 extension HTTPServer {
+    /// The 414 or 431 a request head has earned, if any.
+    fileprivate func headRefusal(_ state: RequestState) -> HTTPError? {
+        let query = state.query.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 }
+        if state.path.utf8.count + query > options.maxURLBytes {
+            return HTTPError(414, "The URL is longer than the limit of \(options.maxURLBytes) bytes")
+        }
+        let head = state.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
+        if head > options.maxHeaderBytes {
+            return HTTPError(431, "The request headers are larger than the limit of \(options.maxHeaderBytes) bytes")
+        }
+        return nil
+    }
+
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        connections.enter(.answering, connection)
         var address = [CChar](repeating: 0, count: 64)
         let client = piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
-            ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+            ? ClientAddress.string(address) : ""
         var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         request.query = state.query
@@ -228,6 +253,7 @@ extension HTTPServer {
     }
 
     fileprivate func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        connections.enter(.answering, connection)
         state.status = response.status
         state.device = response.device
         let mhdResponse = response.body.withUnsafeBytes { bytes in

@@ -14,7 +14,18 @@ public struct HTTPServerOptions: Sendable {
     /// Bodies larger than this get a 413 before the responder sees them.
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024
+    /// libmicrohttpd's idle timeout: restarts with every byte (see `clientLimits` for deadlines).
     public var connectionTimeoutSeconds: Int = 30
+    /// Per-client connection limit, request-head deadline and body-rate floor.
+    public var clientLimits = ClientLimits()
+    /// Longer URLs (path and query) get a 414, larger request heads a 431, both answered here as
+    /// `{"error": ...}` (an HTML page for browsers).
+    public var maxURLBytes = 8 * 1024
+    public var maxHeaderBytes = 32 * 1024
+    /// libmicrohttpd's per-connection buffer, which must hold a whole request head: well above
+    /// the two limits above, so libmicrohttpd's own HTML 414/431 pages are only for heads
+    /// several times larger. Touched pages only, so idle connections cost little.
+    public var connectionMemoryBytes = 256 * 1024
     /// Methods whose responders may answer later (a save answers once committed): they are
     /// called through `respond(to:reply:)` and their connections are suspended until the reply,
     /// so waiting saves hold no thread and many of them can share one commit.
@@ -55,23 +66,29 @@ public final class HTTPServer: @unchecked Sendable {
     /// Counts deferred answers still to come, so `stop()` can wait for them (a daemon must not
     /// stop while a connection is suspended).
     let inFlight = DispatchGroup()
+    let connections: ConnectionGuard
     public private(set) var port: UInt16 = 0
 
     public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
         self.responder = responder
         self.options = options
+        self.connections = ConnectionGuard(limits: options.clientLimits, trustedProxies: options.trustedProxies)
         // Said in one sentence before libmicrohttpd would log its own bind error.
         if options.port != 0, PortProbe.isInUse(host: options.host, port: options.port) {
             throw HTTPServerStartError(host: options.host, port: options.port, inUse: true)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        let guardian = Unmanaged.passUnretained(connections).toOpaque()
         guard let started = piper_mhd_start(options.host, options.port, UInt32(max(1, options.threads)),
                                             UInt32(options.connectionLimit), UInt32(options.connectionTimeoutSeconds),
-                                            piperAccessHandler, me, piperRequestCompleted, me) else {
+                                            max(64 * 1024, options.connectionMemoryBytes),
+                                            piperAccessHandler, me, piperRequestCompleted, me,
+                                            piperAcceptPolicy, piperNotifyConnection, guardian) else {
             throw HTTPServerStartError(host: options.host, port: options.port)
         }
         daemon = started
         port = piper_mhd_bound_port(started)
+        connections.startSweeping()
     }
 
     deinit { stop() }
@@ -86,6 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
         _ = MHD_quiesce_daemon(running)
         inFlight.wait()
         MHD_stop_daemon(running)
+        connections.stopSweeping()
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.

@@ -40,6 +40,13 @@ struct ServeCommand: Command {
         var allowHost = Opt.list("--allow-host", placeholder: "HOST|CIDR",
                                  help: "Let shares fetch from this private host or range (repeatable).")
         var saveRequiresToken = Opt.flag("--save-requires-token", help: "POST /save needs a credential too (default: anonymous).")
+        var maxConnectionsPerClient = Opt.int("--max-connections-per-client", help: "Open connections one client address may hold; 0 disables (a --trusted-proxy is not counted).",
+                                              default: Self.defaults.http.clientLimits.maxConnectionsPerClient, in: 0...1_000_000)
+        var headTimeout = Opt.int("--head-timeout", placeholder: "SECONDS", help: "Deadline for a request's head (and for an idle keep-alive connection); 0 disables.",
+                                  default: Int(Self.defaults.http.clientLimits.headTimeout), in: 0...3600)
+        var minBodyRate = Opt.int("--min-body-rate", placeholder: "BYTES_PER_SECOND",
+                                  help: "Slowest a request body may arrive, averaged, after \(Int(Self.defaults.http.clientLimits.bodyRateGrace)) s; 0 disables.",
+                                  default: Self.defaults.http.clientLimits.minBodyBytesPerSecond, in: 0...(1 << 30))
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
     }
@@ -54,6 +61,9 @@ struct ServeCommand: Command {
         configuration.http.host = parsed.host
         configuration.http.port = UInt16(parsed.port)
         configuration.http.threads = parsed.threads
+        configuration.http.clientLimits.maxConnectionsPerClient = parsed.maxConnectionsPerClient
+        configuration.http.clientLimits.headTimeout = TimeInterval(parsed.headTimeout)
+        configuration.http.clientLimits.minBodyBytesPerSecond = parsed.minBodyRate
         configuration.ttl = TimeInterval(parsed.ttl)
         configuration.savesPerMinute = Double(parsed.rateLimit)
         configuration.saveBurst = Double(parsed.burst)

@@ -1,0 +1,213 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+
+/// Where one connection stands, as far as the hostile-client limits care.
+struct ConnectionWatch: Sendable, Equatable {
+    enum Phase: Sendable, Equatable {
+        /// Waiting for a request head (just opened, or idle between keep-alive requests).
+        case head
+        /// The head is in; `bytes` of the body have arrived since `since`.
+        case body
+        /// The responder has the request, or the answer is going out: no deadline applies.
+        case answering
+        /// Already cut off; waiting for the worker thread to close it.
+        case closing
+    }
+
+    var phase: Phase = .head
+    /// Monotonic nanoseconds when `phase` began.
+    var since: UInt64
+    var bytes = 0
+    let fd: Int32
+    let client: String
+    /// Whether this connection counts against its client's limit (not when from a trusted proxy).
+    let counted: Bool
+
+    /// Why a connection is cut off.
+    enum Verdict: Sendable, Equatable {
+        case headTimeout(seconds: Double)
+        case tooSlow(bytesPerSecond: Int)
+
+        var message: String {
+            switch self {
+            case .headTimeout(let seconds):
+                return "The request head did not arrive within \(Self.seconds(seconds))"
+            case .tooSlow(let rate):
+                return "The request body arrived slower than \(rate) bytes per second"
+            }
+        }
+
+        private static func seconds(_ value: Double) -> String {
+            value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        }
+    }
+
+    /// The pure rule: whether this connection has run out of time at `now`.
+    func verdict(now: UInt64, limits: ClientLimits) -> Verdict? {
+        let elapsed = Double(now &- since) / 1_000_000_000
+        switch phase {
+        case .head:
+            guard limits.headTimeout > 0, elapsed > limits.headTimeout else { return nil }
+            return .headTimeout(seconds: limits.headTimeout)
+        case .body:
+            guard limits.minBodyBytesPerSecond > 0, elapsed > limits.bodyRateGrace,
+                  Double(bytes) < Double(limits.minBodyBytesPerSecond) * elapsed else { return nil }
+            return .tooSlow(bytesPerSecond: limits.minBodyBytesPerSecond)
+        case .answering, .closing:
+            return nil
+        }
+    }
+}
+
+/// The limits that keep one client from taking the server (see `HTTPServerOptions.clientLimits`).
+public struct ClientLimits: Sendable {
+    /// Open connections one client address may hold; 0 disables. Connections from a trusted
+    /// proxy are not counted: behind a balancer every client shares its address, so the
+    /// balancer is where a per-client limit belongs (the deadlines below still apply).
+    public var maxConnectionsPerClient = 64
+    /// Seconds a request head may take to arrive, counted from the connection's opening or
+    /// the previous answer (an idle keep-alive connection is closed after as long); 0 disables.
+    /// libmicrohttpd's own timeout restarts with every byte, so a trickle never trips it.
+    public var headTimeout: TimeInterval = 15
+    /// The slowest a body may arrive, averaged since the head, once `bodyRateGrace` has passed;
+    /// 0 disables.
+    public var minBodyBytesPerSecond = 1024
+    public var bodyRateGrace: TimeInterval = 10
+    /// How often the deadlines are checked.
+    public var sweepInterval: TimeInterval = 0.5
+
+    public init() {}
+}
+
+/// Counts each client's connections and cuts off those that miss a deadline.
+///
+/// `@unchecked Sendable`: `watches` and `counts` are only touched while holding `lock`; the
+/// sweeper shuts sockets down under that lock too, and libmicrohttpd reports a connection
+/// closed (removing it here) before it closes its socket, so a socket cut off is still ours.
+final class ConnectionGuard: @unchecked Sendable {
+    let limits: ClientLimits
+    private let trustedProxies: Set<String>
+    private let lock = NSLock()
+    private var watches: [UInt: ConnectionWatch] = [:]
+    private var counts: [String: Int] = [:]
+    private var timer: DispatchSourceTimer?
+
+    init(limits: ClientLimits, trustedProxies: Set<String>) {
+        self.limits = limits
+        self.trustedProxies = trustedProxies
+    }
+
+    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Whether a new connection from `client` may open. Checked before it is counted, so a
+    /// burst accepted on several worker threads at once may overshoot by a few.
+    func admits(_ client: String) -> Bool {
+        guard limits.maxConnectionsPerClient > 0, !trustedProxies.contains(client) else { return true }
+        return lock.withLock { counts[client, default: 0] < limits.maxConnectionsPerClient }
+    }
+
+    func opened(_ connection: OpaquePointer, fd: Int32, client: String) {
+        let counted = limits.maxConnectionsPerClient > 0 && !trustedProxies.contains(client)
+        lock.withLock {
+            watches[Self.key(connection)] = ConnectionWatch(since: Self.now(), fd: fd, client: client, counted: counted)
+            if counted { counts[client, default: 0] += 1 }
+        }
+    }
+
+    func closed(_ connection: OpaquePointer) {
+        lock.withLock {
+            guard let watch = watches.removeValue(forKey: Self.key(connection)), watch.counted else { return }
+            let left = counts[watch.client, default: 1] - 1
+            counts[watch.client] = left > 0 ? left : nil
+        }
+    }
+
+    /// Moves a connection to `phase` (restarting its clock), unless it is already cut off.
+    func enter(_ phase: ConnectionWatch.Phase, _ connection: OpaquePointer) {
+        let now = Self.now()
+        lock.withLock {
+            guard var watch = watches[Self.key(connection)], watch.phase != .closing else { return }
+            watch.phase = phase
+            watch.since = now
+            watch.bytes = 0
+            watches[Self.key(connection)] = watch
+        }
+    }
+
+    func received(_ count: Int, _ connection: OpaquePointer) {
+        guard limits.minBodyBytesPerSecond > 0 else { return }
+        lock.withLock { watches[Self.key(connection)]?.bytes += count }
+    }
+
+    /// Cuts off every connection past its deadline with a 408 `{"error": ...}`.
+    func sweep(now: UInt64 = ConnectionGuard.now()) {
+        lock.withLock {
+            for (key, watch) in watches {
+                guard let verdict = watch.verdict(now: now, limits: limits) else { continue }
+                watches[key]?.phase = .closing
+                let answer = Self.timeoutAnswer(verdict)
+                answer.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watch.fd, $0.baseAddress, $0.count) }
+                }
+            }
+        }
+    }
+
+    static func timeoutAnswer(_ verdict: ConnectionWatch.Verdict) -> [UInt8] {
+        let body = HTTPResponse.error(HTTPError(408, verdict.message)).body
+        let head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+            + "Connection: close\r\nX-Content-Type-Options: nosniff\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    func startSweeping() {
+        guard limits.headTimeout > 0 || limits.minBodyBytesPerSecond > 0 else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let interval = max(0.05, limits.sweepInterval)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in self?.sweep() }
+        timer.resume()
+        lock.withLock { self.timer = timer }
+    }
+
+    func stopSweeping() {
+        lock.withLock {
+            timer?.cancel()
+            timer = nil
+        }
+    }
+}
+
+// libmicrohttpd's accept-policy and connection-notification callbacks (plain globals: see
+// HTTPServer+Callbacks.swift).
+
+func piperAcceptPolicy(_ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> MHD_Result {
+    guard let cls else { return .YES }
+    let guardian = Unmanaged<ConnectionGuard>.fromOpaque(cls).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard piper_format_address(address, &buffer, socklen_t(buffer.count)) == 0 else { return .YES }
+    return guardian.admits(ClientAddress.string(buffer)) ? .YES : .NO
+}
+
+func piperNotifyConnection(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                           _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                           _ code: MHD_ConnectionNotificationCode) {
+    guard let cls, let connection else { return }
+    let guardian = Unmanaged<ConnectionGuard>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED (1 is CLOSED)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let client = piper_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 ? ClientAddress.string(buffer) : ""
+        guardian.opened(connection, fd: piper_mhd_connection_fd(connection), client: client)
+    } else {
+        guardian.closed(connection)
+    }
+}
+
+extension ClientAddress {
+    /// A NUL-terminated C buffer as a Swift string.
+    static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
