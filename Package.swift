@@ -66,13 +66,13 @@ let package = Package(
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets", "Fixtures"]),
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML"], exclude: ["Ratchets"]),
-        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "HTML"], exclude: ["Ratchets"]),
+        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
-        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "PiperTestSupport"]),
+        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "PiperTestSupport"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["piper", "PiperTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

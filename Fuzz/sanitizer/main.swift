@@ -39,7 +39,13 @@ enum SanitizedCheck {
                 var next = node.firstChild
                 while let c = next { stack.append(c); next = c.nextSibling }
                 guard node.isElement else { continue }
-                if node.namespace != .html { return "foreign element \(node.localName)" }
+                // Presentation MathML is kept (SanitizerPolicy.mathElements); SVG and anything
+                // else foreign is not, nor a MathML element outside that list.
+                if node.namespace == .mathml {
+                    if !SanitizerPolicy.mathElements.contains(node.localName) { return "MathML element \(node.localName)" }
+                } else if node.namespace != .html {
+                    return "foreign element \(node.localName)"
+                }
                 if ["script", "style", "iframe", "object", "embed", "base", "meta", "form"].contains(node.localName) {
                     return "element \(node.localName)"
                 }

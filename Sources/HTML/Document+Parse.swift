@@ -30,7 +30,7 @@ extension Document {
     public static func parse(_ html: String, options: ParseOptions = .init()) -> Document {
         let document = Document()
         let builder = TreeBuilder(document: document, scripting: options.scripting)
-        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
+        let tokenizer = Tokenizer(sink: builder)
         builder.tokenizer = tokenizer
         tokenizer.feed(html)
         tokenizer.finish()
@@ -56,7 +56,7 @@ extension Document {
         let document = Document()
         document.quirksMode = quirksMode
         let builder = TreeBuilder(document: document, scripting: options.scripting)
-        let tokenizer = Tokenizer(sink: builder, scripting: options.scripting)
+        let tokenizer = Tokenizer(sink: builder)
         builder.tokenizer = tokenizer
         builder.prepareFragment(context: context, tokenizer: tokenizer)
         tokenizer.feed(html)

@@ -13,8 +13,6 @@
 /// Not `Sendable`: one tokenizer belongs to one parse on one thread.
 public final class Tokenizer {
     let sink: TokenSink
-    /// Kept for the tree builder (the scripting flag changes tree construction, not tokenizing).
-    public let scripting: Bool
 
     /// nil only while `feed`/`finish` run the machine.
     private var core: TokenizerCore?
@@ -28,9 +26,10 @@ public final class Tokenizer {
     /// set by every start tag, and settable for fragment parsing and tests.
     public var lastStartTagName: String?
 
-    public init(sink: TokenSink, scripting: Bool = true) {
+    /// A tokenizer feeding `sink`. (The scripting flag changes tree construction, not
+    /// tokenizing: it belongs to the tree builder.)
+    public init(sink: TokenSink) {
         self.sink = sink
-        self.scripting = scripting
         core = TokenizerCore(owner: self)
     }
 

@@ -109,10 +109,6 @@ extension TreeBuilder {
         }
     }
 
-    func popUntilNode(_ target: Int32) {
-        while let node = stack.popLast(), node != target {}
-    }
-
     func isOnStack(_ node: Int32) -> Bool { stack.lastIndex(of: node) != nil }
 
     func stackContainsHTML(_ tag: Int32) -> Bool {

@@ -51,7 +51,7 @@ public struct ShareDriver: Sendable {
         return .failure(ShareFailure.noURL)  // unreachable: every path ends in .finish
     }
 
-    private func perform(_ action: ShareFlow.Action) -> ShareFlow.Event? {
+    func perform(_ action: ShareFlow.Action) -> ShareFlow.Event? {
         switch action {
         case .loadCookies:
             do { return .cookiesLoaded(try ports.cookies.load()) } catch { return .cookiesFailed(error) }

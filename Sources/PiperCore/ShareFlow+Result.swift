@@ -49,10 +49,13 @@ public enum ShareFailure: PiperError, Equatable {
     case mediaUnavailable
     /// `--as media` on a page that names no media file.
     case noMediaOnPage(String)
+    /// `piper extract URL` on a link the flow routes to media (a media file, a feed, an image type).
+    case notAPage(String)
 
     public var description: String {
         switch self {
         case .noMediaOnPage(let page): return "No media file found on \(page) (looked for JSON-LD, og:audio/og:video, <audio>/<video> and links to media files)"
+        case .notAPage(let link): return "\(link) is media, not a page with an article"
         case .noURL: return Messages.noURL
         case .connectX: return Messages.connectX
         case .mediaUnavailable: return "This is a media link, but media downloads are not available in this build"
@@ -61,7 +64,7 @@ public enum ShareFailure: PiperError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .noURL, .noMediaOnPage: return .badData
+        case .noURL, .noMediaOnPage, .notAPage: return .badData
         case .connectX, .mediaUnavailable: return .other
         }
     }

@@ -4,32 +4,31 @@ import PiperCore
 import Readability
 import Extraction
 
-/// The `ContentExtractor` port on our HTML parser and Readability: bytes → DOM (with the
-/// transport charset; BOM, meta prescan and detection are the parser's job) → `{title, content}`,
-/// in the piper extraction mode unless told otherwise.
+/// The `ContentExtractor` port on Extraction's `ArticlePipeline` (the same pipeline `piper
+/// extract` runs): a loaded page's bytes, transport charset and final URL → `{title, content}`
+/// and its metadata, or `ExtractionError.notAnArticle` when the pipeline refuses the page.
 public struct ReadabilityExtractor: ContentExtractor {
-    public var options: ReadabilityOptions
-    /// The extraction mode (the default: piper).
-    public var mode: ExtractionMode
-    /// Readability returns its best attempt even for a page with one line of text (a login
-    /// wall, an error page). Fewer characters of article text than this is not an article.
-    public var minimumTextLength: Int
+    /// The pipeline every share extracts through (piper mode, 140-character minimum by default).
+    public var pipeline: ArticlePipeline
 
-    public init(options: ReadabilityOptions = .init(), minimumTextLength: Int = 140, mode: ExtractionMode = .piper) {
-        self.options = options
-        self.mode = mode
-        self.minimumTextLength = minimumTextLength
+    /// An extractor on `pipeline`.
+    public init(pipeline: ArticlePipeline = ArticlePipeline()) {
+        self.pipeline = pipeline
+    }
+
+    /// An extractor on a pipeline built from these settings.
+    public init(options: ReadabilityOptions, minimumTextLength: Int = ArticlePipeline.defaultMinimumTextLength,
+                mode: ExtractionMode = .piper) {
+        pipeline = ArticlePipeline(mode: mode, options: options, minimumTextLength: minimumTextLength)
     }
 
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
-        let document = Self.parse(page)
-        let article: Article?
+        let article: Article
         do {
-            article = try Extraction.extract(document, url: page.finalURL.absoluteString, mode: mode, options: options)
+            article = try pipeline.run([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
+        } catch .engineFailed(let why) {
+            throw ExtractionError.engineFailed(page.finalURL, why)
         } catch {
-            throw ExtractionError.engineFailed(page.finalURL, "\(error)")
-        }
-        guard let article, article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count >= minimumTextLength else {
             throw ExtractionError.notAnArticle(page.finalURL)
         }
         return ExtractedArticle(title: article.title ?? "", content: article.content,
@@ -40,13 +39,6 @@ public struct ReadabilityExtractor: ContentExtractor {
     }
 
     public func isReaderable(_ page: LoadedPage) -> Bool {
-        isProbablyReaderable(Self.parse(page))
-    }
-
-    static func parse(_ page: LoadedPage) -> Document {
-        // No charset from the transport (or Chromium's "utf-8" for the string it returns):
-        // the parser sniffs, with the page's top-level domain as a hint for detection.
-        Document.parse(bytes: [UInt8](page.body), options: ParseOptions(
-            transportEncoding: page.charset, topLevelDomain: ParseOptions.topLevelDomain(ofHost: page.finalURL.host)))
+        ArticlePipeline.isReaderable([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
     }
 }

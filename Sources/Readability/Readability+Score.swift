@@ -1,4 +1,5 @@
-// Scoring: _initializeNode, _getClassWeight, _getLinkDensity, _getTextDensity, _getCharCount,
+// Scoring: _initializeNode, _getClassWeight, _getLinkDensity, _getCharCount (_getTextDensity is
+// `textDensity` in +CleanCensus, over the elements it has already collected),
 // and the per-paragraph scoring pass of grabArticle.
 import HTML
 
@@ -55,15 +56,6 @@ extension Readability {
         let textLength = scanner.stats.length
         if textLength == 0 { return 0 }
         return weightedLinkLength(links) / Double(textLength)
-    }
-
-    /// `_getTextDensity`.
-    func getTextDensity(_ e: Node, _ tags: [String]) -> Double {
-        let textLength = innerTextLength(e)
-        if textLength == 0 { return 0 }
-        var childrenLength = 0
-        for child in elements(e, tags) { childrenLength += innerTextLength(child) }
-        return Double(childrenLength) / Double(textLength)
     }
 
     /// Scores each paragraph-like element and adds it to its ancestors; returns the

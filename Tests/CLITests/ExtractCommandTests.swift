@@ -71,3 +71,13 @@ extension ExtractCommandTests {
         #expect(r.stderr.contains("nested"))
     }
 }
+
+extension ExtractCommandTests {
+    /// The pipeline's minimum length, as piper share applies it: exit 65 with the reason.
+    @Test func tooLittleTextIsNotAnArticle() throws {
+        let html = "<html><head><title>Login</title></head><body><article><p>Log in to read this story.</p></article></body></html>"
+        let r = try PiperBinary.run(["extract", "--mode", "readability", "-"], stdin: Data(html.utf8))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("No article found in standard input: only 26 characters of article text (an article has at least 140)"))
+    }
+}

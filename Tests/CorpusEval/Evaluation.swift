@@ -67,7 +67,7 @@ public enum Evaluation {
         for page in pages {
             let bytes = try page.bytes()
             let start = DispatchTime.now().uptimeNanoseconds
-            let document = Document.parse(bytes: bytes, options: ParseOptions(scripting: false))
+            let document = Document.parse(bytes: bytes, options: ArticlePipeline.parseOptions())
             let article = try? Extraction.extract(document, url: page.url, mode: mode)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let text = article?.textContent

@@ -54,8 +54,8 @@ struct ExtractionCorpusTests {
             guard let source = try? String(contentsOf: dir.appendingPathComponent("source.html"), encoding: .utf8),
                   let expected = try? String(contentsOf: dir.appendingPathComponent("expected.html"), encoding: .utf8) else { continue }
             total += 1
-            let reference = Document.parse(expected, options: ParseOptions(scripting: false)).body?.textContent ?? ""
-            let document = Document.parse(source, options: ParseOptions(scripting: false))
+            let reference = Document.parse(expected, options: ArticlePipeline.parseOptions()).body?.textContent ?? ""
+            let document = Document.parse(source, options: ArticlePipeline.parseOptions())
             let text = (try? Extraction.extract(document, url: "http://fakehost/test/page.html", mode: .piper))??.textContent ?? ""
             let recall = Metrics.wordScore(predicted: text, reference: reference).recall
             if recall >= 0.9 { kept += 1 } else { lost.append(String(format: "%@ %.2f", name, recall)) }

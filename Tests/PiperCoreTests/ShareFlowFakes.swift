@@ -114,6 +114,13 @@ struct FakeWorld {
         return ShareDriver(ports: ports).run(ShareInput(items), options: options)
     }
 
+    /// `ShareDriver.articlePage`: the page `piper extract URL` would extract.
+    func articlePage(_ link: String, _ options: ShareFlow.Options = .init()) throws -> LoadedPage {
+        let ports = SharePorts(cookies: cookies, httpLoader: http, browserLoader: browser, extractor: extractor,
+                               saver: saver, clipboard: clipboard, media: media, reporter: FakeReporter(log: log))
+        return try ShareDriver(ports: ports).articlePage(for: URL(string: link)!, options: options)
+    }
+
     /// The port calls, without progress lines.
     var calls: [String] { log.all.filter { !$0.hasPrefix("progress") } }
 }

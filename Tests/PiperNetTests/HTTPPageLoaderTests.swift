@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import PiperCore
 import PiperTestSupport
@@ -69,7 +70,7 @@ import Testing
         let loaded = try HTTPPageLoader().load(server.url("/l"), cookies: [])
         #expect(loaded.charset == "ISO-8859-1")
         #expect([UInt8](loaded.body) == latin1)
-        let document = ReadabilityExtractor.parse(loaded)
+        let document = ArticlePipeline.parse([UInt8](loaded.body), transportEncoding: loaded.charset, url: loaded.finalURL.absoluteString)
         withExtendedLifetime(document) { #expect(document.body?.textContent == "café") }
     }
 

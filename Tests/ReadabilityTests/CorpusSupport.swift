@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import HTML
 import Readability
@@ -34,10 +35,16 @@ enum Corpus {
         return out
     }
 
-    /// Parses like the reference suite's JSDOM: scripting off, so <noscript> holds markup.
+    /// Parses as the article pipeline does (`ArticlePipeline.parseOptions`): scripting off, like
+    /// the reference suite's JSDOM, so <noscript> holds markup.
     static func parse(_ html: String) -> Document {
-        Document.parse(html, options: ParseOptions(scripting: false))
+        Document.parse(html, options: ArticlePipeline.parseOptions(url: pageURL))
     }
+
+    /// The article pipeline in the exact readability mode with no minimum length: what the
+    /// conformance test checks is Readability's own output.
+    static let pipeline = ArticlePipeline(mode: .readability, options: ReadabilityOptions(classesToPreserve: ["caption"]),
+                                          minimumTextLength: 0)
 
     static func ratchet(_ key: String) -> Int {
         let file = packageRoot.appendingPathComponent("Tests/ReadabilityTests/Ratchets/readability.txt")

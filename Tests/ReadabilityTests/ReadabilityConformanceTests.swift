@@ -22,15 +22,11 @@ import Testing
             }
 
             let doc = Corpus.parse(c.source)
-            let article: Article?
+            let article: Article
             do {
-                article = try Readability.parse(doc, url: Corpus.pageURL, options: ReadabilityOptions(classesToPreserve: ["caption"]))
+                article = try Corpus.pipeline.extract(from: doc, url: Corpus.pageURL)
             } catch {
-                failures.append("\(c.name): threw \(error)")
-                continue
-            }
-            guard let article else {
-                failures.append("\(c.name): no article")
+                failures.append("\(c.name): not an article: \(error)")
                 continue
             }
             if let problem = metadataDifference(article, c.metadata) {

@@ -18,11 +18,6 @@ public struct HTTPResponse: Sendable {
         headers.first { Self.sameName($0.name, name) }?.value
     }
 
-    public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { Self.sameName($0.name, name) }
-        headers.append((name, value))
-    }
-
     /// Header names compare case-insensitively; ASCII names (all real ones) byte by byte.
     static func sameName(_ a: String, _ b: String) -> Bool {
         let x = a.utf8, y = b.utf8

@@ -30,15 +30,7 @@ extension ReaderPage {
     }
 
     /// `host/path` without the scheme or `www.`, at most 80 characters.
-    static func displayed(_ url: String) -> String {
-        var text = Substring(url)
-        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
-            text = text.dropFirst(prefix.count)
-        }
-        if text.lowercased().hasPrefix("www.") { text = text.dropFirst(4) }
-        if text.hasSuffix("/") && text.filter({ $0 == "/" }).count == 1 { text = text.dropLast() }
-        return text.count > 80 ? String(text.prefix(79)) + "…" : String(text)
-    }
+    static func displayed(_ url: String) -> String { URLDisplay.shortened(url) }
 
     /// The published date: `<time>` with the day when the value starts with one (ISO 8601),
     /// else the text as given.

@@ -69,7 +69,7 @@ extension HTMLSanitizer {
         let href = URLPolicy.cleaned(raw)
         let bare = host.lowercased().hasPrefix("www.") ? String(host.lowercased().dropFirst(4)) : host.lowercased()
         let isVideo = name == "video" || SanitizerPolicy.videoHosts.contains(bare)
-        let label = isVideo ? "▶ Video: " + ReaderPage.displayed(href) : "Embedded content: " + bare
+        let label = isVideo ? "▶ Video: " + URLDisplay.shortened(href) : "Embedded content: " + bare
         if settled && RoundTrip.startTagMoves("a", open: open) { settled = false }
         writer.start("a", [("href", href)])
         writer.text(label)

@@ -3,15 +3,36 @@ import PiperCore
 import PiperNet
 
 extension ExtractCommand {
-    /// Loads `url` with the share loaders: Chromium (with the stored X cookies) for X/Twitter
-    /// links, plain HTTP otherwise.
-    static func load(_ url: URL) throws -> LoadedPage {
+    /// Loads `url` as `piper share` would (PiperCore's `ShareDriver.articlePage`): the stored X
+    /// cookies, Chromium for X/Twitter links and pages that need it (`browser`), plain HTTP
+    /// otherwise. Nothing is saved, copied or queued.
+    static func load(_ url: URL, browser: BrowserMode) throws -> LoadedPage {
         let environment = ProcessInfo.processInfo.environment
         let state = StateFolder.resolve(environment: environment)
-        guard XLinks.isXLink(url) else { return try HTTPPageLoader().load(url, cookies: []) }
-        guard let browser = BrowserPageLoader.system(environment: environment) else { throw LoadError.browserMissing }
-        let jar = try FileCookieStore(state: state).load()
-        guard jar.isConnected(at: Date()) else { throw ShareFailure.connectX }
-        return try browser.load(url, cookies: jar.live(at: Date()))
+        let ports = SharePorts(
+            cookies: FileCookieStore(state: state), httpLoader: HTTPPageLoader(),
+            browserLoader: BrowserPageLoader.system(environment: environment),
+            extractor: ReadabilityExtractor(), saver: NoSave(), clipboard: NoClipboard(), media: nil,
+            reporter: DetailReporter())
+        return try ShareDriver(ports: ports).articlePage(for: url, options: ShareFlow.Options(browser: browser, copyToClipboard: false))
+    }
+}
+
+/// The loaders' progress ("Loading … in Chromium…") is detail here: shown with --verbose.
+private struct DetailReporter: ShareReporter {
+    func progress(_ message: String) { Output.detail(message) }
+}
+
+/// `articlePage` stops before a save; a save reaching this port is a bug in the flow.
+private struct NoSave: SaveClient {
+    func save(_ article: ExtractedArticle) throws -> URL {
+        throw SaveError.malformedResponse("piper extract does not save")
+    }
+}
+
+/// `articlePage` turns the clipboard off; nothing is ever copied.
+private struct NoClipboard: Clipboard {
+    func copy(_ text: String) throws -> String {
+        throw ClipboardError("piper extract does not copy")
     }
 }

@@ -5,7 +5,7 @@ import Readability
 import Extraction
 
 /// `piper extract [--json | --html | --text] [--mode piper|readability] [--keep-classes LIST] [--base-url URL]
-/// [--encoding LABEL] [--meta] (PATH | URL | -)`: extracts the article of a saved page and prints it.
+/// [--encoding LABEL] [--meta] [--browser MODE] (PATH | URL | -)`: extracts the article of a saved page and prints it.
 struct ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Extract the readable article from a saved HTML page."
@@ -18,9 +18,10 @@ struct ExtractCommand: Command {
         HTML; --json prints title, byline, dir, lang, content, textContent, length, excerpt,
         siteName, publishedTime and readerable (absent values are null). Relative links are made
         absolute against --base-url (and the page's <base>). Exits 65 when the page holds no
-        article. The page's encoding comes from its byte order mark, then --encoding (or the
-        HTTP charset), then a <meta charset>, then detection from the bytes (UTF-8 first), else
-        windows-1252; --meta prints {"encoding", "encodingSource"} as JSON to standard error.
+        article or fewer than 140 characters of article text (the limit piper share applies).
+        An http(s) URL is loaded as piper share loads it (X cookies, --browser). The page's
+        encoding comes from its byte order mark, then --encoding (or the HTTP charset), then a
+        <meta charset>, then detection from the bytes (UTF-8 first), else windows-1252; --meta prints {"encoding", "encodingSource"} as JSON to standard error.
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the article as one JSON object.")
@@ -32,6 +33,9 @@ struct ExtractCommand: Command {
         var baseURL = Opt.text("--base-url", placeholder: "URL", help: "Resolve relative links against this page URL.")
         var encoding = Opt.text("--encoding", placeholder: "LABEL", help: "The page's character encoding (e.g. utf-8); wins over all but a BOM.")
         var meta = Opt.flag("--meta", help: "Print the page's encoding and how it was decided as JSON to stderr.")
+        var browser = Opt.choice("--browser", placeholder: "MODE",
+                                 help: "A URL: auto: Chromium for X/Twitter or pages that need it; always; never.",
+                                 default: ShareFlow.Options().browser)
     }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "PATH", help: "A saved HTML file, an http(s) URL to load, or - for standard input."),
@@ -45,6 +49,7 @@ struct ExtractCommand: Command {
     let printMeta: Bool
     let mode: ExtractionMode
     let keepClasses: [String]
+    let browser: BrowserMode
     let path: String
     /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
     let url: URL?
@@ -75,6 +80,7 @@ struct ExtractCommand: Command {
             throw UsageError("--encoding takes an encoding label such as 'utf-8' or 'shift_jis', not '\(label)'")
         }
         printMeta = parsed.meta
+        browser = parsed.browser
         mode = parsed.mode
         keepClasses = (parsed.keepClasses ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -82,36 +88,34 @@ struct ExtractCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        var bytes: [UInt8]
-        var options = ParseOptions(scripting: false)
-        var baseURL = self.baseURL
+        let bytes: [UInt8]
+        var charset: String?
+        var pageURL = baseURL
         if let url {
-            let page = try Self.load(url)
+            let page = try Self.load(url, browser: browser)
             bytes = [UInt8](page.body)
-            options.transportEncoding = page.charset
-            options.topLevelDomain = ParseOptions.topLevelDomain(ofHost: page.finalURL.host)
-            baseURL = baseURL ?? page.finalURL.absoluteString
+            charset = page.charset
+            pageURL = pageURL ?? page.finalURL.absoluteString
         } else {
             bytes = try readInput()
         }
-        if let encoding { options.transportEncoding = encoding }
-        // isProbablyReaderable looks at the page before Readability changes it.
-        let readerable = isProbablyReaderable(Document.parse(bytes: bytes, options: options))
-        let document = Document.parse(bytes: bytes, options: options)
+        if let encoding { charset = encoding }
+        // The article pipeline piper share runs; isProbablyReaderable looks at the page before
+        // extraction changes it.
+        let pipeline = ArticlePipeline(mode: mode, options: ReadabilityOptions(classesToPreserve: keepClasses))
+        let readerable = ArticlePipeline.isReaderable(bytes, transportEncoding: charset, url: pageURL)
+        let document = ArticlePipeline.parse(bytes, transportEncoding: charset, url: pageURL)
         if printMeta, let encoding = document.encoding {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]   // a stable order: encoding, encodingSource
             Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
-        let source = path == "-" ? "standard input" : path
-        let parsed: Article?
+        let article: Article
         do {
-            parsed = try Extraction.extract(document, url: baseURL, mode: mode,
-                                            options: ReadabilityOptions(classesToPreserve: keepClasses))
-        } catch let error as ReadabilityError {
-            throw NotAnArticle(source: source, reason: error.description)
+            article = try pipeline.extract(from: document, url: pageURL)
+        } catch {
+            throw NotAnArticle(source: path == "-" ? "standard input" : path, reason: error.description)
         }
-        guard let article = parsed else { throw NotAnArticle(source: source) }
         switch format {
         case .json:
             let encoder = JSONEncoder()
@@ -199,7 +203,7 @@ struct EncodingReport: Encodable {
 /// The page has no article: exit 65 with a one-line reason.
 struct NotAnArticle: PiperError {
     let source: String
-    var reason = "Readability found no readable content"
+    var reason = ArticleRejection.noContent.description
     var description: String { "No article found in \(source): \(reason)" }
     var category: ErrorCategory { .badData }
 }

@@ -1,0 +1,99 @@
+// ArticlePipeline: the one way a page's bytes become an article, used by `piper share` (through
+// PiperNet's ReadabilityExtractor), `piper serve`'s shares, `piper extract` and the
+// conformance tests.
+//   decode + parse  `parseOptions`: scripting off, the transport charset, the host's TLD hint
+//   extract         `Extraction.extract` in a mode (piper or readability)
+//   policy          `minimumTextLength`: fewer characters of article text is not an article
+// Loading (HTTP, Chromium, cookies, X links) happens before, in ShareFlow's loaders.
+import Foundation
+import HTML
+import Readability
+
+/// Bytes (with the transport charset and the page URL) → parsed document → article → policy.
+/// A value holding the run's settings; each call works on a fresh document.
+public struct ArticlePipeline: Sendable {
+    /// Readability returns its best attempt even for a page with one line of text (a login
+    /// wall, an error page); fewer characters of article text than this is not an article.
+    /// `piper share`, `piper serve`'s shares and `piper extract` all apply it.
+    public static let defaultMinimumTextLength = 140
+
+    /// How the article is found.
+    public var mode: ExtractionMode
+    /// Readability's settings (`classesToPreserve`, limits).
+    public var options: ReadabilityOptions
+    /// Article text shorter than this (in characters, whitespace trimmed) is refused; 0 refuses
+    /// nothing (the conformance tests, which check Readability's own output).
+    public var minimumTextLength: Int
+
+    /// A pipeline in `mode` (default piper) with the default minimum length.
+    public init(mode: ExtractionMode = .piper, options: ReadabilityOptions = .init(),
+                minimumTextLength: Int = ArticlePipeline.defaultMinimumTextLength) {
+        self.mode = mode
+        self.options = options
+        self.minimumTextLength = minimumTextLength
+    }
+
+    /// The one set of parse options for article pages. Scripting is off, as in Readability's
+    /// reference suite (JSDOM): `<noscript>` then holds markup, so Readability can unwrap the
+    /// images lazy-loading pages put there. No transport charset (or Chromium's "utf-8" for the
+    /// string it returns) leaves the parser to sniff, with the page's top-level domain as a
+    /// hint for detection.
+    public static func parseOptions(transportEncoding: String? = nil, url: String? = nil) -> ParseOptions {
+        let host = url.flatMap { URL(string: $0)?.host }
+        return ParseOptions(scripting: false, transportEncoding: transportEncoding,
+                            topLevelDomain: ParseOptions.topLevelDomain(ofHost: host))
+    }
+
+    /// Decodes and parses a page's bytes with `parseOptions`.
+    public static func parse(_ bytes: [UInt8], transportEncoding: String? = nil, url: String? = nil) -> Document {
+        Document.parse(bytes: bytes, options: parseOptions(transportEncoding: transportEncoding, url: url))
+    }
+
+    /// Readability's `isProbablyReaderable` on the page as parsed by the pipeline (before any
+    /// extraction changes it).
+    public static func isReaderable(_ bytes: [UInt8], transportEncoding: String? = nil, url: String? = nil) -> Bool {
+        isProbablyReaderable(parse(bytes, transportEncoding: transportEncoding, url: url))
+    }
+
+    /// The whole pipeline: parse `bytes`, extract, apply the policy.
+    public func run(_ bytes: [UInt8], transportEncoding: String? = nil, url: String? = nil) throws(ArticleRejection) -> Article {
+        try extract(from: Self.parse(bytes, transportEncoding: transportEncoding, url: url), url: url)
+    }
+
+    /// The stages after parsing, for a caller that looks at the document first (`piper extract
+    /// --meta` reports its encoding). Changes `document`, as Readability does.
+    public func extract(from document: Document, url: String?) throws(ArticleRejection) -> Article {
+        let found: Article?
+        do {
+            found = try Extraction.extract(document, url: url, mode: mode, options: options)
+        } catch {
+            throw .engineFailed("\(error)")
+        }
+        guard let article = found else { throw .noContent }
+        if minimumTextLength > 0 {
+            let length = article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count
+            if length < minimumTextLength { throw .tooShort(length: length, minimum: minimumTextLength) }
+        }
+        return article
+    }
+}
+
+/// Why a page is not an article.
+public enum ArticleRejection: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Readability found no candidate at all.
+    case noContent
+    /// The article text is shorter than the pipeline's minimum.
+    case tooShort(length: Int, minimum: Int)
+    /// The engine refused the document (too many elements, nesting too deep); its reason.
+    case engineFailed(String)
+
+    /// The reason, as a clause: "Readability found no readable content".
+    public var description: String {
+        switch self {
+        case .noContent: return "Readability found no readable content"
+        case .tooShort(let length, let minimum):
+            return "only \(length) characters of article text (an article has at least \(minimum))"
+        case .engineFailed(let why): return why
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+extension ShareDriver {
+    /// The page `piper share` would extract an article from, loaded by the same flow: cookies,
+    /// X links (which need them and go to the browser), `options.browser`, the readerable check
+    /// with its Chromium second opinion and plain-HTTP fallback. The flow runs as an article
+    /// share (`route` .article) and stops where it would extract; nothing is saved or copied.
+    /// Throws the flow's failure, or `ShareFailure.notAPage` when the link is routed to media.
+    public func articlePage(for url: URL, options: ShareFlow.Options) throws -> LoadedPage {
+        var options = options
+        options.route = .article
+        options.copyToClipboard = false
+        options.browserAvailable = options.browserAvailable && ports.browserLoader != nil
+        var flow = ShareFlow(input: ShareInput([url.absoluteString]), options: options)
+        var pending = flow.start()
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            switch action {
+            case .extract(let page):
+                return page
+            case .finish(let result):
+                if case .failure(let error) = result { throw error }
+                throw ShareFailure.notAPage(url.absoluteString)
+            case .enqueueMedia, .enqueueFound, .enqueueFile, .enqueuePlaylist:
+                throw ShareFailure.notAPage(url.absoluteString)
+            default:
+                if let event = perform(action) { pending.append(contentsOf: flow.handle(event)) }
+            }
+        }
+        throw ShareFailure.noURL  // unreachable: the flow ends in .extract or .finish
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import PiperCore
+
+/// `ShareDriver.articlePage`: `piper extract URL` loads through the share flow and stops where
+/// the share would extract.
+@Suite struct ShareArticlePageTests {
+    @Test func plainPageLoadsOverHTTPAndNothingIsSaved() throws {
+        let world = FakeWorld()
+        let page = try world.articlePage("https://example.com/a")
+        #expect(page.loader == .http)
+        #expect(world.calls == ["load http https://example.com/a cookies=", "readerable? http"])
+    }
+
+    @Test func browserOptionIsHonoured() throws {
+        let world = FakeWorld()
+        let always = try world.articlePage("https://example.com/a", ShareFlow.Options(browser: .always))
+        #expect(always.loader == .browser)
+        var never = FakeWorld()
+        never.extractor.readerable = false
+        #expect(try never.articlePage("https://example.com/a", ShareFlow.Options(browser: .never)).loader == .http)
+        #expect(!never.calls.contains("readerable? http"))
+    }
+
+    @Test func unreadablePageGetsTheBrowserSecondOpinion() throws {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        #expect(try world.articlePage("https://example.com/a").loader == .browser)
+    }
+
+    @Test func xLinksNeedCookiesAndUseTheBrowser() throws {
+        let world = FakeWorld()
+        #expect(throws: ShareFailure.connectX) { try world.articlePage("https://x.com/someone/status/1") }
+        var connected = FakeWorld()
+        connected.cookies.jar = .success(xJar())
+        let page = try connected.articlePage("https://x.com/someone/status/1")
+        #expect(page.loader == .browser)
+        #expect(connected.calls.contains("load browser https://x.com/someone/status/1 cookies=auth_token"))
+    }
+
+    @Test func mediaLinksAreNotPages() throws {
+        let world = FakeWorld()
+        #expect(throws: ShareFailure.notAPage("https://example.com/episode.mp3")) {
+            try world.articlePage("https://example.com/episode.mp3")
+        }
+        #expect(!world.calls.contains { $0.hasPrefix("media") })
+    }
+
+    @Test func loadFailuresAreThrown() throws {
+        var world = FakeWorld()
+        world.http.error = .other(URL(string: "https://example.com/a")!, "boom")
+        #expect(throws: LoadError.self) { try world.articlePage("https://example.com/a") }
+    }
+}
