@@ -33,8 +33,10 @@ import Testing
          "<a href=\"https://maps.example.org/embed?q=1\">Embedded content: maps.example.org</a>"),
         ("<video src=\"https://cdn.example.org/clip.mp4\"><track src=\"x\"></video>",
          "<a href=\"https://cdn.example.org/clip.mp4\">▶ Video: cdn.example.org/clip.mp4</a>"),
-        ("<object data=\"https://example.org/a.swf\"></object><embed src=\"//example.org/b\">",
-         "<a href=\"https://example.org/a.swf\">Embedded content: example.org</a>"),
+        ("<object data=\"https://example.org/a.swf\"></object><embed src=\"//example.org/b\"><embed src=\"/local\">",
+         "<a href=\"https://example.org/a.swf\">Embedded content: example.org</a><a href=\"https://example.org/b\">Embedded content: example.org</a>"),
+        ("<iframe src=\"//www.dailymotion.com/embed/video/x2p552m\"></iframe>",
+         "<a href=\"https://www.dailymotion.com/embed/video/x2p552m\">▶ Video: dailymotion.com/embed/video/x2p552m</a>"),
         ("<video controls><source src=\"https://cdn.example.org/a.webm\"></video>",
          "<video controls><source src=\"https://cdn.example.org/a.webm\"></video>"),
     ])

@@ -15,4 +15,23 @@ extension BrowserPageLoader {
         process.terminate(grace: 0.5)
         return values
     }
+
+    /// `inspect` for many pages in one headless Chromium, one after another in its page target:
+    /// the expressions' values per page, in order. For checking a whole corpus in one browser.
+    public func inspect(_ urls: [URL], expressions: [String]) throws -> [[Any?]] {
+        let process = try ChromiumProcess(executable: executable, arguments: arguments, profileParent: profileParent,
+                                          environment: environment)
+        defer { process.terminate() }
+        let cdp = CDPConnection(process: process)
+        var results: [[Any?]] = []
+        var last: BrowserSession?
+        for url in urls {
+            let session = BrowserSession(cdp: cdp, loader: self, deadline: Date().addingTimeInterval(timeout))
+            results.append(try session.inspect(url, expressions: expressions))
+            last = session
+        }
+        last?.close()
+        process.terminate(grace: 0.5)
+        return results
+    }
 }

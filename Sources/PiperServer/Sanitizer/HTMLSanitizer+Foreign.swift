@@ -56,7 +56,8 @@ extension HTMLSanitizer {
     }
 
     /// An iframe, embed, object or video with a `src`: a link to what it showed when that is an
-    /// absolute http(s) URL, else nothing. True when the element was handled here.
+    /// absolute http(s) URL (a scheme-relative `//host/…`, as embed codes are written, is taken
+    /// as https), else nothing. True when the element was handled here.
     static func replaceEmbed(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool,
                              removed: inout Removals) -> Bool {
         let name = element.localName
@@ -64,9 +65,11 @@ extension HTMLSanitizer {
         let raw = element.getAttribute(attribute)
         if name == "video" && raw == nil { return false }      // <video> with <source>s stays a video
         removed.add(name)
-        guard let raw, let url = URL(string: URLPolicy.cleaned(raw)), let scheme = url.scheme?.lowercased(),
+        guard let raw else { return true }
+        var href = URLPolicy.cleaned(raw)
+        if href.hasPrefix("//") { href = "https:" + href }
+        guard let url = URL(string: href), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return true }
-        let href = URLPolicy.cleaned(raw)
         let bare = host.lowercased().hasPrefix("www.") ? String(host.lowercased().dropFirst(4)) : host.lowercased()
         let isVideo = name == "video" || SanitizerPolicy.videoHosts.contains(bare)
         let label = isVideo ? "▶ Video: " + URLDisplay.shortened(href) : "Embedded content: " + bare
