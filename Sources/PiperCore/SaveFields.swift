@@ -17,8 +17,7 @@ public enum SaveFields {
     public static func isHTTPURL(_ text: String) -> Bool {
         guard text.utf8.count <= urlLimit,
               !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
-              let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return false }
+              let url = URL(string: text), WebURL.isWeb(url) else { return false }
         return true
     }
 

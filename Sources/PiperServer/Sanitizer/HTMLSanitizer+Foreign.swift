@@ -68,8 +68,10 @@ extension HTMLSanitizer {
         guard let raw else { return true }
         var href = URLPolicy.cleaned(raw)
         if href.hasPrefix("//") { href = "https:" + href }
-        guard let url = URL(string: href), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return true }
+        // URLPolicy's scheme set, not PiperCore's WebURL: the sanitizer builds with HTML alone
+        // (the fuzz harness compiles it so).
+        guard let url = URL(string: href), let scheme = url.scheme?.lowercased(), URLPolicy.mediaSchemes.contains(scheme),
+              let host = url.host, !host.isEmpty else { return true }
         let bare = host.lowercased().hasPrefix("www.") ? String(host.lowercased().dropFirst(4)) : host.lowercased()
         let isVideo = name == "video" || SanitizerPolicy.videoHosts.contains(bare)
         let label = isVideo ? "▶ Video: " + URLDisplay.shortened(href) : "Embedded content: " + bare

@@ -68,8 +68,7 @@ struct ServeCommand: Command {
         configuration.savesPerMinute = Double(parsed.rateLimit)
         configuration.saveBurst = Double(parsed.burst)
         if let url = parsed.publicURL {
-            guard let parsedURL = URL(string: url), let scheme = parsedURL.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", parsedURL.host != nil else {
+            guard let parsedURL = URL(string: url), WebURL.isWeb(parsedURL) else {
                 throw UsageError("--public-url must be an http(s) URL, not '\(url)'")
             }
             configuration.publicURL = url
