@@ -8,14 +8,6 @@ enum ErrorPage {
     }
 
     static func render(_ error: HTTPError) -> [UInt8] {
-        let message = HTMLEscape.escape(error.message)
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<meta name=\"robots\" content=\"noindex\">\n"
-        html += "<title>Error \(error.status)</title>\n<style>\(ReaderStyle.css)</style>\n"
-        html += "</head><body><main><article>\n<header class=\"saved\">\n<h1>Error \(error.status)</h1>\n</header>\n"
-        html += "<p>\(message).</p>\n"
-        html += "</article>\n<footer class=\"saved\"><p>Piper</p></footer>\n</main></body></html>\n"
-        return Array(html.utf8)
+        ExpiredPage.notice(title: "Error \(error.status)", body: "<p>\(HTMLEscape.escape(error.message)).</p>\n", footer: "Piper")
     }
 }

@@ -11,17 +11,24 @@ enum ExpiredPage {
     }
 
     static func render(sourceURL: String?) -> [UInt8] {
+        var body = "<p>Saved copies live for a limited time, and this one is gone (or the link is mistyped).</p>\n"
+        if let sourceURL {
+            body += "<p class=\"original\">Original: " + ReaderPage.link(sourceURL) + "</p>\n"
+        }
+        return notice(title: heading, body: body, footer: "Saved by Piper")
+    }
+
+    /// The small page both this and `ErrorPage` are: the reader's style, a heading, `body`
+    /// (already escaped HTML), a footer line.
+    static func notice(title: String, body: String, footer: String) -> [UInt8] {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
         html += "<meta name=\"robots\" content=\"noindex\">\n"
-        html += "<title>\(heading)</title>\n<style>\(ReaderStyle.css)</style>\n"
-        html += "</head><body><main><article>\n<header class=\"saved\">\n<h1>\(heading)</h1>\n</header>\n"
-        html += "<p>Saved copies live for a limited time, and this one is gone (or the link is mistyped).</p>\n"
-        if let sourceURL {
-            html += "<p class=\"original\">Original: " + ReaderPage.link(sourceURL) + "</p>\n"
-        }
-        html += "</article>\n<footer class=\"saved\"><p>Saved by Piper</p></footer>\n</main></body></html>\n"
+        html += "<title>\(title)</title>\n<style>\(ReaderStyle.css)</style>\n"
+        html += "</head><body><main><article>\n<header class=\"saved\">\n<h1>\(title)</h1>\n</header>\n"
+        html += body
+        html += "</article>\n<footer class=\"saved\"><p>\(footer)</p></footer>\n</main></body></html>\n"
         return Array(html.utf8)
     }
 }
