@@ -43,7 +43,7 @@ let package = Package(
 
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
-        .target(name: "PiperSQLite", dependencies: ["CSQLite"]),
+        .target(name: "PiperSQLite", dependencies: ["PiperSystem", "CSQLite"]),
         .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperSystem", "CCurl"]),
         .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "CMicroHTTPD", "CPostgres", "CQRencode"]),
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
