@@ -64,15 +64,15 @@ let package = Package(
         .target(name: "CorpusEval", dependencies: ["HTML", "Extraction"], path: "Tests/CorpusEval"),
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML"], exclude: ["Ratchets", "Fixtures"]),
-        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML"], exclude: ["Ratchets"]),
-        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML"], exclude: ["Ratchets"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "PiperTestSupport"], exclude: ["Ratchets", "Fixtures"]),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
+        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
-        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "PiperTestSupport"]),
+        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "PiperTestSupport"], exclude: ["Ratchets"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
     ],
     swiftLanguageModes: [.v6]
 )
