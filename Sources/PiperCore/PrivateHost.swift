@@ -5,6 +5,7 @@ import Foundation
 /// unique-local and link-local addresses, and `.local`/`.internal` names. A link on such a host
 /// cannot be fetched by a service on the internet (Instapaper).
 public enum PrivateHost {
+    /// Which kind of private address or name a host is.
     public enum Kind: String, Sendable, Equatable {
         case loopback
         case privateNetwork = "private"

@@ -9,6 +9,7 @@ public struct SHA256: Sendable {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
+    /// A hasher with no input yet.
     public init() {}
 
     private static let k: [UInt32] = [
@@ -22,6 +23,7 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// Adds `bytes` to the input.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
@@ -42,6 +44,7 @@ public struct SHA256: Sendable {
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
 
+    /// Adds `bytes` to the input.
     public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
     /// The 32-byte digest; the hasher is spent afterwards.
@@ -64,6 +67,7 @@ public struct SHA256: Sendable {
         }.joined()
     }
 
+    /// The digest of `bytes` (32 bytes).
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)
@@ -106,6 +110,7 @@ public struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
+    /// The digest of `bytes`, as 64 lowercase hex digits.
     public static func hex(of bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)

@@ -8,9 +8,12 @@ public enum SaveFields {
     public static let textLimits: [(name: String, limit: Int)] = [
         ("byline", 300), ("siteName", 300), ("publishedTime", 64), ("excerpt", 2000),
     ]
+    /// The longest source URL a save may carry, in bytes.
     public static let urlLimit = 2048
+    /// The values `dir` may take.
     public static let directions: Set<String> = ["ltr", "rtl", "auto"]
 
+    /// The length limit of the text field `name`, or nil for a field without one.
     public static func limit(of name: String) -> Int? { textLimits.first { $0.name == name }?.limit }
 
     /// An absolute http(s) URL with a host and no whitespace or controls, at most `urlLimit` bytes.
