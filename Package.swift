@@ -36,10 +36,10 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
 
         // Cores: Swift standard library and Foundation only.
-        .target(name: "HTML"),
-        .target(name: "Readability", dependencies: ["HTML"]),
-        .target(name: "PiperCore"),
-        .target(name: "Extraction", dependencies: ["HTML", "Readability"]),
+        .target(name: "HTML", exclude: ["Documentation.md"]),
+        .target(name: "Readability", dependencies: ["HTML"], exclude: ["Documentation.md"]),
+        .target(name: "PiperCore", exclude: ["Documentation.md"]),
+        .target(name: "Extraction", dependencies: ["HTML", "Readability"], exclude: ["Documentation.md"]),
 
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
@@ -57,6 +57,11 @@ let package = Package(
         .executableTarget(name: "piper-bench-extraction", dependencies: ["HTML", "Extraction", "CorpusEval"], path: "Benchmarks/extraction", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
+
+        // The Swift examples the cores' Documentation.md files show, built so they keep compiling
+        // (DocumentationExampleTests checks each file's code block equals its example).
+        .executableTarget(name: "piper-example-article", dependencies: ["HTML", "Readability", "Extraction"], path: "Examples/article"),
+        .executableTarget(name: "piper-example-share-flow", dependencies: ["PiperCore"], path: "Examples/share-flow"),
 
         // Test support shared by test targets (a real local HTTP server).
         .target(name: "PiperTestSupport", path: "Tests/TestSupport"),
