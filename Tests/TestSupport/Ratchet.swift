@@ -8,13 +8,7 @@ public enum Ratchet {
     /// The committed minimum for `key` in `file` (a path relative to the package root, such as
     /// `Tests/HTMLTests/Ratchets/tokenizer.txt`).
     public static func minimum(_ key: String, in file: String) throws -> Int {
-        let url = packageRoot.appendingPathComponent(file)
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw RatchetError("\(file): cannot read the ratchet file (\(error.localizedDescription))")
-        }
+        let text = try read(file, "ratchet")
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.split(separator: " ")
             guard parts.count == 2, parts[0] == Substring(key) else { continue }
@@ -29,17 +23,19 @@ public enum Ratchet {
     /// that reads one must fail on a failure not listed and on a listed case that now passes,
     /// so the list stays exact.
     public static func knownFailures(in file: String) throws -> Set<String> {
-        let url = packageRoot.appendingPathComponent(file)
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw RatchetError("\(file): cannot read the known-failures file (\(error.localizedDescription))")
-        }
+        let text = try read(file, "known-failures")
         return Set(text.split(separator: "\n").compactMap { line -> String? in
             if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { return nil }
             return line.components(separatedBy: " -- ").first
         })
+    }
+
+    private static func read(_ file: String, _ kind: String) throws -> String {
+        do {
+            return try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+        } catch {
+            throw RatchetError("\(file): cannot read the \(kind) file (\(error.localizedDescription))")
+        }
     }
 }
 
