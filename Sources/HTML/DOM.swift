@@ -2,10 +2,12 @@
 // is a value handle (document, index). No per-node class instances, so a deep tree frees
 // without recursion and tree walks are index chasing.
 
+/// The kind of a node, as the DOM's `nodeType` distinguishes them.
 public enum NodeKind: UInt8, Sendable {
     case document, documentFragment, doctype, element, text, comment
 }
 
+/// The document's quirks mode (HTML § 13.2.6.4.1), set from its doctype by the tree builder.
 public enum QuirksMode: Sendable {
     case noQuirks, limitedQuirks, quirks
 }
@@ -41,11 +43,13 @@ public final class Document {
     /// The scripting flag the document was parsed with (the serializer needs it for noscript).
     var scripting = true
 
+    /// The quirks mode the doctype put the document in (`.noQuirks` for a document built by hand).
     public var quirksMode: QuirksMode = .noQuirks
     /// The encoding the document's bytes were decoded with and how it was decided; nil for a
     /// document parsed from a string or built by hand.
     public internal(set) var encoding: DocumentEncoding?
 
+    /// An empty document (no children); `Document.parse` builds one from markup.
     public init() {
         nodes.reserveCapacity(64)
         nodes.append(NodeRecord(kind: .document))
@@ -123,15 +127,19 @@ public final class Document {
         return index
     }
 
+    /// A new element owned by this document, not yet in the tree (`localName` is used as given).
     public func createElement(_ localName: String, namespace: Namespace = .html) -> Node {
         let name = namespace == .html ? asciiLowercased(localName) : localName
         return Node(self, newElement(intern(name), namespace, []))
     }
 
+    /// A new text node owned by this document, not yet in the tree.
     public func createTextNode(_ data: String) -> Node { Node(self, newCharacterData(.text, data)) }
 
+    /// A new comment node owned by this document, not yet in the tree.
     public func createComment(_ data: String) -> Node { Node(self, newCharacterData(.comment, data)) }
 
+    /// A new, empty document fragment owned by this document.
     public func createDocumentFragment() -> Node { Node(self, newNode(.documentFragment)) }
 
     // MARK: Links (index level; the tree builder uses these directly)

@@ -4,6 +4,7 @@ extension Document {
     /// The root `html` element (the first element child of the document).
     public var documentElement: Node? { node.firstElementChild }
 
+    /// The `head` element: the first `head` child of the root `html` element, if any.
     public var head: Node? {
         guard let html = documentElement, html.isHTML(Tag.html) else { return nil }
         return html.children.first { $0.isHTML(Tag.head) }

@@ -2,6 +2,7 @@
 // `InputDecoder` and `DocumentParser`: BOM, transport charset, meta prescan, autodetection,
 // windows-1252), and the HTML fragment parsing algorithm (§ 13.4) with a context element.
 
+/// How a document is parsed: the scripting flag and the hints for decoding bytes.
 public struct ParseOptions: Sendable {
     /// The scripting flag: on by default (noscript content is raw text, as in browsers).
     public var scripting: Bool = true
@@ -11,6 +12,7 @@ public struct ParseOptions: Sendable {
     /// The top-level domain of the page's URL ("jp"), a hint for encoding autodetection.
     public var topLevelDomain: String? = nil
 
+    /// Options with the spec's defaults: scripting on, no transport encoding, no domain hint.
     public init(scripting: Bool = true, transportEncoding: String? = nil, topLevelDomain: String? = nil) {
         self.scripting = scripting
         self.transportEncoding = transportEncoding
@@ -27,6 +29,9 @@ public struct ParseOptions: Sendable {
 extension Tokenizer: TokenizerControl {}
 
 extension Document {
+    /// Parses a whole document from a string, as a browser's parser does (HTML § 13.2): never
+    /// fails, and always returns a document with `html`, `head` and `body`. For bytes of an
+    /// unknown encoding use `parse(bytes:options:)`; for input arriving in pieces, `DocumentParser`.
     public static func parse(_ html: String, options: ParseOptions = .init()) -> Document {
         let document = Document()
         let builder = TreeBuilder(document: document, scripting: options.scripting)

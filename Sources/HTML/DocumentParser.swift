@@ -8,6 +8,7 @@
 
 /// A document parse fed bytes in chunks. Not `Sendable`: one parse on one thread.
 public final class DocumentParser {
+    /// The options the parse started with.
     public let options: ParseOptions
     /// The bytes not yet decoded (all bytes since the first while a restart is possible).
     private var bytes: [UInt8] = []
@@ -20,6 +21,7 @@ public final class DocumentParser {
     private var tokenizer: Tokenizer
     private var encoding: DocumentEncoding?
 
+    /// A parser waiting for its first chunk.
     public init(options: ParseOptions = .init()) {
         self.options = options
         (builder, tokenizer) = DocumentParser.pipeline(for: document, options)

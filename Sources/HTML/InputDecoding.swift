@@ -32,9 +32,12 @@ public enum EncodingSource: String, Sendable, Equatable, Codable {
 public struct DocumentEncoding: Sendable, Equatable {
     /// The WHATWG name of the encoding, lowercase ("utf-8", "windows-1252", "shift_jis").
     public var name: String
+    /// Which step of the encoding sniffing algorithm decided it.
     public var source: EncodingSource
+    /// Whether the parser may still change it (`.tentative`, when a later `<meta>` disagrees).
     public var confidence: InputDecoder.Confidence
 
+    /// An encoding decision with its source and confidence.
     public init(name: String, source: EncodingSource, confidence: InputDecoder.Confidence) {
         self.name = name
         self.source = source
@@ -42,16 +45,21 @@ public struct DocumentEncoding: Sendable, Equatable {
     }
 }
 
+/// Turns a document's bytes into UTF-8 (HTML § 13.2.3): the encoding sniffing algorithm,
+/// the single-byte and multi-byte decoders, and detection for undeclared legacy pages.
 public enum InputDecoder {
+    /// The spec's confidence: `certain` (a BOM or the transport said so) or `tentative`.
     public enum Confidence: Sendable, Equatable {
         case certain, tentative
     }
 
+    /// A document decoded to UTF-8, with the encoding used.
     public struct Decoded: Sendable {
         /// The document as UTF-8 (without the byte order mark).
         public var utf8: [UInt8]
         /// The WHATWG name of the encoding used, lowercase ("utf-8", "windows-1252", "shift_jis").
         public var encoding: String
+        /// Whether a later `<meta>` may still change the encoding.
         public var confidence: Confidence
         /// How the encoding was decided (never `.changed`: that takes a parse).
         public var source: EncodingSource
@@ -59,6 +67,7 @@ public enum InputDecoder {
 
     /// What the sniffing algorithm decided.
     public struct Sniffed: Sendable, Equatable {
+        /// The encoding, where it came from and how sure it is.
         public var encoding: DocumentEncoding
         /// The length of the byte order mark to skip.
         public var bomLength: Int

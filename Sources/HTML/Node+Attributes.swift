@@ -10,6 +10,7 @@ extension Attribute {
 }
 
 extension Node {
+    /// The element's attributes in source order (empty for other nodes).
     public var attributes: [Attribute] {
         let r = record
         guard r.kind == .element, r.payload >= 0 else { return [] }
@@ -20,6 +21,7 @@ extension Node {
         namespace == .html ? asciiLowercased(name) : name
     }
 
+    /// The value of the attribute `name` (matched as stored, lowercase for HTML), or nil.
     public func getAttribute(_ name: String) -> String? {
         let r = record
         guard r.kind == .element, r.payload >= 0 else { return nil }
@@ -36,10 +38,12 @@ extension Node {
         return nil
     }
 
+    /// True when the element has an attribute `name`.
     public func hasAttribute(_ name: String) -> Bool {
         getAttribute(name) != nil
     }
 
+    /// Sets the attribute `name` to `value`, adding it after the others when absent.
     public func setAttribute(_ name: String, _ value: String) {
         let r = record
         guard r.kind == .element else { return }
@@ -57,6 +61,7 @@ extension Node {
         }
     }
 
+    /// Removes the attribute `name`, if present.
     public func removeAttribute(_ name: String) {
         let r = record
         guard r.kind == .element, r.payload >= 0 else { return }

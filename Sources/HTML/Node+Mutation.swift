@@ -2,11 +2,14 @@
 // from there; inserting a document fragment moves its children.
 
 extension Node {
+    /// Appends `child` as the last child (moving it from where it was) and returns it.
     @discardableResult
     public func appendChild(_ child: Node) -> Node {
         insertBefore(child, nil)
     }
 
+    /// Inserts `child` before `reference` (at the end when nil), moving it from where it was;
+    /// returns it.
     @discardableResult
     public func insertBefore(_ child: Node, _ reference: Node?) -> Node {
         precondition(child.document === document, "nodes belong to one document; import them first")
@@ -29,6 +32,7 @@ extension Node {
         return child
     }
 
+    /// Detaches `child` from this node and returns it (it stays owned by the document).
     @discardableResult
     public func removeChild(_ child: Node) -> Node {
         precondition(child.document === document && child.record.parent == index, "the node to remove is not a child of this node")
@@ -36,6 +40,7 @@ extension Node {
         return child
     }
 
+    /// Puts `newChild` where `oldChild` is and detaches `oldChild`; returns `oldChild`.
     @discardableResult
     public func replaceChild(_ newChild: Node, _ oldChild: Node) -> Node {
         precondition(oldChild.document === document && oldChild.record.parent == index, "the node to replace is not a child of this node")

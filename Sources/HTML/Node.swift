@@ -1,10 +1,14 @@
 // A node handle: (document, index). Cheap to copy; equality is same document and same index.
 
+/// A handle to one node of a `Document`'s arena: the document and the node's index.
+/// Cheap to copy; two handles are equal when they name the same node of the same document.
+/// Not Sendable: it reaches into its document, which one thread uses at a time.
 public struct Node: Hashable {
     /// Strong on purpose: a handle keeps its document alive, so `Document.parse(html).body`
     /// and other chains on a temporary document are safe. The arena holds no `Node`s, so
     /// there is no cycle, and the builder's hot paths use raw indices, not handles.
     public let document: Document
+    /// The node's index in its document's arena (stable for the node's life).
     public let index: Int32
 
     init(_ document: Document, _ index: Int32) {
@@ -12,10 +16,12 @@ public struct Node: Hashable {
         self.index = index
     }
 
+    /// The same node of the same document.
     public static func == (lhs: Node, rhs: Node) -> Bool {
         lhs.index == rhs.index && lhs.document === rhs.document
     }
 
+    /// Hashes the document's identity and the node's index.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(document))
         hasher.combine(index)
@@ -27,9 +33,13 @@ public struct Node: Hashable {
 
     // MARK: Kind and name
 
+    /// The node's kind (element, text, comment, ...).
     public var kind: NodeKind { record.kind }
+    /// True for elements.
     public var isElement: Bool { record.kind == .element }
+    /// True for text nodes.
     public var isText: Bool { record.kind == .text }
+    /// The element's namespace (`.html` for other nodes).
     public var namespace: Namespace { record.namespace }
 
     /// "div" (lowercase for HTML; SVG camelCase kept, e.g. "foreignObject"); "" for non-elements.
@@ -75,36 +85,46 @@ public struct Node: Hashable {
 
     // MARK: Navigation
 
+    /// The parent node (an element, the document or a fragment), or nil when detached.
     public var parent: Node? { handle(record.parent) }
 
+    /// The parent when it is an element, else nil.
     public var parentElement: Node? {
         guard let p = parent, p.isElement else { return nil }
         return p
     }
 
+    /// The first child, or nil.
     public var firstChild: Node? { handle(record.firstChild) }
+    /// The last child, or nil.
     public var lastChild: Node? { handle(record.lastChild) }
+    /// The next sibling, or nil.
     public var nextSibling: Node? { handle(record.next) }
+    /// The previous sibling, or nil.
     public var previousSibling: Node? { handle(record.previous) }
 
+    /// The first child that is an element, or nil.
     public var firstElementChild: Node? {
         var c = record.firstChild
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
         return handle(c)
     }
 
+    /// The last child that is an element, or nil.
     public var lastElementChild: Node? {
         var c = record.lastChild
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
         return handle(c)
     }
 
+    /// The next sibling that is an element, or nil.
     public var nextElementSibling: Node? {
         var c = record.next
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
         return handle(c)
     }
 
+    /// The previous sibling that is an element, or nil.
     public var previousElementSibling: Node? {
         var c = record.previous
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
@@ -133,6 +153,7 @@ public struct Node: Hashable {
         return result
     }
 
+    /// How many children are elements.
     public var childElementCount: Int {
         var count = 0
         var c = record.firstChild
@@ -167,12 +188,14 @@ public struct Node: Hashable {
 public struct DescendantSequence: Sequence {
     let root: Node
 
+    /// Walks a node's children in order.
     public struct Iterator: IteratorProtocol {
         let document: Document
         let root: Int32
         var current: Int32
         var started = false
 
+        /// The next child, or nil at the end.
         public mutating func next() -> Node? {
             if !started {
                 started = true
@@ -184,6 +207,7 @@ public struct DescendantSequence: Sequence {
         }
     }
 
+    /// An iterator over the children, first to last.
     public func makeIterator() -> Iterator {
         Iterator(document: root.document, root: root.index, current: root.index)
     }

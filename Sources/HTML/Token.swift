@@ -5,7 +5,9 @@
 /// One attribute as the tokenizer produced it (name already lowercased, duplicates dropped).
 /// The tree builder adjusts names and sets `namespace` for foreign content.
 public struct Attribute: Equatable, Sendable {
+    /// The attribute's name.
     public var name: String
+    /// The attribute's value, character references decoded.
     public var value: String
     /// nil for ordinary attributes; set by the tree builder's foreign attribute adjustment
     /// (xlink:href etc.).
@@ -13,6 +15,7 @@ public struct Attribute: Equatable, Sendable {
     /// The prefix for adjusted foreign attributes ("xlink" in xlink:href), else nil.
     public var prefix: String?
 
+    /// An attribute; `namespace` and `prefix` only for adjusted foreign attributes.
     public init(name: String, value: String, namespace: Namespace? = nil, prefix: String? = nil) {
         self.name = name
         self.value = value
@@ -26,12 +29,18 @@ public enum Namespace: UInt8, Sendable {
     case html, svg, mathml, xlink, xml, xmlns
 }
 
+/// A DOCTYPE token (HTML § 13.2.5): missing parts are nil, as the spec's "missing".
 public struct DoctypeToken: Equatable, Sendable {
+    /// The doctype's name, lowercased.
     public var name: String?
+    /// The public identifier, when one was given.
     public var publicIdentifier: String?
+    /// The system identifier, when one was given.
     public var systemIdentifier: String?
+    /// The force-quirks flag.
     public var forceQuirks: Bool
 
+    /// A doctype token with the given parts.
     public init(name: String? = nil, publicIdentifier: String? = nil, systemIdentifier: String? = nil, forceQuirks: Bool = false) {
         self.name = name
         self.publicIdentifier = publicIdentifier
@@ -40,23 +49,29 @@ public struct DoctypeToken: Equatable, Sendable {
     }
 }
 
+/// A start or end tag token.
 public struct TagToken: Equatable, Sendable {
     /// Lowercased tag name (ASCII upper alpha lowered, as the spec says).
     public var name: String
+    /// The attributes in source order, duplicates dropped.
     public var attributes: [Attribute]
+    /// The self-closing flag (`<br/>`).
     public var selfClosing: Bool
 
+    /// A tag token with the given name and attributes.
     public init(name: String, attributes: [Attribute] = [], selfClosing: Bool = false) {
         self.name = name
         self.attributes = attributes
         self.selfClosing = selfClosing
     }
 
+    /// The value of the attribute `name`, or nil.
     public func attribute(_ name: String) -> String? {
         attributes.first(where: { $0.name == name })?.value
     }
 }
 
+/// One token of the HTML tokenizer's output (HTML § 13.2.5).
 public enum Token: Equatable, Sendable {
     case doctype(DoctypeToken)
     case startTag(TagToken)

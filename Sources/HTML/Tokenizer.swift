@@ -53,15 +53,18 @@ public final class Tokenizer {
         requestedState = .cdataSection
     }
 
+    /// Tokenizes `bytes` (UTF-8), emitting every token they complete; the input may end anywhere.
     public func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { feed($0) }
     }
 
+    /// Tokenizes the UTF-8 of `string`, as `feed(_:)` with bytes.
     public func feed(_ string: String) {
         var string = string
         string.withUTF8 { feed($0) }
     }
 
+    /// Tokenizes the bytes in `bytes` (UTF-8) without copying them first.
     public func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!finished, "Tokenizer.feed after finish")
         guard var chunk = bytes.baseAddress, !bytes.isEmpty else { return }

@@ -6,11 +6,13 @@ import PiperSQLite
 /// rejections. An item is inserted as `placing` before its file is moved and set to `placed`
 /// after, so a crash in between is repaired by `reconcile` on the next run.
 ///
-/// Not Sendable: one connection, used by one thread at a time (the importer's run lock).
+/// Not Sendable by convention (the importer's run lock keeps one importer at a time); its one
+/// connection is a `DatabaseQueue`, so each call runs alone on it and every write is one
+/// transaction.
 public final class LibraryCatalog {
-    let db: Database
+    let db: DatabaseQueue
 
-    static let migrations = [
+    static let migrations: [Migration] = [
         """
         CREATE TABLE items(
             id INTEGER PRIMARY KEY,
@@ -42,8 +44,7 @@ public final class LibraryCatalog {
     ]
 
     public init(url: URL, readOnly: Bool = false) throws {
-        db = try Database(path: url.path, readOnly: readOnly)
-        if !readOnly { try db.migrate(Self.migrations) }
+        db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations)
     }
 
     private static let columns = "path, title, author, album, duration, chapters, format, size, sha256, source_url, original_name, added_at"
@@ -57,21 +58,23 @@ public final class LibraryCatalog {
 
     /// Placed items, oldest first.
     public func items() throws -> [LibraryItem] {
-        try db.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item)
+        try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item) }
     }
 
     /// The most recent rejections, newest first.
     public func recentRejections(limit: Int = 20) throws -> [Rejection] {
-        try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
-                     [.int(Int64(limit))]) { row in
-            Rejection(fileName: row.text(0), reason: row.text(1), sha256: row.optionalText(2), sourceURL: row.optionalText(3),
-                      movedTo: row.optionalText(4), rejectedAt: row.text(5))
+        try db.read { db in
+            try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
+                         [.int(Int64(limit))]) { row in
+                Rejection(fileName: row.text(0), reason: row.text(1), sha256: row.optionalText(2), sourceURL: row.optionalText(3),
+                          movedTo: row.optionalText(4), rejectedAt: row.text(5))
+            }
         }
     }
 
     /// The item (placed or being placed) with this content, if any.
     func item(sha256: String) throws -> LibraryItem? {
-        try db.query("SELECT \(Self.columns) FROM items WHERE sha256 = ?", [.text(sha256)], Self.item).first
+        try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE sha256 = ?", [.text(sha256)], Self.item).first }
     }
 
     /// True when some item below `folder/` came from the archive with this hash: a re-run of an
@@ -79,18 +82,20 @@ public final class LibraryCatalog {
     func folderHoldsArchive(_ folder: String, archiveSHA256: String) throws -> Bool {
         let escaped = folder.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
-        return try !db.query("SELECT 1 FROM items WHERE archive_sha256 = ? AND path LIKE ? ESCAPE '\\' LIMIT 1",
-                             [.text(archiveSHA256), .text(escaped + "/%")]) { _ in 1 }.isEmpty
+        return try db.read { db in
+            try !db.query("SELECT 1 FROM items WHERE archive_sha256 = ? AND path LIKE ? ESCAPE '\\' LIMIT 1",
+                          [.text(archiveSHA256), .text(escaped + "/%")]) { _ in 1 }.isEmpty
+        }
     }
 
     func isPathTaken(_ path: String) throws -> Bool {
-        try !db.query("SELECT 1 FROM items WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty
+        try db.read { try !$0.query("SELECT 1 FROM items WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty }
     }
 
     /// Step 1 of placing: the row exists, marked `placing`, before the file moves.
     /// `archiveSHA256` names the zip an entry came from.
     func beginPlacing(_ item: LibraryItem, archiveSHA256: String? = nil) throws -> Int64 {
-        try db.transaction {
+        try db.write { db in
             let chapters = String(decoding: try JSONEncoder().encode(item.chapters), as: UTF8.self)
             try db.run("""
                 INSERT INTO items(\(Self.columns), archive_sha256, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'placing')
@@ -105,21 +110,23 @@ public final class LibraryCatalog {
     /// once (no fsync of its own): if power fails before the next synced commit, the row is
     /// still `placing` and `reconcile` finds the file by hash. Halves the fsyncs per import.
     func markPlaced(_ id: Int64) throws {
-        try db.execute("PRAGMA synchronous=NORMAL")
-        defer { try? db.execute("PRAGMA synchronous=FULL") }
-        try db.transaction { _ = try db.run("UPDATE items SET state = 'placed' WHERE id = ?", [.int(id)]) }
+        try db.writeWithoutTransaction { db in
+            try db.execute("PRAGMA synchronous=NORMAL")
+            defer { try? db.execute("PRAGMA synchronous=FULL") }
+            try db.transaction { _ = try db.run("UPDATE items SET state = 'placed' WHERE id = ?", [.int(id)]) }
+        }
     }
 
     func forget(_ id: Int64) throws {
-        try db.transaction { _ = try db.run("DELETE FROM items WHERE id = ?", [.int(id)]) }
+        try db.write { _ = try $0.run("DELETE FROM items WHERE id = ?", [.int(id)]) }
     }
 
     func forget(path: String) throws {
-        try db.transaction { _ = try db.run("DELETE FROM items WHERE path = ?", [.text(path)]) }
+        try db.write { _ = try $0.run("DELETE FROM items WHERE path = ?", [.text(path)]) }
     }
 
     func record(_ rejection: Rejection) throws {
-        try db.transaction {
+        try db.write { db in
             _ = try db.run("INSERT INTO rejections(file_name, reason, sha256, source_url, moved_to, rejected_at) VALUES (?, ?, ?, ?, ?, ?)",
                        [.text(rejection.fileName), .text(rejection.reason), .optional(rejection.sha256),
                         .optional(rejection.sourceURL), .optional(rejection.movedTo), .text(rejection.rejectedAt)])
@@ -131,8 +138,10 @@ public final class LibraryCatalog {
     /// is imported again). Returns how many rows were repaired.
     @discardableResult
     func reconcile(libraryRoot: URL) throws -> Int {
-        let stuck = try db.query("SELECT id, path, sha256 FROM items WHERE state = 'placing'") { row in
-            (id: row.int64(0), path: row.text(1), sha256: row.text(2))
+        let stuck = try db.read { db in
+            try db.query("SELECT id, path, sha256 FROM items WHERE state = 'placing'") { row in
+                (id: row.int64(0), path: row.text(1), sha256: row.text(2))
+            }
         }
         for row in stuck {
             let file = libraryRoot.appendingPathComponent(row.path)

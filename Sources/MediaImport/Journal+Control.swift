@@ -21,7 +21,7 @@ extension Journal {
     /// A failed or cancelled job (or one waiting to be tried later) goes back to the queue, due now.
     @discardableResult
     public func retry(_ id: String) throws -> JournalEntry {
-        try db.transaction {
+        try db.write { db in
             guard let entry = try entry(id: id) else { throw ControlError.unknown(id) }
             switch entry.state {
             case .failed, .cancelled:
@@ -45,7 +45,7 @@ extension Journal {
     /// download when its worker next reports progress (it checks `isCancelled`).
     @discardableResult
     public func cancel(_ id: String) throws -> JournalEntry {
-        try db.transaction {
+        try db.write { _ in
             guard let entry = try entry(id: id) else { throw ControlError.unknown(id) }
             guard DownloadState.active.contains(entry.state) else {
                 throw ControlError.notAllowed(id: id, action: "cancel", state: entry.state,
@@ -59,7 +59,7 @@ extension Journal {
     /// Forgets an entry that is not running (its partial file, if any, goes too). The library
     /// keeps what was imported: `piper library rm` removes that.
     public func remove(_ id: String, downloads: URL) throws {
-        try db.transaction {
+        try db.write { db in
             guard let entry = try entry(id: id) else { throw ControlError.unknown(id) }
             if entry.state == .downloading || entry.state == .landed {
                 throw ControlError.notAllowed(id: id, action: "remove", state: entry.state,

@@ -6,13 +6,14 @@ import PiperSQLite
 /// source of truth for every shared media item. Every state change is its own committed
 /// transaction, so whatever process runs next picks up exactly where the last one stopped.
 ///
-/// Not Sendable: one connection per thread (WAL lets several processes and threads share
-/// the file). Open a `Journal` where you use it.
+/// Not Sendable by convention: open a `Journal` where you use it (WAL lets several processes
+/// and threads share the file). Its connection is a `DatabaseQueue`, so each call runs alone on
+/// it and every write is one transaction.
 public final class Journal {
     public let state: StateFolder
-    let db: Database
+    let db: DatabaseQueue
 
-    static let migrations = [
+    static let migrations: [Migration] = [
         """
         CREATE TABLE IF NOT EXISTS downloads (
             id TEXT PRIMARY KEY,
@@ -55,21 +56,7 @@ public final class Journal {
     public init(state: StateFolder) throws {
         self.state = state
         try state.ensure(state.downloads)
-        db = try Database(path: Self.databaseFile(in: state).path)
-        try migrate()
-    }
-
-    /// Applies the migrations inside one immediate transaction that re-reads the version, so
-    /// two processes opening a fresh journal at the same moment don't both run them.
-    private func migrate() throws {
-        guard db.userVersion < Self.migrations.count else { return }
-        try db.transaction {
-            let current = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
-            for (index, sql) in Self.migrations.enumerated() where index >= current {
-                try db.execute(sql)
-            }
-            if current < Self.migrations.count { try db.execute("PRAGMA user_version = \(Self.migrations.count)") }
-        }
+        db = try DatabaseQueue(path: Self.databaseFile(in: state).path, migrations: Self.migrations)
     }
 
     static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries, group_id, position, title, author"
@@ -95,7 +82,7 @@ public final class Journal {
                     state initial: DownloadState = .queued, id chosenID: String? = nil,
                     group: String? = nil, position: Int? = nil, title: String? = nil,
                     author: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
-        try db.transaction {
+        try db.write { db in
             if let existing = try activeEntry(source: source) { return (existing, true) }
             let now = Date().timeIntervalSince1970
             let id = chosenID ?? Self.newID()
@@ -110,50 +97,50 @@ public final class Journal {
 
     /// The newest entry for `source` whose content reached the library (the download archive).
     public func libraryEntry(source: String) throws -> JournalEntry? {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('imported', 'duplicate') ORDER BY updated DESC LIMIT 1",
-                     [.text(source)], Self.entry).first
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('imported', 'duplicate') ORDER BY updated DESC LIMIT 1",
+                     [.text(source)], Self.entry).first }
     }
 
     func activeEntry(source: String) throws -> JournalEntry? {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('queued', 'downloading', 'downloaded') LIMIT 1",
-                     [.text(source)], Self.entry).first
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('queued', 'downloading', 'downloaded') LIMIT 1",
+                     [.text(source)], Self.entry).first }
     }
 
     public func entry(id: String) throws -> JournalEntry? {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE id = ?", [.text(id)], Self.entry).first
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE id = ?", [.text(id)], Self.entry).first }
     }
 
     /// The entry whose file is (or is about to be) `name` in the inbox.
     public func entry(inboxFile name: String) throws -> JournalEntry? {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
-                     [.text(name)], Self.entry).first
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
+                     [.text(name)], Self.entry).first }
     }
 
     /// The entries of one playlist's group, in playlist order.
     public func entries(group: String) throws -> [JournalEntry] {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE group_id = ? ORDER BY position, created", [.text(group)], Self.entry)
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE group_id = ? ORDER BY position, created", [.text(group)], Self.entry) }
     }
 
     /// Every entry, oldest first.
     public func entries() throws -> [JournalEntry] {
-        try db.query("SELECT \(Self.columns) FROM downloads ORDER BY created, rowid", [], Self.entry)
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads ORDER BY created, rowid", [], Self.entry) }
     }
 
     public func entries(in state: DownloadState) throws -> [JournalEntry] {
-        try db.query("SELECT \(Self.columns) FROM downloads WHERE state = ? ORDER BY created, rowid", [.text(state.rawValue)], Self.entry)
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE state = ? ORDER BY created, rowid", [.text(state.rawValue)], Self.entry) }
     }
 
     /// How many entries are in `states` (changed at or after `since`, when given).
     public func count(in states: [DownloadState], since: Date? = nil) throws -> Int {
         let list = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return try db.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list)) AND updated >= ?",
-                            [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0
+        return try db.read { try $0.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list)) AND updated >= ?",
+                            [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0 }
     }
 
     /// Takes the oldest queued entry that is due (not waiting to be tried later) and marks it
     /// downloading, atomically.
     public func claimNextQueued(now: Date = Date()) throws -> JournalEntry? {
-        try db.transaction {
+        try db.write { db in
             guard let next = try db.query("SELECT \(Self.columns) FROM downloads WHERE state = 'queued' AND (not_before IS NULL OR not_before <= ?) ORDER BY created, rowid LIMIT 1",
                                           [.double(now.timeIntervalSince1970)], Self.entry).first else { return nil }
             try setState(next.id, .downloading, reason: nil)
@@ -163,64 +150,64 @@ public final class Journal {
 
     /// Queued entries due now, plus downloaded ones (what a pass can work on at once).
     public func dueCount(now: Date = Date()) throws -> Int {
-        try db.query("SELECT COUNT(*) FROM downloads WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= ?)) OR state = 'downloaded'",
-                     [.double(now.timeIntervalSince1970)]) { $0.int(0) }.first ?? 0
+        try db.read { try $0.query("SELECT COUNT(*) FROM downloads WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= ?)) OR state = 'downloaded'",
+                     [.double(now.timeIntervalSince1970)]) { $0.int(0) }.first ?? 0 }
     }
 
     /// When the next entry waiting to be tried later is due, if any.
     public func nextLaterTry() throws -> Date? {
-        try db.query("SELECT MIN(not_before) FROM downloads WHERE state = 'queued' AND not_before IS NOT NULL", []) { row in
+        try db.read { try $0.query("SELECT MIN(not_before) FROM downloads WHERE state = 'queued' AND not_before IS NOT NULL", []) { row in
             row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))
-        }.first ?? nil
+        }.first ?? nil }
     }
 
     /// Puts a job whose server could not be reached back in the queue, due at `due`; its
     /// partial file stays for the resume.
     public func retryLater(_ id: String, at due: Date, reason: String) throws {
-        try db.run("UPDATE downloads SET state = 'queued', not_before = ?, later_tries = later_tries + 1, reason = ?, updated = ? WHERE id = ?",
-                   [.double(due.timeIntervalSince1970), .text(reason), .double(Date().timeIntervalSince1970), .text(id)])
+        try db.write { try $0.run("UPDATE downloads SET state = 'queued', not_before = ?, later_tries = later_tries + 1, reason = ?, updated = ? WHERE id = ?",
+                   [.double(due.timeIntervalSince1970), .text(reason), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     /// After a crash: entries left `downloading` by a dead process go back to the queue;
     /// their partial files are resumed. Call only while holding the agent lock.
     @discardableResult
     public func requeueInterrupted() throws -> Int {
-        try db.run("UPDATE downloads SET state = 'queued', updated = ? WHERE state = 'downloading' AND kind = 'url'",
-                   [.double(Date().timeIntervalSince1970)])
+        try db.write { try $0.run("UPDATE downloads SET state = 'queued', updated = ? WHERE state = 'downloading' AND kind = 'url'",
+                   [.double(Date().timeIntervalSince1970)]) }
     }
 
     public func setState(_ id: String, _ state: DownloadState, reason: String?) throws {
-        try db.run("UPDATE downloads SET state = ?, reason = ?, updated = ? WHERE id = ?",
-                   [.text(state.rawValue), .optional(reason), .double(Date().timeIntervalSince1970), .text(id)])
+        try db.write { try $0.run("UPDATE downloads SET state = ?, reason = ?, updated = ? WHERE id = ?",
+                   [.text(state.rawValue), .optional(reason), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     /// Bytes so far, the size when known and the current rate (bytes a second), for `piper downloads`.
     public func setProgress(_ id: String, bytes: Int64, total: Int64?, rate: Double? = nil) throws {
-        try db.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), rate = ?, updated = ? WHERE id = ?",
+        try db.write { try $0.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), rate = ?, updated = ? WHERE id = ?",
                    [.int(bytes), total.map { .int($0) } ?? .null, rate.map { .double($0) } ?? .null,
-                    .double(Date().timeIntervalSince1970), .text(id)])
+                    .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     /// Keeps what the server said about the resource, for a resume by any later process.
     public func setMetadata(_ id: String, _ meta: DownloadMetadata) throws {
-        try db.run("UPDATE downloads SET file = ?, total = ?, etag = ?, last_modified = ?, updated = ? WHERE id = ?",
+        try db.write { try $0.run("UPDATE downloads SET file = ?, total = ?, etag = ?, last_modified = ?, updated = ? WHERE id = ?",
                    [.text(meta.fileName), meta.total.map { .int($0) } ?? .null, .optional(meta.etag),
-                    .optional(meta.lastModified), .double(Date().timeIntervalSince1970), .text(id)])
+                    .optional(meta.lastModified), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     public func setFile(_ id: String, _ name: String) throws {
-        try db.run("UPDATE downloads SET file = ?, updated = ? WHERE id = ?",
-                   [.text(name), .double(Date().timeIntervalSince1970), .text(id)])
+        try db.write { try $0.run("UPDATE downloads SET file = ?, updated = ? WHERE id = ?",
+                   [.text(name), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     public func markDownloaded(_ id: String, bytes: Int64, file: String) throws {
-        try db.run("UPDATE downloads SET state = 'downloaded', bytes = ?, total = ?, file = ?, reason = NULL, updated = ? WHERE id = ?",
-                   [.int(bytes), .int(bytes), .text(file), .double(Date().timeIntervalSince1970), .text(id)])
+        try db.write { try $0.run("UPDATE downloads SET state = 'downloaded', bytes = ?, total = ?, file = ?, reason = NULL, updated = ? WHERE id = ?",
+                   [.int(bytes), .int(bytes), .text(file), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     public func markLanded(_ id: String, file: String) throws {
-        try db.run("UPDATE downloads SET state = 'landed', file = ?, reason = NULL, updated = ? WHERE id = ?",
-                   [.text(file), .double(Date().timeIntervalSince1970), .text(id)])
+        try db.write { try $0.run("UPDATE downloads SET state = 'landed', file = ?, reason = NULL, updated = ? WHERE id = ?",
+                   [.text(file), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     public func markFailed(_ id: String, reason: String) throws {
@@ -231,7 +218,7 @@ public final class Journal {
     /// inbox, with where each one is in the library, in one transaction.
     public func markImported(_ results: [JournalOutcome]) throws {
         guard !results.isEmpty else { return }
-        try db.transaction {
+        try db.write { db in
             for result in results {
                 try db.run("UPDATE downloads SET state = ?, library_path = ?, reason = ?, updated = ? WHERE id = ?",
                            [.text(result.state.rawValue), .optional(result.libraryPath), .optional(result.note),

@@ -6,9 +6,11 @@ public struct Config: Sendable, Equatable {
     /// `piper serve` with `--backend`, `PIPER_BACKEND_URL` or `config.json`.
     public static let defaultBackendBaseURL = URL(string: "https://piper.example.com")!
 
+    /// The backend's base URL; saves go to `<backendBaseURL>/save`.
     public var backendBaseURL: URL
     /// Where `backendBaseURL` came from, for `piper config` and error messages.
     public var backendSource: Source
+    /// The state folder (cookies, downloads, inbox, library).
     public var state: StateFolder
     /// The config file this run reads and `piper config set` writes.
     public var location: ConfigLocation
@@ -23,10 +25,12 @@ public struct Config: Sendable, Equatable {
     /// Whether a backend was named (flag, environment or file) rather than left at the placeholder.
     public var isBackendConfigured: Bool { backendSource != .builtIn }
 
+    /// Where the backend URL came from, so messages can say what to change.
     public enum Source: String, Sendable, Equatable {
         case flag = "--backend", environment = "PIPER_BACKEND_URL", configFile = "config.json", builtIn = "default"
     }
 
+    /// A configuration with the given backend and state folder.
     public init(backendBaseURL: URL = Config.defaultBackendBaseURL, backendSource: Source = .builtIn, state: StateFolder,
                 location: ConfigLocation? = nil, file: ConfigFile = ConfigFile(), note: String? = nil) {
         self.backendBaseURL = backendBaseURL
@@ -92,6 +96,7 @@ public struct Config: Sendable, Equatable {
         return url
     }
 
+    /// True for `localhost`, `127.0.0.0/8` and `::1` (hosts that may use plain http).
     public static func isLoopback(_ host: String) -> Bool {
         let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if h == "localhost" || h.hasSuffix(".localhost") || h == "::1" { return true }
@@ -100,6 +105,7 @@ public struct Config: Sendable, Equatable {
     }
 }
 
+/// A configuration that cannot be used, with the sentence that says how to fix it.
 public enum ConfigError: PiperError, Equatable {
     case invalidBackend(String, Config.Source, String)
     case unreadableConfigFile(String, String)
@@ -108,6 +114,7 @@ public enum ConfigError: PiperError, Equatable {
     /// An article share with no backend named anywhere.
     case noBackend
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .invalidBackend(let value, let source, let why):
@@ -122,6 +129,7 @@ public enum ConfigError: PiperError, Equatable {
                 + "('piper config set backend http://127.0.0.1:8080' or PIPER_BACKEND_URL), or name one with --backend URL."
         }
     }
+    /// An invalid backend or unreadable file is a usage error; an unknown key or no backend, configuration.
     public var category: ErrorCategory {
         switch self {
         case .invalidBackend, .unreadableConfigFile: return .usage
@@ -133,6 +141,8 @@ public enum ConfigError: PiperError, Equatable {
 /// The save port when no backend is named anywhere: every save fails with
 /// `ConfigError.noBackend`, the sentence that says how to name one.
 public struct UnconfiguredBackend: SaveClient {
+    /// The unconfigured save port.
     public init() {}
+    /// Always throws `ConfigError.noBackend`.
     public func save(_ article: ExtractedArticle) throws -> URL { throw ConfigError.noBackend }
 }

@@ -4,9 +4,12 @@ import Foundation
 /// holds everything), else `$XDG_CONFIG_HOME/piper/config.json`, else `~/.config/piper/config.json`.
 /// `legacy` is the old place in the data folder, still read when the new file is missing.
 public struct ConfigLocation: Sendable, Equatable {
+    /// The file read and written (`config.json`).
     public let file: URL
+    /// An older location still read when `file` does not exist.
     public let legacy: URL?
 
+    /// The configuration at `file`, falling back to `legacy` for reading.
     public init(file: URL, legacy: URL?) {
         self.file = file
         self.legacy = legacy
@@ -30,6 +33,7 @@ public struct ConfigLocation: Sendable, Equatable {
 
 /// The optional `config.json`. Unknown keys are an error naming the closest known key.
 public struct ConfigFile: Codable, Sendable, Equatable {
+    /// The backend's base URL, when the file names one.
     public var backendURL: String?
     /// Default library folder for media shares (`piper share --into` overrides it).
     public var defaultPlacement: String?
@@ -44,11 +48,13 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     /// Short names `piper config set/unset` also takes.
     public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement"]
 
+    /// A configuration file's contents.
     public init(backendURL: String? = nil, defaultPlacement: String? = nil) {
         self.backendURL = backendURL
         self.defaultPlacement = defaultPlacement
     }
 
+    /// Reads and decodes `file`; nil when it does not exist, an error when it is malformed.
     public static func read(_ file: URL) throws -> ConfigFile? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let data: Data
@@ -112,6 +118,7 @@ public struct ConfigFile: Codable, Sendable, Equatable {
 /// "Did you mean": the closest known word by edit distance (ignoring case), when it is close
 /// enough to be a typo.
 public enum Spelling {
+    /// The candidate nearest to `word` by edit distance, when near enough to suggest ("did you mean").
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = max(1, min(2, word.count / 3))
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }

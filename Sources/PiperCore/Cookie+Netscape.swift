@@ -4,7 +4,9 @@ import Foundation
 /// `domain <TAB> includeSubdomains <TAB> path <TAB> secure <TAB> expires <TAB> name <TAB> value`,
 /// `#` comments, and the `#HttpOnly_` prefix on the domain of HttpOnly cookies.
 public enum NetscapeCookies {
+    /// The prefix curl and browsers write before the domain of an HttpOnly cookie.
     public static let httpOnlyPrefix = "#HttpOnly_"
+    /// The comment lines at the top of a cookie file Piper writes.
     public static let header = "# Netscape HTTP Cookie File\n# Written by Piper. Only X/Twitter cookies are kept.\n\n"
 
     /// Parses a whole file. A line that is neither blank, a comment nor a cookie is an error
@@ -77,6 +79,7 @@ public enum NetscapeCookies {
         ].joined(separator: "\t")
     }
 
+    /// The cookies in the Netscape format (the header, then one tab-separated line each).
     public static func serialize(_ cookies: [Cookie]) -> String {
         header + cookies.map { line(for: $0) + "\n" }.joined()
     }
@@ -93,6 +96,7 @@ public enum CookieFileError: PiperError, Equatable {
     /// The file does not exist.
     case missing(String)
 
+    /// The sentence a user sees (it names the line, never the cookie's value).
     public var description: String {
         switch self {
         case .malformedLine(let n, let why): return "Malformed cookies file: line \(n): \(why)"
@@ -108,5 +112,6 @@ public enum CookieFileError: PiperError, Equatable {
             return "There is no cookies file \(path). Export your x.com cookies from your browser as cookies.txt, then pass its path."
         }
     }
+    /// A malformed cookie file is bad input data.
     public var category: ErrorCategory { .badData }
 }

@@ -4,15 +4,22 @@ import Foundation
 public struct Cookie: Sendable, Equatable, Hashable {
     /// The domain as written, e.g. ".x.com" (a leading dot means subdomains too).
     public var domain: String
+    /// True when subdomains of `domain` receive the cookie too.
     public var includeSubdomains: Bool
+    /// The path prefix the cookie is sent for.
     public var path: String
+    /// True when the cookie is sent over https only.
     public var secure: Bool
+    /// True when scripts may not read the cookie (kept for writing the file back).
     public var httpOnly: Bool
     /// Expiry as a Unix time; nil for a session cookie (written as 0).
     public var expires: Date?
+    /// The cookie's name.
     public var name: String
+    /// The cookie's value (a secret: never printed).
     public var value: String
 
+    /// A cookie with the given fields.
     public init(domain: String, includeSubdomains: Bool = true, path: String = "/", secure: Bool = true,
                 httpOnly: Bool = false, expires: Date? = nil, name: String, value: String) {
         self.domain = domain
@@ -31,6 +38,7 @@ public struct Cookie: Sendable, Equatable, Hashable {
         return lower.hasPrefix(".") ? String(lower.dropFirst()) : lower
     }
 
+    /// True when the cookie has an expiry at or before `now` (session cookies never expire here).
     public func isExpired(at now: Date) -> Bool {
         guard let expires else { return false }
         return expires <= now
@@ -49,13 +57,16 @@ public struct Cookie: Sendable, Equatable, Hashable {
 
 /// Which hosts are X/Twitter.
 public enum XLinks {
+    /// The domains whose cookies Piper keeps.
     public static let domains = ["x.com", "twitter.com"]
 
+    /// True for `x.com`, `twitter.com` and their subdomains.
     public static func isXHost(_ host: String) -> Bool {
         let h = host.lowercased()
         return domains.contains { h == $0 || h.hasSuffix("." + $0) }
     }
 
+    /// True when `url` is on an X/Twitter host.
     public static func isXLink(_ url: URL) -> Bool {
         url.host.map(isXHost) ?? false
     }

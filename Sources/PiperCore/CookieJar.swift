@@ -2,8 +2,10 @@ import Foundation
 
 /// The user's X/Twitter cookies: a pure value. The file behind it is the `CookieStore` port.
 public struct CookieJar: Sendable, Equatable {
+    /// The cookies, in the order they were added.
     public private(set) var cookies: [Cookie]
 
+    /// A jar holding `cookies`.
     public init(_ cookies: [Cookie] = []) {
         self.cookies = cookies.filter(\.isXCookie)
     }
@@ -31,9 +33,13 @@ public struct CookieJar: Sendable, Equatable {
 
 /// The outcome of `piper login --cookies FILE`: which cookies were kept and why others were not.
 public struct CookieImport: Sendable, Equatable {
+    /// The X/Twitter cookies kept.
     public var jar: CookieJar
+    /// How many cookies the file held.
     public var total: Int
+    /// How many were dropped for another site.
     public var droppedNonX: Int
+    /// How many were dropped as expired.
     public var droppedExpired: Int
 
     /// Parses `text` (a Netscape cookies file) and keeps only the live X/Twitter cookies.

@@ -2,6 +2,7 @@ import Foundation
 
 /// A numeric IPv4 or IPv6 address as its bytes (4 or 16 of them).
 public struct NetworkAddress: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The address's bytes in network order.
     public let bytes: [UInt8]
 
     /// Parses the dotted-quad IPv4 form or any RFC 4291 IPv6 text form (zone ids dropped).
@@ -15,11 +16,13 @@ public struct NetworkAddress: Sendable, Equatable, Hashable, CustomStringConvert
         bytes = v6
     }
 
+    /// An address from 4 (IPv4) or 16 (IPv6) bytes; nil for any other count.
     public init?(bytes: [UInt8]) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
 
+    /// True for a 4-byte address.
     public var isIPv4: Bool { bytes.count == 4 }
 
     /// An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) as the IPv4 address it stands for.
@@ -28,6 +31,7 @@ public struct NetworkAddress: Sendable, Equatable, Hashable, CustomStringConvert
         return NetworkAddress(bytes: Array(bytes[12...])) ?? self
     }
 
+    /// The usual text form (`192.0.2.1`, `2001:db8::1`).
     public var description: String {
         if isIPv4 { return bytes.map(String.init).joined(separator: ".") }
         var groups: [String] = []
@@ -81,9 +85,12 @@ public struct NetworkAddress: Sendable, Equatable, Hashable, CustomStringConvert
 
 /// An address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`, or one address).
 public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
+    /// The range's first address.
     public let base: NetworkAddress
+    /// The number of leading bits that must match.
     public let prefix: Int
 
+    /// A range from CIDR text (an address alone is a one-address range); nil when malformed.
     public init?(_ text: String) {
         let pieces = text.split(separator: "/", maxSplits: 1).map(String.init)
         guard let base = NetworkAddress(pieces[0]) else { return nil }
@@ -94,6 +101,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
         self.prefix = prefix
     }
 
+    /// True when `address` is in the range (never across address families).
     public func contains(_ address: NetworkAddress) -> Bool {
         let address = address.unmapped
         guard address.bytes.count == base.bytes.count else { return false }
@@ -106,6 +114,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
         return true
     }
 
+    /// The CIDR text.
     public var description: String { "\(base)/\(prefix)" }
 }
 
@@ -131,6 +140,7 @@ public struct FetchPolicy: Sendable, Equatable {
     /// Host names the operator opened (lowercased, no trailing dot): their addresses are allowed.
     public var allowedHosts: Set<String>
 
+    /// A policy that opens `allowedRanges` and `allowedHosts` on top of the defaults.
     public init(allowedRanges: [AddressRange] = [], allowedHosts: Set<String> = []) {
         self.allowedRanges = allowedRanges
         self.allowedHosts = allowedHosts

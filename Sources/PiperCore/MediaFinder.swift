@@ -2,13 +2,16 @@ import Foundation
 
 /// A media file a web page names as its subject: an episode page's audio, a video page's file.
 public struct DiscoveredMedia: Sendable, Equatable {
+    /// The media file's URL.
     public var url: URL
     /// Which signal named it (`json-ld`, `og:audio`, `audio`, `link`…), for messages and tests.
     public var signal: String
     /// The page's title and author, for the library when the file's tags have none.
     public var title: String?
+    /// The page's author, when it names one.
     public var author: String?
 
+    /// Media found by `signal`, with the page's title and author.
     public init(url: URL, signal: String, title: String? = nil, author: String? = nil) {
         self.url = url
         self.signal = signal

@@ -53,9 +53,13 @@ public enum MediaLinks {
 
 /// What the media route answers when a link or file has been durably queued.
 public struct MediaReceipt: Sendable, Equatable, Codable {
+    /// The journal entry's id (`piper downloads` shows it).
     public var id: String
+    /// The link or file that was queued.
     public var url: String
+    /// True when the same source was already queued (nothing new was added).
     public var alreadyQueued: Bool
+    /// The sentence printed for this share.
     public var message: String
     /// Set when the link was already downloaded into the library (the download archive): where
     /// it is there, relative to the library. Nothing was queued.
@@ -63,6 +67,7 @@ public struct MediaReceipt: Sendable, Equatable, Codable {
     /// For a playlist: `id` names the group of jobs, and this is how many it holds.
     public var groupSize: Int?
 
+    /// A receipt for the queued job `id`.
     public init(id: String, url: String, alreadyQueued: Bool = false, message: String, alreadyInLibrary: String? = nil,
                 groupSize: Int? = nil) {
         self.id = id

@@ -1,10 +1,14 @@
 /// The exact user-facing sentences from the Piper spec. Every use reads them from here.
 public enum Messages {
+    /// The share input held no http(s) URL.
     public static let noURL = "No URL found in share input"
+    /// An X/Twitter link was shared without X cookies.
     public static let connectX = "Open Piper to connect your X account"
+    /// An article was saved (the reader URL follows).
     public static let saved = "Saved — paste into Instapaper"
     /// `saved`, then when the link stops working: "Saved — paste into Instapaper (link valid until 14:32)".
     public static func saved(until time: String) -> String { "\(saved) (link valid until \(time))" }
+    /// A save failed, with the backend's or the transport's reason.
     public static func failedToSave(_ reason: String) -> String { "Failed to save: \(reason)" }
 
     /// Piper's own sentence for shared media whose content (or link) is already in the library;

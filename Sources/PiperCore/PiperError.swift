@@ -28,6 +28,8 @@ public struct UsageError: PiperError, Equatable {
     public let message: String
     /// An error with this sentence.
     public init(_ message: String) { self.message = message }
+    /// The sentence a user sees.
     public var description: String { message }
+    /// A usage error.
     public var category: ErrorCategory { .usage }
 }

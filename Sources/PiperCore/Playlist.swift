@@ -4,11 +4,15 @@ import Foundation
 /// Atom podcast feed. Parsed here, without I/O; the media route turns it into one library
 /// folder with one download job per entry, in order.
 public struct Playlist: Sendable, Equatable {
+    /// One item of a playlist or feed.
     public struct Entry: Sendable, Equatable {
+        /// The media file's URL (resolved against the playlist's).
         public var url: URL
+        /// The item's title, when the playlist gives one.
         public var title: String?
         /// A feed item's own page (RSS `<link>`, Atom `rel="alternate"`), when it names one.
         public var page: URL?
+        /// An entry with its URL, title and the page it belongs to.
         public init(url: URL, title: String? = nil, page: URL? = nil) {
             self.url = url
             self.title = title
@@ -16,24 +20,29 @@ public struct Playlist: Sendable, Equatable {
         }
     }
 
+    /// The playlist's format.
     public enum Kind: String, Sendable, Equatable { case m3u, pls, feed }
 
+    /// The format it was read from.
     public var kind: Kind
     /// The playlist's or feed's own title, when it has one (the folder's name).
     public var title: String?
     /// In play order (a feed: newest first, as feeds list them).
     public var entries: [Entry]
 
+    /// Why a playlist or feed could not be read.
     public enum ParseError: PiperError, Equatable {
         case hlsStream
         case empty(Kind)
 
+        /// The sentence a user sees.
         public var description: String {
             switch self {
             case .hlsStream: return "This is an HLS stream (a playlist of segments), which Piper does not download; share the episode's file or page instead"
             case .empty(let kind): return "The \(kind == .feed ? "feed" : "playlist") names no media files"
             }
         }
+        /// An unreadable playlist is bad input data.
         public var category: ErrorCategory { .badData }
     }
 

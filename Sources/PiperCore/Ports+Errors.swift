@@ -15,6 +15,7 @@ public enum LoadError: PiperError, Equatable {
     case browserFailed(String)
     case other(URL, String)
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .unreachable(let url, let why): return "Cannot reach \(url.absoluteString): \(why)"
@@ -29,6 +30,7 @@ public enum LoadError: PiperError, Equatable {
         }
     }
 
+    /// Unreachable, timed out and a missing browser are "unavailable"; the rest "other".
     public var category: ErrorCategory {
         switch self {
         case .unreachable, .timedOut, .browserMissing: return .unavailable
@@ -44,12 +46,14 @@ public enum ExtractionError: PiperError, Equatable {
     /// The extraction engine itself failed.
     case engineFailed(URL, String)
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .notAnArticle(let url): return "Extraction failed: no article found at \(url.absoluteString)"
         case .engineFailed(let url, let why): return "Extraction failed for \(url.absoluteString): \(why)"
         }
     }
+    /// A page without an article is bad input data.
     public var category: ErrorCategory { .badData }
 }
 
@@ -64,6 +68,7 @@ public enum SaveError: PiperError, Equatable {
     case timedOut(seconds: Int)
     case unreachable(URL, String)
 
+    /// The reason alone, for `Failed to save: <reason>`.
     public var reason: String {
         switch self {
         case .server(let status, let message):
@@ -75,8 +80,11 @@ public enum SaveError: PiperError, Equatable {
         }
     }
 
+    /// `Failed to save: <reason>`.
     public var description: String { Messages.failedToSave(reason) }
 
+    /// A backend that fails, times out, cannot be reached or answers 429 is "unavailable";
+    /// other refusals are "other".
     public var category: ErrorCategory {
         switch self {
         case .server, .timedOut, .unreachable: return .unavailable
@@ -89,8 +97,12 @@ public enum SaveError: PiperError, Equatable {
 
 /// The clipboard could not be set. Reported, but a save still succeeds.
 public struct ClipboardError: PiperError, Equatable {
+    /// What went wrong, as the clipboard tool said.
     public let message: String
+    /// A clipboard error with `message`.
     public init(_ message: String) { self.message = message }
+    /// The sentence a user sees.
     public var description: String { message }
+    /// Other failure.
     public var category: ErrorCategory { .other }
 }

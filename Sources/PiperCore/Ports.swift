@@ -18,15 +18,20 @@ public enum BrowserMode: String, Sendable, Equatable, CaseIterable {
 
 /// A page as a loader returns it: raw bytes plus what the transport said about them.
 public struct LoadedPage: Sendable, Equatable {
+    /// The URL the share asked for.
     public var requestedURL: URL
     /// After redirects (or the browser's final location).
     public var finalURL: URL
+    /// The HTTP status of the final response.
     public var statusCode: Int
     /// The `Content-Type` header, when there was one.
     public var contentType: String?
+    /// The response body, undecoded.
     public var body: Data
+    /// Which loader fetched it.
     public var loader: LoaderKind
 
+    /// A loaded page; `finalURL` defaults to `requestedURL`.
     public init(requestedURL: URL, finalURL: URL? = nil, statusCode: Int = 200, contentType: String? = "text/html",
                 body: Data, loader: LoaderKind = .http) {
         self.requestedURL = requestedURL
@@ -50,17 +55,26 @@ public protocol PageLoader: Sendable {
 /// out about it (all optional; encoded only when present, so the body stays `{title, content}`
 /// when nothing is known).
 public struct ExtractedArticle: Sendable, Equatable, Codable {
+    /// The article's title.
     public var title: String
+    /// The article's HTML.
     public var content: String
     /// The page the article came from.
     public var sourceURL: String?
+    /// The author line, when found.
     public var byline: String?
+    /// The site's name, when found.
     public var siteName: String?
+    /// The publication time, as the page wrote it.
     public var publishedTime: String?
+    /// The page's language.
     public var lang: String?
+    /// The text direction.
     public var dir: String?
+    /// A short excerpt.
     public var excerpt: String?
 
+    /// An article with its title, HTML and metadata.
     public init(title: String, content: String, sourceURL: String? = nil, byline: String? = nil, siteName: String? = nil,
                 publishedTime: String? = nil, lang: String? = nil, dir: String? = nil, excerpt: String? = nil) {
         self.title = title
@@ -91,14 +105,18 @@ public protocol SaveClient: Sendable {
 }
 
 extension SaveClient {
+    /// Saves and returns the URL with no expiry.
     public func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt { SaveReceipt(url: try save(article)) }
 }
 
 /// What a successful save returned: the reader URL, and when it stops working (nil: unknown).
 public struct SaveReceipt: Sendable, Equatable {
+    /// The reader URL.
     public var url: URL
+    /// When the link stops working, when the backend said.
     public var expires: Date?
 
+    /// A receipt for `url`.
     public init(url: URL, expires: Date? = nil) {
         self.url = url
         self.expires = expires

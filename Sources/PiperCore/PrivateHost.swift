@@ -4,14 +4,15 @@ import Foundation
 /// `localhost`, RFC 1918 and other private, link-local or shared IPv4 ranges, IPv6 loopback,
 /// unique-local and link-local addresses, and `.local`/`.internal` names. A link on such a host
 /// cannot be fetched by a service on the internet (Instapaper).
-public enum PrivateHost {
-    public enum Kind: String, Sendable, Equatable {
+package enum PrivateHost {
+    /// Which kind of private address or name a host is.
+    package enum Kind: String, Sendable, Equatable {
         case loopback
         case privateNetwork = "private"
     }
 
     /// The kind of a non-public host, or nil when it may be public.
-    public static func kind(of rawHost: String) -> Kind? {
+    package static func kind(of rawHost: String) -> Kind? {
         var host = rawHost.lowercased()
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.hasSuffix(".") { host.removeLast() }

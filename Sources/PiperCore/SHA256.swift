@@ -3,13 +3,14 @@ import Foundation
 /// SHA-256 (FIPS 180-4) in plain Swift: Foundation on Linux has no digest API and Piper fetches
 /// no packages. Used for the library's dedup (files streamed in 1 MiB reads) and the reader
 /// page's CSP style hash. A value type: one hasher per message.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    /// A hasher with no input yet.
+    package init() {}
 
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -22,7 +23,8 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    /// Adds `bytes` to the input.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -42,10 +44,11 @@ public struct SHA256: Sendable {
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
 
-    public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
+    /// Adds `bytes` to the input.
+    package mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
     /// The 32-byte digest; the hasher is spent afterwards.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -57,14 +60,15 @@ public struct SHA256: Sendable {
     }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         finalize().map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
     }
 
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    /// The digest of `bytes` (32 bytes).
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
@@ -96,7 +100,7 @@ public struct SHA256: Sendable {
     }
 
     /// The hex digest of a file's content, read in 1 MiB chunks.
-    public static func hex(ofFile url: URL) throws -> String {
+    package static func hex(ofFile url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -106,7 +110,8 @@ public struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
-    public static func hex(of bytes: [UInt8]) -> String {
+    /// The digest of `bytes`, as 64 lowercase hex digits.
+    package static func hex(of bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()

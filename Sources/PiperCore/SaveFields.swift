@@ -3,18 +3,21 @@ import Foundation
 /// The rules for a save's optional fields, shared by the backend (which refuses a field that
 /// breaks them, naming it) and the client (which leaves out or shortens such a field, so a page
 /// with an odd `lang` still saves).
-public enum SaveFields {
+package enum SaveFields {
     /// Longest accepted value per free-text field, in characters (after trimming).
-    public static let textLimits: [(name: String, limit: Int)] = [
+    package static let textLimits: [(name: String, limit: Int)] = [
         ("byline", 300), ("siteName", 300), ("publishedTime", 64), ("excerpt", 2000),
     ]
-    public static let urlLimit = 2048
-    public static let directions: Set<String> = ["ltr", "rtl", "auto"]
+    /// The longest source URL a save may carry, in bytes.
+    package static let urlLimit = 2048
+    /// The values `dir` may take.
+    package static let directions: Set<String> = ["ltr", "rtl", "auto"]
 
-    public static func limit(of name: String) -> Int? { textLimits.first { $0.name == name }?.limit }
+    /// The length limit of the text field `name`, or nil for a field without one.
+    package static func limit(of name: String) -> Int? { textLimits.first { $0.name == name }?.limit }
 
     /// An absolute http(s) URL with a host and no whitespace or controls, at most `urlLimit` bytes.
-    public static func isHTTPURL(_ text: String) -> Bool {
+    package static func isHTTPURL(_ text: String) -> Bool {
         guard text.utf8.count <= urlLimit,
               !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
               let url = URL(string: text), WebURL.isWeb(url) else { return false }
@@ -24,7 +27,7 @@ public enum SaveFields {
     /// A well-formed BCP 47 tag by RFC 5646's shape: a primary subtag of 2–8 letters (or `x`/`i`
     /// for private and grandfathered tags), then subtags of 1–8 letters or digits; at most 35
     /// characters (the length RFC 5646 § 4.4.1 asks implementations to keep).
-    public static func isLanguageTag(_ text: String) -> Bool {
+    package static func isLanguageTag(_ text: String) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 35 else { return false }
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first else { return false }
@@ -40,7 +43,7 @@ public enum SaveFields {
 extension ExtractedArticle {
     /// This article with every optional field the backend would refuse left out, and free text
     /// longer than its limit shortened (with an ellipsis).
-    public func fittingSaveRules() -> ExtractedArticle {
+    package func fittingSaveRules() -> ExtractedArticle {
         func text(_ value: String?, _ name: String) -> String? {
             guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
             guard let limit = SaveFields.limit(of: name), trimmed.count > limit else { return trimmed }

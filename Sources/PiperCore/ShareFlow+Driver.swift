@@ -2,19 +2,26 @@ import Foundation
 
 /// The ports a share runs through.
 public struct SharePorts: Sendable {
+    /// Reads the X/Twitter cookies.
     public var cookies: any CookieStore
+    /// Loads pages over HTTP.
     public var httpLoader: any PageLoader
     /// nil when no browser engine is available.
     public var browserLoader: (any PageLoader)?
+    /// Turns a loaded page into an article.
     public var extractor: any ContentExtractor
+    /// Saves an article to the backend.
     public var saver: any SaveClient
+    /// Receives the reader URL.
     public var clipboard: any Clipboard
     /// nil when this build has no media pipeline.
     public var media: (any MediaQueue)?
+    /// Hears about each step, for progress lines.
     public var reporter: any ShareReporter
     /// nil: pages are never searched for media.
     public var mediaFinder: (any MediaFinder)?
 
+    /// The ports of one share.
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
                 extractor: any ContentExtractor, saver: any SaveClient, clipboard: any Clipboard,
                 media: (any MediaQueue)?, reporter: any ShareReporter, mediaFinder: (any MediaFinder)? = nil) {
@@ -32,10 +39,13 @@ public struct SharePorts: Sendable {
 
 /// Carries out a `ShareFlow`'s actions through the ports, one at a time, until it finishes.
 public struct ShareDriver: Sendable {
+    /// The ports it runs through.
     public let ports: SharePorts
 
+    /// A driver over `ports`.
     public init(ports: SharePorts) { self.ports = ports }
 
+    /// Runs one share to its end and returns how it ended (never throws: failures are results).
     public func run(_ input: ShareInput, options: ShareFlow.Options) -> ShareResult {
         var options = options
         options.browserAvailable = options.browserAvailable && ports.browserLoader != nil

@@ -7,6 +7,7 @@ public enum ShareResult: Sendable, Equatable {
     case mediaQueued(MediaReceipt)
     case failure(any Error)
 
+    /// Equal results; two failures are equal when their descriptions are.
     public static func == (a: ShareResult, b: ShareResult) -> Bool {
         switch (a, b) {
         case let (.saved(u1, t1, c1, e1), .saved(u2, t2, c2, e2)): return u1 == u2 && t1 == t2 && c1 == c2 && e1 == e2
@@ -52,6 +53,7 @@ public enum ShareFailure: PiperError, Equatable {
     /// `piper extract URL` on a link the flow routes to media (a media file, a feed, an image type).
     case notAPage(String)
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .noMediaOnPage(let page): return "No media file found on \(page) (looked for JSON-LD, og:audio/og:video, <audio>/<video> and links to media files)"
@@ -62,6 +64,7 @@ public enum ShareFailure: PiperError, Equatable {
         }
     }
 
+    /// No URL, no media on the page and not a page are bad data; the rest "other".
     public var category: ErrorCategory {
         switch self {
         case .noURL, .noMediaOnPage, .notAPage: return .badData

@@ -4,8 +4,11 @@ import Foundation
 /// actions out through the ports and feeds their results back as events. No I/O happens here,
 /// so every path is testable without a network, a browser or a clipboard.
 public struct ShareFlow: Sendable {
+    /// What the user asked for, beside the input.
     public struct Options: Sendable, Equatable {
+        /// When to load the page in the browser engine.
         public var browser: BrowserMode
+        /// Whether the reader URL goes to the clipboard.
         public var copyToClipboard: Bool
         /// Library folder for media shares (`--into`).
         public var mediaFolder: String?
@@ -16,6 +19,7 @@ public struct ShareFlow: Sendable {
         /// `--as`: whether a page that names its media goes the media route.
         public var route: RoutePreference = .auto
 
+        /// Options with the command line's defaults.
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,
                     browserAvailable: Bool = true) {
             self.browser = browser
@@ -25,6 +29,7 @@ public struct ShareFlow: Sendable {
         }
     }
 
+    /// What the I/O side reports back after carrying out an action.
     public enum Event: Sendable {
         case cookiesLoaded(CookieJar)
         case cookiesFailed(any Error)
@@ -44,6 +49,7 @@ public struct ShareFlow: Sendable {
         case mediaSearched(DiscoveredMedia?)
     }
 
+    /// What the flow asks the I/O side to do next.
     public enum Action: Sendable, Equatable {
         case loadCookies
         case loadPage(URL, cookies: [Cookie], with: LoaderKind)
@@ -76,18 +82,23 @@ public struct ShareFlow: Sendable {
         case done
     }
 
+    /// What was shared.
     public let input: ShareInput
+    /// The options of this share.
     public let options: Options
+    /// The time the share started (for expiry and cookie checks).
     public let now: Date
     private(set) var stage: Stage = .idle
     private var jar = CookieJar()
 
+    /// A flow at its start; call `start()` for its first action.
     public init(input: ShareInput, options: Options = Options(), now: Date = Date()) {
         self.input = input
         self.options = options
         self.now = now
     }
 
+    /// True once the flow has reached `.done`.
     public var isFinished: Bool {
         if case .done = stage { return true }
         return false

@@ -26,8 +26,10 @@ public enum ShareTarget: Sendable, Equatable {
 /// The share input: several items (URLs, text holding a URL, file paths), as a share sheet
 /// or a command line hands them over.
 public struct ShareInput: Sendable, Equatable {
+    /// The shared items: URLs, text, file paths.
     public var items: [String]
 
+    /// Input made of `items`.
     public init(_ items: [String]) { self.items = items }
 
     /// The first http(s) URL found in any item, in order; else the first local file; else nil.

@@ -3,6 +3,7 @@ import Foundation
 /// Which route a share target takes before anything is loaded, where that can be known, and
 /// which command-line options can apply to a set of targets.
 public enum ShareRouting {
+    /// The two routes, plus refused.
     public enum Route: String, Sendable, Equatable {
         case article, media
         /// Refused at once: images are neither articles nor media Piper keeps.
@@ -56,10 +57,12 @@ public enum ShareRouting {
 public enum RoutingError: PiperError, Equatable {
     case image(String)
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .image(let link): return "\(link) is an image; Piper shares articles and audio or video files, not images"
         }
     }
+    /// A refused target is bad input data.
     public var category: ErrorCategory { .badData }
 }

@@ -3,8 +3,10 @@ import Foundation
 /// Piper's state folder: `PIPER_HOME`, else `$XDG_DATA_HOME/piper`, else `~/.local/share/piper`.
 /// Created with mode 0700 on first use; secrets inside it are written 0600.
 public struct StateFolder: Sendable, Equatable {
+    /// The folder itself.
     public let url: URL
 
+    /// The state folder at `url` (nothing is created until `ensure`).
     public init(url: URL) { self.url = url }
 
     /// Resolves the folder from an environment (the process environment by default).
@@ -20,12 +22,19 @@ public struct StateFolder: Sendable, Equatable {
             .appendingPathComponent(".local/share/piper", isDirectory: true))
     }
 
+    /// `config.json` (only with `PIPER_HOME` set; see `ConfigFile`).
     public var configFile: URL { url.appendingPathComponent("config.json") }
+    /// `cookies.txt`, the X/Twitter login cookies (mode 0600).
     public var cookiesFile: URL { url.appendingPathComponent("cookies.txt") }
+    /// `downloads/`: the journal and partial files.
     public var downloads: URL { url.appendingPathComponent("downloads", isDirectory: true) }
+    /// `inbox/`: complete files only, landed by atomic rename.
     public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
+    /// `library/`: imported items.
     public var library: URL { url.appendingPathComponent("library", isDirectory: true) }
+    /// `library.sqlite`, the catalog.
     public var libraryCatalog: URL { url.appendingPathComponent("library.sqlite") }
+    /// `piper-serve.sqlite`, `piper serve`'s default database.
     public var serverDatabase: URL { url.appendingPathComponent("piper-serve.sqlite") }
 
     /// Creates the folder (0700) if needed and returns it.
@@ -82,11 +91,13 @@ public struct StateFolder: Sendable, Equatable {
     }
 }
 
+/// Why the state folder could not be prepared.
 public enum StateFolderError: PiperError, Equatable {
     case notADirectory(String)
     case cannotWrite(String)
     case cannotCreate(String)
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .notADirectory(let p): return "State folder path is not a directory: \(p)"
@@ -96,5 +107,6 @@ public enum StateFolderError: PiperError, Equatable {
             return "Cannot create the folder \(p): permission denied. Make its parent writable, or set PIPER_HOME to a folder you own."
         }
     }
+    /// Other failure.
     public var category: ErrorCategory { .other }
 }

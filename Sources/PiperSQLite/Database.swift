@@ -4,10 +4,13 @@ import Foundation
 /// One SQLite connection. The class owns the handle for its whole life: `init` opens it and
 /// `deinit` closes it.
 ///
-/// Not Sendable: use a connection from one thread at a time (wrap it in an actor or a serial
-/// queue, or open one connection per thread; SQLite's WAL mode lets them run side by side).
+/// Not Sendable: a connection is used from one thread at a time. Code that shares one goes
+/// through `DatabaseQueue` (one connection behind a lock) or `DatabasePool` (one writer and a
+/// few WAL readers), which hand it to `read {}` / `write {}` closures.
 public final class Database {
     let handle: OpaquePointer
+    /// Statements kept prepared by `cachedStatement`, by SQL text.
+    private var statements: [String: Statement] = [:]
 
     public let path: String
 
@@ -53,6 +56,15 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
+    /// A prepared statement for `sql`, prepared on first use and then reused (bind it again
+    /// before each run). For the statements a hot path runs over and over.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
     /// Runs a statement with parameters and returns the number of changed rows.
     @discardableResult
     public func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
@@ -85,26 +97,16 @@ public final class Database {
         }
     }
 
+    /// True outside a transaction (SQLite's autocommit mode).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// The rowid of the latest successful insert on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
-    /// The schema version kept in `PRAGMA user_version`, for simple forward migrations.
+    /// The schema version kept in `PRAGMA user_version` (the number of migrations applied).
     public var userVersion: Int {
         get { (try? query("PRAGMA user_version") { $0.int(0) }.first) ?? 0 }
-    }
-
-    /// Applies each migration whose index is at or above the current `user_version`, each in its
-    /// own `BEGIN IMMEDIATE` transaction. The version is re-read inside the transaction, so two
-    /// processes opening a fresh database at once apply each migration exactly once.
-    public func migrate(_ migrations: [String]) throws {
-        guard userVersion < migrations.count else { return }
-        for (index, sql) in migrations.enumerated() {
-            try transaction {
-                guard userVersion == index else { return }
-                try execute(sql)
-                try execute("PRAGMA user_version = \(index + 1)")
-            }
-        }
     }
 }

@@ -18,11 +18,12 @@ extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Exp
     public static func optional(_ d: Double?) -> SQLValue { d.map { .double($0) } ?? .null }
 }
 
-/// One prepared statement. Owns its `sqlite3_stmt` for its whole life; it holds its database
-/// strongly so the connection outlives every statement.
+/// One prepared statement. Owns its `sqlite3_stmt` for its whole life. It keeps no reference
+/// to its `Database`: `sqlite3_close_v2` keeps a connection alive until its last statement is
+/// finalized, so a statement outliving its database stays valid, and a database can cache its
+/// statements (`Database.cachedStatement`) without a reference cycle.
 public final class Statement {
     let handle: OpaquePointer
-    let database: Database
     let sql: String
 
     init(database: Database, sql: String) throws {
@@ -32,12 +33,15 @@ public final class Statement {
             throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
         }
         self.handle = stmt
-        self.database = database
         self.sql = sql
     }
 
+    /// The connection's latest error message.
+    private var lastErrorMessage: String { String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))) }
+
     deinit { sqlite3_finalize(handle) }
 
+    /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
@@ -52,7 +56,7 @@ public final class Statement {
             case .blob(let v):
                 rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), piper_sqlite_transient()) }
             }
-            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql) }
+            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage, sql: sql) }
         }
     }
 
@@ -69,7 +73,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
+            let error = SQLiteError(code: rc, message: lastErrorMessage, sql: sql)
             sqlite3_reset(handle)
             throw error
         }

@@ -5,18 +5,18 @@ import HTML
 extension Readability {
     /// Makes the links and media URLs under `root` absolute against `url` (and the page's
     /// `<base href>`), as `_fixRelativeUris` does for the article.
-    public static func fixRelativeURIs(in root: Node, url: String?) {
+    package static func fixRelativeURIs(in root: Node, url: String?) {
         Readability(root.document, url: url).fixRelativeUris(root)
     }
 
     /// Removes every class under `root` (and on it) except "page" and `preserving`, as
     /// `_cleanClasses` does for the article.
-    public static func cleanClasses(in root: Node, preserving: [String] = []) {
+    package static func cleanClasses(in root: Node, preserving: [String] = []) {
         Readability(root.document, options: ReadabilityOptions(classesToPreserve: preserving)).cleanClasses(root)
     }
 
     /// `_getInnerText(node).length`: the trimmed text with whitespace runs collapsed, in UTF-16 units.
-    public static func innerTextLength(_ node: Node) -> Int {
+    package static func innerTextLength(_ node: Node) -> Int {
         Readability(node.document).textStats(node).length
     }
 }

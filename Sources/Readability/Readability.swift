@@ -29,6 +29,7 @@ public struct ReadabilityOptions: Sendable {
     /// Turns the article container into `content` (default: its innerHTML).
     public var serializer: (@Sendable (Node) -> String)? = nil
 
+    /// Options with Readability.js's defaults.
     public init(
         maxElemsToParse: Int = 0, nbTopCandidates: Int = 5, charThreshold: Int = 500,
         classesToPreserve: [String] = [], keepClasses: Bool = false, disableJSONLD: Bool = false,
@@ -50,15 +51,25 @@ public struct ReadabilityOptions: Sendable {
 
 /// What `parse()` returns (Readability.js's result object).
 public struct Article: Sendable, Equatable {
+    /// The article's title (from the page's metadata or headings), or nil.
     public var title: String?
+    /// The author line, or nil.
     public var byline: String?
+    /// The text direction (`dir`) of the article's content, or nil.
     public var dir: String?
+    /// The document's language (`lang` of the root element), or nil.
     public var lang: String?
+    /// The article's HTML (the serialized content container).
     public var content: String
+    /// The article's text, as the DOM's `textContent` of the content.
     public var textContent: String
+    /// The length of `textContent` in UTF-16 code units, as JavaScript counts it.
     public var length: Int
+    /// A short excerpt: the page's description, else the first paragraph.
     public var excerpt: String?
+    /// The site's name from its metadata, or nil.
     public var siteName: String?
+    /// The publication time from its metadata, as the page wrote it, or nil.
     public var publishedTime: String?
 
     /// An article with every field given (nil where absent).
@@ -77,11 +88,13 @@ public struct Article: Sendable, Equatable {
     }
 }
 
+/// Why Readability refused a document.
 public enum ReadabilityError: Error, CustomStringConvertible, Equatable {
     case tooManyElements(Int)
     case tooDeep(Int)
     case alreadyParsed
 
+    /// The sentence a user sees.
     public var description: String {
         switch self {
         case .tooManyElements(let n): return "Aborting parsing document; \(n) elements found"
@@ -121,6 +134,8 @@ public final class Readability {
     var textLengthCache: [Int32: Int]?
     private var used = false
 
+    /// A run of the algorithm on `document` (which it changes: pass a document you no longer
+    /// need, or a clone); `url` resolves relative links. Call `parse()` once.
     public init(_ document: Document, url: String? = nil, options: ReadabilityOptions = .init()) {
         self.doc = document
         self.options = options

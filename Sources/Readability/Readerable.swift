@@ -2,6 +2,7 @@
 // an article, without running it.
 import HTML
 
+/// Thresholds for `isProbablyReaderable`, with Readability.js's defaults.
 public struct ReaderableOptions: Sendable {
     /// Paragraphs shorter than this (after trimming) don't count.
     public var minContentLength: Int = 140
@@ -11,6 +12,7 @@ public struct ReaderableOptions: Sendable {
     /// `hidden`, aria-hidden without the "fallback-image" class).
     public var visibilityChecker: (@Sendable (Node) -> Bool)? = nil
 
+    /// Options with Readability.js's defaults (140 characters, score 20, no visibility check).
     public init(minContentLength: Int = 140, minScore: Double = 20, visibilityChecker: (@Sendable (Node) -> Bool)? = nil) {
         self.minContentLength = minContentLength
         self.minScore = minScore

@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -16,22 +17,11 @@ struct PiperBinary {
         let stderr: String
     }
 
-    static var url: URL {
-        // The test bundle and the executable both live in the build products folder.
-        let products = Bundle.main.bundleURL.pathExtension == "xctest"
-            ? Bundle.main.bundleURL.deletingLastPathComponent()
-            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [products, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        for dir in candidates {
-            let exe = dir.appendingPathComponent("piper")
-            if FileManager.default.isExecutableFile(atPath: exe.path) { return exe }
-        }
-        return products.appendingPathComponent("piper")
-    }
+    /// The built binary (`PiperTestSupport`'s one locator).
+    static var url: URL { PiperExecutable.url }
 
     /// The package root (for `../shared`), found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PiperTestSupport.packageRoot
 
     static func freshHome() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("piper-cli-\(UUID().uuidString)")

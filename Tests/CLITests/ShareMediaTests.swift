@@ -7,22 +7,20 @@ import Testing
 @Suite struct ShareMediaTests {
     static let fixtures = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 
-    /// Polls `piper <args> --json` until `done` holds for the decoded object, or gives up.
+    /// Polls `piper <args> --json` (through `eventually`) until `done` holds for the decoded
+    /// object, and returns the last object read.
     func poll(_ args: [String], home: URL, seconds: Double = 90,
               until done: ([String: Any]) -> Bool) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(seconds)
         var last: [String: Any] = [:]
-        while Date() < deadline {
+        _ = try eventually(within: seconds) {
             let r = try PiperBinary.run(args + ["--json"], home: home)
-            if r.status == 0, let data = r.stdout.data(using: .utf8) {
-                if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-                    last = object
-                } else if let array = try? JSONSerialization.jsonObject(with: data) as? [Any] {
-                    last = ["entries": array]
-                }
-                if done(last) { return last }
+            guard r.status == 0, let data = r.stdout.data(using: .utf8) else { return false }
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                last = object
+            } else if let array = try? JSONSerialization.jsonObject(with: data) as? [Any] {
+                last = ["entries": array]
             }
-            Thread.sleep(forTimeInterval: 0.3)
+            return done(last)
         }
         return last
     }
@@ -43,8 +41,14 @@ import Testing
         // Sharing the same content again is reported as a duplicate, never imported twice.
         let again = try PiperBinary.run(["share", book.path], home: home)
         #expect(again.status == 0)
-        Thread.sleep(forTimeInterval: 2)
-        let after = try poll(["library"], home: home, seconds: 10) { _ in true }
+        // The second job ends as a duplicate of the first; only then is the library final.
+        let jobs = try poll(["downloads"], home: home) { listing in
+            let entries = listing["entries"] as? [[String: Any]] ?? []
+            return entries.count == 2 && entries.allSatisfy { ["imported", "duplicate", "failed"].contains($0["state"] as? String ?? "") }
+        }
+        let states = (jobs["entries"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+        #expect(states.sorted() == ["duplicate", "imported"], "\(jobs)")
+        let after = try poll(["library"], home: home) { !items($0).isEmpty }
         #expect(items(after).count == 1)
     }
 

@@ -53,9 +53,7 @@ func httpGet(_ url: String) async throws -> (status: Int, body: String) {
 }
 
 func makeShareTempDir() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("piper-share-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try makeTemporaryDirectory("share")
 }
 
 /// Runs a program to completion (see PiperTestSupport's `runProcess`).

@@ -2,24 +2,18 @@ import CorpusEval
 import Extraction
 import Foundation
 import HTML
+import PiperTestSupport
 import Testing
 
 /// The piper mode's score on a sample of each collection, with its metric, against the
 /// committed minimums in Ratchets/extraction.txt.
 struct ExtractionCorpusTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PiperTestSupport.packageRoot
     static let stride = 5
 
     /// The committed minimum for `key`; a missing file, line or number is an error.
     static func ratchet(_ key: String) throws -> Int {
-        let file = packageRoot.appendingPathComponent("Tests/ExtractionTests/Ratchets/extraction.txt")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, parts[0] == key, let n = Int(parts[1]) { return n }
-        }
-        throw CorpusError.unreadable("\(file.path): no ratchet for \(key)")
+        try Ratchet.minimum(key, in: "Tests/ExtractionTests/Ratchets/extraction.txt")
     }
 
     @Test(arguments: Collection.allCases)

@@ -74,20 +74,8 @@ import HTML
             if exact { passed += 1 } else { print("detector: \(c) read as \(document.encoding?.name ?? "-")") }
         }
         print("encoding detector passed \(passed)/\(total)")
-        let ratchet = try EncodingCorpusTests.requiredRatchet("encoding-detection.txt", key: "detected")
+        let ratchet = try TestPaths.ratchet("encoding-detection.txt", "detected")
         #expect(passed >= ratchet, "the detector regressed below the ratchet \(ratchet)")
-    }
-
-    /// A ratchet that must exist: a missing or unreadable file fails the test.
-    static func requiredRatchet(_ file: String, key: String) throws -> Int {
-        let url = TestPaths.ratchets.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var value: Int? = nil
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, parts[0] == Substring(key) { value = Int(parts[1]) }
-        }
-        return try #require(value, "\(file) holds no '\(key) N' line")
     }
 
     /// The same tree whatever the chunking, also when a late `<meta>` changes the encoding

@@ -59,7 +59,7 @@ struct EncodingCase {
             }
         }
         print("encoding passed \(passed)/\(cases.count)")
-        let ratchet = try EncodingCorpusTests.requiredRatchet("encoding.txt", key: "encoding")
+        let ratchet = try TestPaths.ratchet("encoding.txt", "encoding")
         #expect(cases.count >= 80, "the corpus was not found or is incomplete")
         #expect(passed >= ratchet, "encoding prescan regressed below the ratchet \(ratchet)")
     }

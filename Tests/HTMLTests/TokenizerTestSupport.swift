@@ -1,24 +1,16 @@
 import Foundation
 import HTML
+import PiperTestSupport
 
 /// Paths relative to the package root (computed from this file's location).
 enum TestPaths {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PiperTestSupport.packageRoot
     static let shared = packageRoot.appendingPathComponent("../shared").standardizedFileURL
     static let html5lib = shared.appendingPathComponent("corpus/html5lib-tests")
-    static let ratchets = packageRoot.appendingPathComponent("Tests/HTMLTests/Ratchets")
 
-    /// Reads `key value` lines of a ratchet file.
-    static func ratchet(_ file: String) -> [String: Int] {
-        let url = ratchets.appendingPathComponent(file)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
-        var out: [String: Int] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let n = Int(parts[1]) { out[String(parts[0])] = n }
-        }
-        return out
+    /// The committed minimum for `key` in `Tests/HTMLTests/Ratchets/<file>` (see `Ratchet`).
+    static func ratchet(_ file: String, _ key: String) throws -> Int {
+        try Ratchet.minimum(key, in: "Tests/HTMLTests/Ratchets/\(file)")
     }
 }
 

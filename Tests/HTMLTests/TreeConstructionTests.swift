@@ -37,7 +37,7 @@ import Testing
         if ProcessInfo.processInfo.environment["TREE_CONSTRUCTION_FAILURES"] != nil {
             print(failures.joined(separator: "\n"))
         }
-        let ratchet = TestPaths.ratchet("tree-construction.txt")["tree-construction"] ?? 0
+        let ratchet = try TestPaths.ratchet("tree-construction.txt", "tree-construction")
         #expect(passed >= ratchet, "tree-construction conformance regressed below the ratchet \(ratchet)")
     }
 }

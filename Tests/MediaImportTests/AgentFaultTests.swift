@@ -47,7 +47,7 @@ import Glibc
     }
 
     @Test func aFileStillBeingWrittenIntoTheInboxIsImportedOnceWhole() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         let target = temp.state.inbox.appendingPathComponent("copied-in.wav")
         let chunk = [UInt8](repeating: 0x5A, count: 1 << 20)
@@ -89,7 +89,7 @@ import Glibc
     }
 
     @Test func withoutProcAFileMustHoldStillBeforeItIsImported() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let empty = temp.root.appendingPathComponent("no-proc")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let readiness = InboxReadiness(settle: 0.3, procRoot: empty.path)

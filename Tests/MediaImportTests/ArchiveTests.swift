@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func twoPartBookUnpacks() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let out = temp.root.appendingPathComponent("out")
         let result = try ArchiveExtractor.extract(fixture("two-part-book.zip"), into: out)
         #expect(result.files.sorted() == ["Two Part Book/01 Part One.mp3", "Two Part Book/02 Part Two.m4a"])
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func zipSlipWritesNothingOutside() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let deep = temp.root.appendingPathComponent("a/b/out")
         let result = try ArchiveExtractor.extract(fixture("zip-slip.zip"), into: deep)
         #expect(result.files == ["Good Book/track.mp3"])
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func totalSizeCapRefuses() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let limits = ArchiveLimits(maxTotalBytes: 30_000)
         #expect(throws: ArchiveError.tooLarge(limit: 30_000)) {
             try ArchiveExtractor.extract(fixture("two-part-book.zip"), into: temp.root.appendingPathComponent("out"), limits: limits)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func ratioCapRefuses() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let limits = ArchiveLimits(maxRatio: 1, ratioFloor: 0)
         #expect(throws: ArchiveError.ratioTooHigh(limit: 1)) {
             try ArchiveExtractor.extract(fixture("two-part-book.zip"), into: temp.root.appendingPathComponent("out"), limits: limits)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func realZipBombIsRefusedByDefaultLimits() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let bomb = temp.root.appendingPathComponent("bomb.zip")
         let script = """
             import sys, zipfile
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func nestedZipsUnpackOneLevelAndLinksAreRefused() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let outer = temp.root.appendingPathComponent("outer.zip")
         let script = """
             import io, sys, zipfile
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func macOSClutterIsSkippedSilently() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let zip = temp.root.appendingPathComponent("mac.zip")
         let script = """
             import sys, zipfile

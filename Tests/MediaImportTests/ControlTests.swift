@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func libraryRmRemovesTheFileAndItsEntryByPathOrHash() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("sample.mp3"))
         try temp.land(fixture("sample.ogg"))

@@ -1,26 +1,14 @@
 import Foundation
+import PiperTestSupport
 import PiperCore
 @testable import MediaImport
 
-/// The package root, from this file's path (Tests/MediaImportTests/ImportSupport.swift).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let mediaFixtures = packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 
 func fixture(_ name: String) -> URL { mediaFixtures.appendingPathComponent(name) }
 
-/// A fresh state folder (`PIPER_HOME`) per test, removed when the value goes away.
-final class TempState {
-    let root: URL
-    let state: StateFolder
-
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("piper-import-\(UUID().uuidString)", isDirectory: true)
-        state = StateFolder(url: root.appendingPathComponent("home", isDirectory: true))
-        try state.ensure(state.inbox)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
-
+/// Landing and listing files in a `TempHome`'s inbox and library.
+extension TempHome {
     /// Lands a file in the inbox the way the downloader does: write beside it, then rename in.
     @discardableResult
     func land(_ source: URL, as name: String? = nil) throws -> URL {
@@ -36,8 +24,6 @@ final class TempState {
         return target
     }
 
-    func libraryFiles() -> [String] { files(under: state.library) }
-
     func files(under dir: URL) -> [String] {
         guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         var out: [String] = []
@@ -47,9 +33,6 @@ final class TempState {
         return out.sorted()
     }
 
-    func inboxNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).sorted()
-    }
 }
 
 /// Fixture facts, read from the files themselves: tags with TagLib's own tool; durations from

@@ -5,13 +5,13 @@ import Testing
 
 @Suite struct ImportTests {
     @Test func everyFixtureImportsOrIsRejected() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         for facts in realFixtures { try temp.land(fixture(facts.file)) }
         for impostor in impostors { try temp.land(fixture(impostor.file)) }
         let importer = try LibraryImporter(state: temp.state)
         let outcomes = try importer.importPending()
         #expect(outcomes.count == realFixtures.count + impostors.count)
-        #expect(temp.inboxNames().isEmpty)
+        #expect(temp.inboxFiles().isEmpty)
 
         let items = Dictionary(uniqueKeysWithValues: try importer.catalog.items().map { ($0.originalName, $0) })
         for facts in realFixtures {
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func m4bKeepsItsChaptersInTheCatalog() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.m4b"))
         let importer = try LibraryImporter(state: temp.state)
         _ = try importer.importPending()
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func zipBecomesAFolderWithTwoTracks() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("two-part-book.zip"))
         let importer = try LibraryImporter(state: temp.state)
         let outcome = try #require(try importer.importPending().first)
@@ -55,12 +55,12 @@ import Testing
         #expect(temp.libraryFiles() == ["two-part-book/01 Part One.mp3", "two-part-book/02 Part Two.m4a"])
         let titles = try importer.catalog.items().map(\.title).sorted()
         #expect(titles == ["Episode One", "Short Story"])
-        #expect(temp.inboxNames().isEmpty)
+        #expect(temp.inboxFiles().isEmpty)
         #expect(temp.files(under: temp.state.importTemp).isEmpty)
     }
 
     @Test func zipSlipArchiveWritesNothingOutsideTheLibrary() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("zip-slip.zip"))
         let importer = try LibraryImporter(state: temp.state)
         let outcome = try #require(try importer.importPending().first)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func placementPutsTheFileInItsFolder() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.flac"))
         try temp.land(fixture("two-part-book.zip"))
         let importer = try LibraryImporter(state: temp.state)
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func sidecarGivesFolderAndSourceURL() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let hints = ImportHints(folder: "Talks", sourceURL: "https://example.com/talk.mp3")
         try temp.land(data: try JSONEncoder().encode(hints), as: ".talk.mp3.piper.json")
         try temp.land(fixture("sample.mp3"), as: "talk.mp3")
@@ -93,11 +93,11 @@ import Testing
         #expect(outcomes.map(\.result) == [.imported(path: "Talks/talk.mp3")])
         let item = try #require(try importer.catalog.items().first)
         #expect(item.sourceURL == "https://example.com/talk.mp3")
-        #expect(temp.inboxNames().isEmpty, "the sidecar goes with its file")
+        #expect(temp.inboxFiles().isEmpty, "the sidecar goes with its file")
     }
 
     @Test func theRealFormatFixesTheExtension() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.m4a"), as: "episode.mp3")
         try temp.land(fixture("sample.wav"), as: "download")
         let importer = try LibraryImporter(state: temp.state)
@@ -108,36 +108,36 @@ import Testing
     }
 
     @Test func tempAndDotNamesAreLeftAlone() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.mp3"), as: ".hidden.mp3")
         try temp.land(fixture("sample.mp3"), as: "episode.mp3.part")
         try temp.land(fixture("sample.mp3"), as: "episode.tmp")
         let importer = try LibraryImporter(state: temp.state)
         #expect(try importer.importPending().isEmpty)
-        #expect(temp.inboxNames() == [".hidden.mp3", "episode.mp3.part", "episode.tmp"])
+        #expect(temp.inboxFiles() == [".hidden.mp3", "episode.mp3.part", "episode.tmp"])
     }
 
     @Test func linksAreRejectedAndFoldersLeftAlone() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try FileManager.default.createSymbolicLink(at: temp.state.inbox.appendingPathComponent("link.mp3"),
                                                    withDestinationURL: fixture("sample.mp3"))
         try FileManager.default.createDirectory(at: temp.state.inbox.appendingPathComponent("Some Folder"), withIntermediateDirectories: false)
         let importer = try LibraryImporter(state: temp.state)
         let outcomes = try importer.importPending()
         #expect(outcomes.map(\.result) == [.rejected(reason: "not a regular file (link, device or pipe)")])
-        #expect(temp.inboxNames() == ["Some Folder"])
+        #expect(temp.inboxFiles() == ["Some Folder"])
         #expect(temp.libraryFiles().isEmpty)
     }
 
     @Test func listingOfAFreshStateIsEmptyAndCreatesNothing() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let listing = try LibraryListing.read(state: temp.state)
         #expect(listing == LibraryListing(items: [], rejections: []))
         #expect(!FileManager.default.fileExists(atPath: temp.state.libraryCatalog.path))
     }
 
     @Test func listingShowsItemsAndRejections() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.m4b"), as: "book.m4b")
         try temp.land(fixture("error-page-named.mp3"))
         _ = try LibraryImporter(state: temp.state).importPending()

@@ -53,8 +53,8 @@ import Testing
     @Test func journalUsesWALAndFullSync() throws {
         let home = try TempHome()
         let journal = try Journal(state: home.state)
-        #expect(try journal.db.query("PRAGMA journal_mode") { $0.text(0) }.first == "wal")
-        #expect(try journal.db.query("PRAGMA synchronous") { $0.int(0) }.first == 2)
+        #expect(try journal.db.read { try $0.query("PRAGMA journal_mode") { $0.text(0) } }.first == "wal")
+        #expect(try journal.db.read { try $0.query("PRAGMA synchronous") { $0.int(0) } }.first == 2)
         #expect(FileManager.default.fileExists(atPath: home.state.downloads.appendingPathComponent("journal.sqlite").path))
     }
 
@@ -94,7 +94,7 @@ extension JournalTests {
             results.append((try? Journal(state: state)) != nil)
         }
         #expect(results.values == Array(repeating: true, count: 6))
-        #expect(try Journal(state: state).db.userVersion == Journal.migrations.count)
+        #expect(try Journal(state: state).db.read { $0.userVersion } == Journal.migrations.count)
     }
 }
 
@@ -104,4 +104,32 @@ final class ResultsBox: @unchecked Sendable {
     private var stored: [Bool] = []
     func append(_ v: Bool) { lock.lock(); stored.append(v); lock.unlock() }
     var values: [Bool] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+extension JournalTests {
+    /// A journal written by a build that knew only the first schema (its runner applied the
+    /// steps in one transaction) opens, keeps its rows and gains the later columns.
+    @Test func aJournalFromTheFirstSchemaIsMigrated() throws {
+        let home = try TempHome()
+        try home.state.ensure(home.state.downloads)
+        do {
+            let db = try Database(path: Journal.databaseFile(in: home.state).path)
+            try db.transaction {
+                try Journal.migrations[0].apply(db)
+                try db.execute("PRAGMA user_version = 1")
+                try db.run("INSERT INTO downloads (id, url, source, kind, state, bytes, created, updated) VALUES ('old1', 'https://h/a.mp3', 'https://h/a.mp3', 'url', 'failed', 12, 1, 2)")
+            }
+        }
+        let journal = try Journal(state: home.state)
+        #expect(try journal.db.read { $0.userVersion } == Journal.migrations.count)
+        let old = try #require(try journal.entry(id: "old1"))
+        #expect(old.state == .failed)
+        #expect(old.bytes == 12)
+        #expect(old.laterTries == 0)
+        #expect(old.group == nil)
+        try journal.retry("old1")
+        #expect(try journal.entry(id: "old1")?.state == .queued)
+        let added = try journal.add(url: "u", source: "s", kind: .url, folder: nil, group: "g", position: 1, title: "T")
+        #expect(try journal.entries(group: "g").map(\.id) == [added.entry.id])
+    }
 }

@@ -8,7 +8,7 @@ import Glibc
 
 @Suite struct LibraryTests {
     @Test func sameContentTwiceIsADuplicate() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("sample.mp3"))
         #expect(try importer.importPending().map(\.result) == [.imported(path: "sample.mp3")])
@@ -16,13 +16,13 @@ import Glibc
         let second = try importer.importPending()
         #expect(second.map(\.result) == [.duplicate(of: "sample.mp3")])
         #expect(second.first?.sha256 == (try SHA256.hex(ofFile: fixture("sample.mp3"))))
-        #expect(temp.inboxNames().isEmpty)
+        #expect(temp.inboxFiles().isEmpty)
         #expect(temp.libraryFiles() == ["sample.mp3"])
         #expect(try importer.catalog.items().count == 1)
     }
 
     @Test func aFileDeletedFromTheLibraryCanBeImportedAgain() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("sample.mp3"))
         _ = try importer.importPending()
@@ -33,7 +33,7 @@ import Glibc
     }
 
     @Test func nameCollisionGetsASuffix() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("sample.mp3"))
         _ = try importer.importPending()
@@ -48,7 +48,7 @@ import Glibc
     }
 
     @Test func sameZipTwiceIsADuplicateFolder() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("two-part-book.zip"))
         _ = try importer.importPending()
@@ -56,11 +56,11 @@ import Glibc
         let outcome = try #require(try importer.importPending().first)
         #expect(outcome.result == .duplicate(of: "two-part-book"))
         #expect(temp.libraryFiles().count == 2)
-        #expect(temp.inboxNames().isEmpty)
+        #expect(temp.inboxFiles().isEmpty)
     }
 
     @Test func anInterruptedZipImportResumesInTheSameFolder() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         try temp.land(fixture("two-part-book.zip"))
         _ = try importer.importPending()
@@ -80,7 +80,7 @@ import Glibc
     }
 
     @Test func crashAfterTheMoveIsRepaired() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         // As if a run died between the rename and `placed`: the row says `placing`, the file is there.
         let sha = try SHA256.hex(ofFile: fixture("sample.mp3"))
@@ -95,7 +95,7 @@ import Glibc
     }
 
     @Test func crashBeforeTheMoveIsRetried() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         // As if a run died after inserting the row, before the rename: the file is still in the inbox.
         let sha = try SHA256.hex(ofFile: fixture("sample.mp3"))
@@ -106,7 +106,7 @@ import Glibc
     }
 
     @Test func aStuckRowWhoseFileDiffersIsDropped() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)
         _ = try importer.catalog.beginPlacing(item(path: "sample.mp3", sha256: String(repeating: "0", count: 64)))
         try FileManager.default.copyItem(at: fixture("sample.mp3"), to: temp.state.library.appendingPathComponent("sample.mp3"))
@@ -116,7 +116,7 @@ import Glibc
     }
 
     @Test func twoImportersRacingImportEachFileOnce() async throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let base = try Data(contentsOf: fixture("sample.mp3"))
         let count = 24
         for i in 0..<count { try temp.land(data: base + Data("tail \(i)".utf8), as: "episode-\(i).mp3") }
@@ -134,7 +134,7 @@ import Glibc
     }
 
     @Test func anotherProcessHoldingTheLockMakesTheImporterWait() async throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)   // creates the folders and the catalog
         try temp.land(fixture("sample.mp3"))
         // Another process (a single python3 process, so killing it releases the lock) takes the
@@ -153,7 +153,7 @@ import Glibc
         try #require(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
         let run = Task.detached { try importer.importPending() }
         try await Task.sleep(for: .milliseconds(300))   // room for a broken lock to misbehave
-        #expect(temp.inboxNames() == ["sample.mp3"], "nothing moves while another process holds the lock")
+        #expect(temp.inboxFiles() == ["sample.mp3"], "nothing moves while another process holds the lock")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         #expect(try await run.value.map(\.result) == [.imported(path: "sample.mp3")])

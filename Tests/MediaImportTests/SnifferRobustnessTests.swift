@@ -1,18 +1,7 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
-
-/// A small seeded generator, so a failing mutation can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The header readers meet hostile bytes (truncated downloads, corrupt files): every reader
 /// must return an answer (possibly nil) and never trap on a bad offset or size.
@@ -21,10 +10,10 @@ struct SplitMix64: RandomNumberGenerator {
 
     @Test(arguments: names)
     func mutatedFixturesNeverTrap(_ name: String) throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let original = [UInt8](try Data(contentsOf: fixture(name)))
         let expected = Sniffer.sniff(Array(original.prefix(Sniffer.headLength)))
-        var rng = SplitMix64(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var rng = SeededRandom(seedFrom: name)
         let file = temp.root.appendingPathComponent("mutant")
         for round in 0..<40 {
             var bytes = original

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func titleFallsBackToTheFileName() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let copy = temp.root.appendingPathComponent("My Talk.wav")
         try FileManager.default.copyItem(at: fixture("sample.wav"), to: copy)
         #expect(TagReader.read(copy, format: .wav).title == "My Talk")

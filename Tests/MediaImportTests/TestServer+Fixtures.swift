@@ -28,8 +28,7 @@ enum FastSettings {
 /// Shared helpers for the download, journal, agent and share tests.
 enum Fixtures {
     /// The package root, from this file's path (Tests/MediaImportTests/<file>).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PiperTestSupport.packageRoot
 
     static func media(_ name: String) -> URL {
         packageRoot.appendingPathComponent("../shared/fixtures/media/\(name)").standardizedFileURL
@@ -41,14 +40,7 @@ enum Fixtures {
 
     /// The built `piper` binary, next to the test bundle.
     static var piperBinary: String? {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        if dir.lastPathComponent == "MacOS" || dir.path.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
-        for candidate in [dir.appendingPathComponent("piper"), dir.deletingLastPathComponent().appendingPathComponent("piper")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate.path
-        }
-        return nil
+        FileManager.default.isExecutableFile(atPath: PiperExecutable.path) ? PiperExecutable.path : nil
     }
 
     /// SHA-256 of a file, hex, from the system's `sha256sum`.
@@ -66,16 +58,20 @@ enum Fixtures {
 }
 
 /// A fresh state folder (`PIPER_HOME`) per test, removed afterwards.
+/// `PiperTestSupport`'s `TemporaryFolder` with the state folder's views: `url` is `PIPER_HOME`,
+/// `root` the scratch folder it sits in (see `ImportSupport` for landing files in the inbox).
 final class TempHome {
-    let url: URL
-    var state: StateFolder { StateFolder(url: url) }
+    private let folder: TemporaryFolder
+    let state: StateFolder
+    var url: URL { folder.home }
+    var root: URL { folder.url }
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("piper-dl-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    /// `inbox`: create the inbox too, for tests that land files in it or watch it.
+    init(inbox: Bool = false) throws {
+        folder = try TemporaryFolder("media")
+        state = StateFolder(url: folder.home)
+        if inbox { try state.ensure(state.inbox) }
     }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 
     func inboxFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).sorted()

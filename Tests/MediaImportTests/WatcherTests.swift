@@ -19,7 +19,7 @@ final class Collected<T>: @unchecked Sendable {
 
 @Suite struct WatcherTests {
     @Test func aFileRenamedIntoTheInboxIsImported() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.flac"))   // waiting before the watcher starts
         let importer = try LibraryImporter(state: temp.state)
         let seen = Collected<ImportOutcome>()
@@ -29,11 +29,11 @@ final class Collected<T>: @unchecked Sendable {
         try temp.land(fixture("sample.mp3"), as: "renamed-in.mp3")
         let all = seen.wait { $0.count >= 2 }
         #expect(all.map(\.result) == [.imported(path: "sample.flac"), .imported(path: "renamed-in.mp3")])
-        #expect(temp.inboxNames().isEmpty)
+        #expect(temp.inboxFiles().isEmpty)
     }
 
     @Test func watcherReportsCloseWriteAndMovesButNotDotfiles() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let names = Collected<String>()
         let watcher = InboxWatcher(inbox: temp.state.inbox) { names.add([$0]) }
         try watcher.start()
@@ -60,7 +60,7 @@ final class Collected<T>: @unchecked Sendable {
     }
 
     @Test func stopFromInsideTheHandlerDoesNotDeadlock() throws {
-        let temp = try TempState()
+        let temp = try TempHome(inbox: true)
         let names = Collected<String>()
         let box = WatcherBox()
         let watcher = InboxWatcher(inbox: temp.state.inbox) { name in

@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 
 /// The package root, from this file's path (Tests/PiperNetTests/ → ../../).
 func packageRoot(_ file: String = #filePath) -> URL {
@@ -7,7 +8,5 @@ func packageRoot(_ file: String = #filePath) -> URL {
 
 /// A fresh temporary folder for one test.
 func makeTempDir() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("piper-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try makeTemporaryDirectory("net")
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DatabaseTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("piper-sqlite-\(UUID().uuidString).sqlite").path
-    let migrations = [
+    let migrations: [Migration] = [
         "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",
         "ALTER TABLE item ADD COLUMN size INTEGER",
     ]

@@ -48,12 +48,7 @@ import Testing
         try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
         #expect(try await Client.get(url).status == 404)
         // The sweep runs every second at this TTL; wait for it to delete the row.
-        var remaining = -1
-        for _ in 0..<100 where remaining != 0 {
-            try await Task.sleep(for: .milliseconds(200))
-            remaining = try rowCount(db)
-        }
-        #expect(remaining == 0)
+        #expect(try eventually(within: 20) { try rowCount(db) == 0 })
     }
 
     @Test func sigtermStopsGracefully() async throws {

@@ -2,17 +2,8 @@ import Foundation
 import PiperTestSupport
 import Testing
 
-/// The built `piper` binary, found beside the test bundle (or in `.build/debug`).
-var piperExecutable: URL {
-    let products = Bundle.main.bundleURL.pathExtension == "xctest"
-        ? Bundle.main.bundleURL.deletingLastPathComponent()
-        : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for dir in [products, Bundle.main.bundleURL, packageRoot.appendingPathComponent(".build/debug")] {
-        let exe = dir.appendingPathComponent("piper")
-        if FileManager.default.isExecutableFile(atPath: exe.path) { return exe }
-    }
-    return products.appendingPathComponent("piper")
-}
+/// The built `piper` binary (`PiperTestSupport`'s one locator).
+var piperExecutable: URL { PiperExecutable.url }
 
 /// A running `piper serve` child process. `start` waits for its `listening on` line.
 final class ServeProcess {

@@ -32,13 +32,13 @@ struct ShareRouteTests {
         var headers = try server.bearer
         headers["X-Forwarded-For"] = "198.51.100.1, 203.0.113.9"
         _ = try await server.shareJSON(["text": "no link"], headers: headers)
-        let deadline = Date().addingTimeInterval(10)
-        while !server.serve.stderr.contains("POST /share") && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        _ = eventually(within: 10) { server.serve.stderr.contains("POST /share") }
         #expect(server.serve.stderr.contains(" 203.0.113.9 share-token POST /share 400 "), "\(server.serve.stderr)")
     }
 
-    @Test func aShareIsStoredInPostgreSQLToo() async throws {
-        guard let postgres = postgresURL() else { return }
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func aShareIsStoredInPostgreSQLToo() async throws {
+        let postgres = try PostgresTestDatabase.url()
         let site = try ShareSite.start()
         let server = try ShareServer(["--allow-host", "127.0.0.1", "--postgres", postgres])
         let reply = try await server.shareJSON(["url": site.url("/article").absoluteString], headers: try server.bearer)
@@ -93,16 +93,13 @@ struct ShareRouteTests {
 
     /// Follows `/api/shares` until the job's state is final (the journal's word, through the agent).
     static func waitForJob(_ job: String, server: ShareServer) async throws -> String {
-        let deadline = Date().addingTimeInterval(90)
         var last = ""
-        while Date() < deadline {
+        _ = try await eventually(within: 90) {
             let reply = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
             let shares = try reply.json()["shares"] as? [[String: Any]] ?? []
-            if let share = shares.first(where: { $0["job"] as? String == job }) {
-                last = share["state"] as? String ?? ""
-                if share["live"] as? Bool == false { return last }
-            }
-            try await Task.sleep(for: .milliseconds(200))
+            guard let share = shares.first(where: { $0["job"] as? String == job }) else { return false }
+            last = share["state"] as? String ?? ""
+            return share["live"] as? Bool == false
         }
         return last
     }

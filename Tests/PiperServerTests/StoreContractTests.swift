@@ -9,9 +9,16 @@ enum Driver: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-/// A fresh store of `driver` plus its cleanup, or nil when PostgreSQL is not configured
-/// (skipped with a note; under CI that is a failure instead, CI must never silently skip).
-func makeStore(_ driver: Driver) throws -> (store: any Store, cleanup: () -> Void)? {
+extension Driver {
+    /// The drivers a parameterized test runs against: PostgreSQL only when it is configured
+    /// (`PostgresTestDatabase`; under CI its absence fails `requiredPostgresIsConfigured`).
+    static var available: [Driver] {
+        allCases.filter { $0 != .postgres || PostgresTestDatabase.isConfigured }
+    }
+}
+
+/// A fresh store of `driver` plus its cleanup.
+func makeStore(_ driver: Driver) throws -> (store: any Store, cleanup: () -> Void) {
     switch driver {
     case .memory:
         return (MemoryStore(), {})
@@ -20,23 +27,20 @@ func makeStore(_ driver: Driver) throws -> (store: any Store, cleanup: () -> Voi
         return (try SQLiteStore(path: dir.appendingPathComponent("saves.sqlite").path),
                 { try? FileManager.default.removeItem(at: dir) })
     case .postgres:
-        guard let url = postgresURL() else { return nil }
+        let url = try PostgresTestDatabase.url()
         let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let store = try PostgresStore(url: url, table: table)
         return (store, { try? store.dropTable() })
     }
 }
 
-/// `PIPER_TEST_POSTGRES_URL`, or nil after recording why (an issue under CI, a note otherwise).
-func postgresURL() -> String? {
-    let env = ProcessInfo.processInfo.environment
-    if let url = env["PIPER_TEST_POSTGRES_URL"], !url.isEmpty { return url }
-    if env["CI"] != nil {
-        Issue.record("PIPER_TEST_POSTGRES_URL is not set under CI; run scripts/start-postgres")
-    } else {
-        print("note: PostgreSQL tests skipped: set PIPER_TEST_POSTGRES_URL (see scripts/start-postgres)")
+/// Under CI or with `PIPER_REQUIRE_POSTGRES` set, the PostgreSQL cases must run: a missing
+/// `PIPER_TEST_POSTGRES_URL` fails here instead of leaving them skipped.
+@Suite struct PostgresRequirementTests {
+    @Test(.enabled(if: PostgresTestDatabase.isRequired, "neither CI nor PIPER_REQUIRE_POSTGRES is set"))
+    func requiredPostgresIsConfigured() {
+        #expect(PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set although PostgreSQL is required; run scripts/start-postgres")
     }
-    return nil
 }
 
 func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Title", content: String = "<p>Body</p>",
@@ -48,9 +52,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
 @Suite struct StoreContractTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func insertedArticleReadsBackExactly(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let saved = article(title: "Ünïcødé — “quotes” 🎉", content: "<p>Line 1</p>\n<p>Line 2 &amp; more 日本語</p>")
         try store.insert(saved)
@@ -58,17 +62,17 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(read == saved)
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func unknownIDIsNil(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         try store.insert(article())
         #expect(try store.article(id: UUID().uuidString.lowercased(), now: t0) == nil)
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func expiredArticleIsNeverReturned(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let saved = article(ttl: 60)
         try store.insert(saved)
@@ -77,9 +81,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(try store.article(id: saved.id, now: t0.addingTimeInterval(3600)) == nil)
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func deleteExpiredRemovesOnlyExpiredRows(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let short = [article(ttl: 10), article(ttl: 20)]
         let long = article(ttl: 1000)
@@ -90,9 +94,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(try store.article(id: long.id, now: t0.addingTimeInterval(20)) == long)
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func duplicateIDIsRejectedAndKeepsTheFirst(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let first = article(title: "First")
         try store.insert(first)
@@ -103,9 +107,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(try store.article(id: first.id, now: t0)?.title == "First")
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func concurrentInsertsAreAllCommitted(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let articles = (0..<64).map { article(title: "Concurrent \($0)") }
         let failures = Failures()
@@ -116,9 +120,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         for a in articles { #expect(try store.article(id: a.id, now: t0) == a) }
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func completionInsertsAreCommittedBeforeTheyComplete(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let articles = (0..<64).map { article(title: "Completed \($0)") }
         let failures = Failures()
@@ -140,9 +144,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(failures.count == 0)
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func completionInsertReportsADuplicateAndKeepsItsBatchmates(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         let first = article(title: "First")
         try store.insert(first)
@@ -167,9 +171,9 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
         #expect(try store.article(id: first.id, now: t0)?.title == "First")
     }
 
-    @Test(arguments: Driver.allCases)
+    @Test(arguments: Driver.available)
     func healthyStorePassesItsCheck(driver: Driver) throws {
-        guard let (store, cleanup) = try makeStore(driver) else { return }
+        let (store, cleanup) = try makeStore(driver)
         defer { cleanup() }
         try store.checkHealth()
         #expect(store.kind == driver.rawValue)
@@ -207,8 +211,9 @@ final class Results: @unchecked Sendable {
         #expect(try reopened.article(id: saved.id, now: saved.createdAt) == saved)
     }
 
-    @Test func postgresStoreRejectsUnsafeTableNames() throws {
-        guard let url = postgresURL() else { return }
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func postgresStoreRejectsUnsafeTableNames() throws {
+        let url = try PostgresTestDatabase.url()
         #expect(throws: StoreError.self) { _ = try PostgresStore(url: url, table: "x; DROP TABLE y") }
     }
 
@@ -226,8 +231,9 @@ final class Results: @unchecked Sendable {
 @Suite struct StoreEndToEndTests {
     /// Two servers, two connection pools, one PostgreSQL table: a save made through one server is
     /// read through the other (what a balancer in front of several `piper serve` needs).
-    @Test func twoServersShareOnePostgresTable() async throws {
-        guard let url = postgresURL() else { return }
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func twoServersShareOnePostgresTable() async throws {
+        let url = try PostgresTestDatabase.url()
         let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let storeA = try PostgresStore(url: url, table: table)
         defer { try? storeA.dropTable() }
@@ -243,8 +249,9 @@ final class Results: @unchecked Sendable {
     }
 
     /// A real store failure (the table vanished under the server): 500, and no URL.
-    @Test func postgresFailureIs500WithoutAURL() async throws {
-        guard let url = postgresURL() else { return }
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func postgresFailureIs500WithoutAURL() async throws {
+        let url = try PostgresTestDatabase.url()
         let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let store = try PostgresStore(url: url, table: table)
         let backend = try startBackend(store: store)
@@ -270,8 +277,8 @@ final class Results: @unchecked Sendable {
     }
 
     @Test func nulCharactersAreStorableEverywhere() async throws {
-        for driver in Driver.allCases {
-            guard let (store, cleanup) = try makeStore(driver) else { continue }
+        for driver in Driver.available {
+            let (store, cleanup) = try makeStore(driver)
             defer { cleanup() }
             let backend = try startBackend(store: store)
             let url = try await Client.saveURL(backend.baseURL, title: "Nul\u{0}title", content: "<p>nul\u{0}body</p>")

@@ -1,5 +1,6 @@
 import Foundation
 import PiperSQLite
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
@@ -27,8 +28,9 @@ import Testing
         #expect(try store.article(id: new.id, now: t0) == new)
     }
 
-    @Test func postgresTableFromTheFirstSchemaIsMigrated() throws {
-        guard let url = postgresURL() else { return }
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func postgresTableFromTheFirstSchemaIsMigrated() throws {
+        let url = try PostgresTestDatabase.url()
         let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let old = article(title: "Old row")
         do {

@@ -1,19 +1,15 @@
 import Foundation
+import PiperTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import Testing
 @testable import PiperServer
 
-/// The package root (for `../shared` and `.build`), found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// A fresh temporary folder per test.
 func freshDirectory(_ label: String = "server") throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("piper-\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try makeTemporaryDirectory(label)
 }
 
 /// A clock tests move by hand.

@@ -1,13 +1,13 @@
 import Extraction
 import Foundation
+import PiperTestSupport
 import HTML
 import Readability
 
 /// The Readability corpus (`../shared/corpus/readability`) and the helpers the conformance
 /// and speed checks share.
 enum Corpus {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PiperTestSupport.packageRoot
     static let folder = packageRoot.appendingPathComponent("../shared/corpus/readability").standardized
     static let pageURL = "http://fakehost/test/page.html"
 
@@ -46,14 +46,9 @@ enum Corpus {
     static let pipeline = ArticlePipeline(mode: .readability, options: ReadabilityOptions(classesToPreserve: ["caption"]),
                                           minimumTextLength: 0)
 
-    static func ratchet(_ key: String) -> Int {
-        let file = packageRoot.appendingPathComponent("Tests/ReadabilityTests/Ratchets/readability.txt")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return Int.max }
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, parts[0] == key, let n = Int(parts[1]) { return n }
-        }
-        return Int.max
+    /// The committed minimum for `key` in Ratchets/readability.txt (see `Ratchet`).
+    static func ratchet(_ key: String) throws -> Int {
+        try Ratchet.minimum(key, in: "Tests/ReadabilityTests/Ratchets/readability.txt")
     }
 }
 

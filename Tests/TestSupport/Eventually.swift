@@ -10,3 +10,13 @@ public func eventually(within seconds: Double = 60, _ condition: () throws -> Bo
     }
     return try condition()
 }
+
+/// `eventually` for async conditions (an HTTP request, a child's output read in a task).
+public func eventually(within seconds: Double = 60, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return try await condition()
+}

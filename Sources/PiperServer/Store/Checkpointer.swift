@@ -16,7 +16,7 @@ import PiperSQLite
 /// most). Shorter intervals or a lower threshold measured slower: every pass syncs both files.
 ///
 /// `@unchecked Sendable`: `dirty` and `stopping` are only touched while holding `condition`;
-/// `database` only while holding `databaseLock`.
+/// `database` serializes itself.
 final class Checkpointer: @unchecked Sendable {
     /// The writer's own automatic checkpoint threshold, in pages (SQLite's default is 1000).
     static let writerAutoCheckpointPages = 10_000
@@ -26,11 +26,10 @@ final class Checkpointer: @unchecked Sendable {
     private let condition = NSCondition()
     private var dirty = false
     private var stopping = false
-    private let databaseLock = NSLock()
-    private let database: Database
+    private let database: DatabaseQueue
 
     init(path: String) throws {
-        database = try Database(path: path)
+        database = try DatabaseQueue(path: path)
     }
 
     /// Starts the background thread.
@@ -61,8 +60,8 @@ final class Checkpointer: @unchecked Sendable {
     /// One PASSIVE checkpoint: how many frames the WAL holds and how many are now in the file.
     @discardableResult
     func checkpoint() throws -> (walFrames: Int, checkpointed: Int) {
-        let rows = try databaseLock.withLock {
-            try database.query("PRAGMA wal_checkpoint(PASSIVE)") { ($0.int(1), $0.int(2)) }
+        let rows = try database.writeWithoutTransaction {
+            try $0.query("PRAGMA wal_checkpoint(PASSIVE)") { ($0.int(1), $0.int(2)) }
         }
         return rows.first ?? (0, 0)
     }

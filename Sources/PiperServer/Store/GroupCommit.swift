@@ -1,7 +1,7 @@
 import Foundation
 import PiperSQLite
 
-/// Serializes writes on one SQLite connection and commits concurrent inserts together. One
+/// Commits concurrent inserts together, on the `DatabasePool`'s one writer. One
 /// committer thread owns the commits: it sleeps while nothing is queued, then takes every queued
 /// insert and commits them in one transaction (one fsync for the batch), and only then calls each
 /// insert's completion. Inserts that arrive during a commit form the next batch. If a batch
@@ -10,9 +10,11 @@ import PiperSQLite
 /// Callers never wait for a thread switch to queue an insert, and the committer wakes nobody but
 /// the completions' owners, so a save costs no handoff between request threads.
 ///
+/// Other writes (the expiry sweep) take the writer between two batches: the pool's writer is
+/// the one place that serializes them.
+///
 /// `@unchecked Sendable`: `queued` and `stopping` are only touched while holding
-/// `condition`; `connection` only while holding `connectionLock` (the committer holds it for
-/// each batch).
+/// `condition`; `database` serializes itself.
 final class GroupCommit: @unchecked Sendable {
     typealias Completion = @Sendable ((any Error)?) -> Void
 
@@ -24,14 +26,13 @@ final class GroupCommit: @unchecked Sendable {
     private let condition = NSCondition()
     private var queued: [Job] = []
     private var stopping = false
-    private let connectionLock = NSLock()
-    private let connection: SQLiteConnection
+    private let database: DatabasePool
 
     /// Runs on the committer thread after each batch, before its completions.
     private let afterCommit: @Sendable () -> Void
 
-    init(connection: SQLiteConnection, afterCommit: @escaping @Sendable () -> Void = {}) {
-        self.connection = connection
+    init(database: DatabasePool, afterCommit: @escaping @Sendable () -> Void = {}) {
+        self.database = database
         self.afterCommit = afterCommit
         let thread = Thread { [self] in self.commitLoop() }
         thread.name = "piper-commit"
@@ -58,11 +59,6 @@ final class GroupCommit: @unchecked Sendable {
         if let error = outcome.error { throw error }
     }
 
-    /// Runs `body` with the write connection while no batch is being committed.
-    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connectionLock.withLock { try body(connection) }
-    }
-
     /// Lets the committer exit once the queue is empty (every queued insert still completes).
     func stop() {
         condition.lock()
@@ -83,7 +79,7 @@ final class GroupCommit: @unchecked Sendable {
             swap(&batch, &queued)       // the emptied last batch, capacity kept, is the new queue
             condition.unlock()
 
-            let errors = connectionLock.withLock { commit(batch) }
+            let errors = commit(batch)
             afterCommit()
             for (index, job) in batch.enumerated() { job.completion(errors[index]) }
             batch.removeAll(keepingCapacity: true)
@@ -93,14 +89,14 @@ final class GroupCommit: @unchecked Sendable {
     /// Commits `batch` in one transaction; on failure, each insert alone. Returns each insert's error.
     private func commit(_ batch: [Job]) -> [(any Error)?] {
         do {
-            try connection.database.transaction {
-                for job in batch { try connection.insert(job.article) }
+            try database.write { db in
+                for job in batch { try SavedRows.insert(job.article, into: db) }
             }
             return Array(repeating: nil, count: batch.count)
         } catch {
             return batch.map { job in
                 do {
-                    try connection.database.transaction { try connection.insert(job.article) }
+                    try database.write { try SavedRows.insert(job.article, into: $0) }
                     return nil
                 } catch {
                     return error

@@ -1,4 +1,5 @@
 import Foundation
+import PiperSystem
 
 /// The scale-out driver: several `piper serve` processes behind one balancer share one
 /// PostgreSQL database. Each process keeps a small pool of libpq connections. A committed

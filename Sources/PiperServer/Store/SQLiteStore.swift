@@ -2,10 +2,11 @@ import Foundation
 import PiperSQLite
 
 /// The default driver: one SQLite file in WAL mode with `synchronous=FULL`, so an insert that
-/// returns has been durably committed. Reads run on a small pool of connections side by side;
-/// writes go through `GroupCommit`, which commits concurrent inserts in one transaction.
+/// returns has been durably committed. The file is a `DatabasePool`: reads run on a few WAL
+/// reader connections side by side; every write goes through its one writer, and inserts
+/// through `GroupCommit`, which commits concurrent inserts in one transaction.
 public final class SQLiteStore: Store {
-    static let migrations = [
+    static let migrations: [Migration] = [
         """
         CREATE TABLE saves (
             id TEXT PRIMARY KEY NOT NULL,
@@ -17,11 +18,11 @@ public final class SQLiteStore: Store {
         CREATE INDEX saves_expires_at ON saves(expires_at);
         """,
         // 2: where the article came from (all optional; older rows read back as nil).
-        ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n"),
+        .sql(ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n")),
     ]
 
     public let path: String
-    private let readers: ConnectionPool<SQLiteConnection>
+    private let database: DatabasePool
     private let writer: GroupCommit
     /// Moves committed pages from the WAL into the file, off the commit thread.
     let checkpointer: Checkpointer
@@ -29,14 +30,15 @@ public final class SQLiteStore: Store {
     /// Opens (creating and migrating if needed) the database at `path`.
     public init(path: String, readers: Int = 4) throws {
         self.path = path
-        let first = try SQLiteConnection(path: path)
-        try first.database.migrate(Self.migrations)
-        try first.database.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
+        let database = try DatabasePool(path: path, readers: readers, migrations: Self.migrations)
+        try database.writeWithoutTransaction {
+            try $0.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
+        }
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
         self.checkpointer = checkpointer
-        writer = GroupCommit(connection: first) { checkpointer.noteCommit() }
-        self.readers = ConnectionPool(limit: readers) { try SQLiteConnection(path: path) }
+        self.database = database
+        writer = GroupCommit(database: database) { checkpointer.noteCommit() }
     }
 
     public var kind: String { "sqlite" }
@@ -68,7 +70,7 @@ public final class SQLiteStore: Store {
 
     public func article(id: String, now: Date) throws -> SavedArticle? {
         do {
-            return try readers.with { try $0.article(id: id, now: now) }
+            return try database.read { try SavedRows.article(in: $0, id: id, now: now) }
         } catch let error as SQLiteError {
             throw StoreError(.failed, "SQLite read failed: \(error.description)")
         }
@@ -82,16 +84,14 @@ public final class SQLiteStore: Store {
     @discardableResult
     public func deleteExpired(now: Date, keepingSourcesFor grace: TimeInterval) throws -> Int {
         do {
-            return try writer.withConnection { connection in
-                try connection.database.transaction {
-                    let deleted = try connection.database.run(
-                        "DELETE FROM saves WHERE expires_at <= ? AND (source_url IS NULL OR expires_at <= ?)",
-                        [.int(now.storeMillis), .int(now.addingTimeInterval(-max(0, grace)).storeMillis)])
-                    let erased = try connection.database.run(
-                        "UPDATE saves SET title = '', content = '', \(Self.erasedColumns) WHERE expires_at <= ? AND (content != '' OR title != '')",
-                        [.int(now.storeMillis)])
-                    return deleted + erased
-                }
+            return try database.write { db in
+                let deleted = try db.run(
+                    "DELETE FROM saves WHERE expires_at <= ? AND (source_url IS NULL OR expires_at <= ?)",
+                    [.int(now.storeMillis), .int(now.addingTimeInterval(-max(0, grace)).storeMillis)])
+                let erased = try db.run(
+                    "UPDATE saves SET title = '', content = '', \(Self.erasedColumns) WHERE expires_at <= ? AND (content != '' OR title != '')",
+                    [.int(now.storeMillis)])
+                return deleted + erased
             }
         } catch let error as SQLiteError {
             throw StoreError(.failed, "SQLite sweep failed: \(error.description)")
@@ -103,8 +103,8 @@ public final class SQLiteStore: Store {
 
     public func expiredSourceURL(id: String, now: Date, grace: TimeInterval) throws -> String? {
         do {
-            return try readers.with { connection in
-                try connection.database.query(
+            return try database.read { db in
+                try db.query(
                     "SELECT source_url FROM saves WHERE id = ? AND expires_at <= ? AND expires_at > ?",
                     [.text(id), .int(now.storeMillis), .int(now.addingTimeInterval(-max(0, grace)).storeMillis)]
                 ) { $0.optionalText(0) }.first ?? nil
@@ -116,41 +116,33 @@ public final class SQLiteStore: Store {
 
     public func checkHealth() throws {
         do {
-            _ = try readers.with { try $0.database.query("SELECT count(*) FROM saves WHERE 0") { $0.int(0) } }
+            _ = try database.read { try $0.query("SELECT count(*) FROM saves WHERE 0") { $0.int(0) } }
         } catch let error as SQLiteError {
             throw StoreError(.unavailable, "SQLite is not usable: \(error.description)")
         }
     }
 }
 
-/// One SQLite connection with its prepared statements. Not Sendable: owned by one thread at a
-/// time through `ConnectionPool` or `GroupCommit`.
-final class SQLiteConnection {
-    let database: Database
-    private let select: Statement
-    private let insert: Statement
+/// The `saves` rows: the two statements the hot paths run, prepared once per connection
+/// (`Database.cachedStatement`).
+enum SavedRows {
+    static let select = "SELECT title, content, created_at, expires_at, \(ArticleMetadata.columnNames.joined(separator: ", ")) FROM saves WHERE id = ? AND expires_at > ?"
+    static let insert = "INSERT INTO saves (id, title, content, created_at, expires_at, \(ArticleMetadata.columnNames.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: ArticleMetadata.columnNames.count)))"
 
-    init(path: String) throws {
-        database = try Database(path: path)
-        try database.migrate(SQLiteStore.migrations)
-        let metadata = ArticleMetadata.columnNames.joined(separator: ", ")
-        select = try database.prepare("SELECT title, content, created_at, expires_at, \(metadata) FROM saves WHERE id = ? AND expires_at > ?")
-        insert = try database.prepare("INSERT INTO saves (id, title, content, created_at, expires_at, \(metadata)) VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: ArticleMetadata.columnNames.count)))")
-    }
-
-    func article(id: String, now: Date) throws -> SavedArticle? {
+    static func article(in db: Database, id: String, now: Date) throws -> SavedArticle? {
+        let select = try db.cachedStatement(Self.select)
         try select.bind([.text(id), .int(now.storeMillis)])
         defer { select.reset() }
         guard try select.step() else { return nil }
         let row = select.row
         let metadata = ArticleMetadata(columns: ArticleMetadata.columnNames.indices.map { row.optionalText(4 + $0) })
-        let found = SavedArticle(id: id, title: row.text(0), content: row.text(1),
-                                 createdAt: Date(storeMillis: row.int64(2)), expiresAt: Date(storeMillis: row.int64(3)),
-                                 metadata: metadata)
-        return found
+        return SavedArticle(id: id, title: row.text(0), content: row.text(1),
+                            createdAt: Date(storeMillis: row.int64(2)), expiresAt: Date(storeMillis: row.int64(3)),
+                            metadata: metadata)
     }
 
-    func insert(_ article: SavedArticle) throws {
+    static func insert(_ article: SavedArticle, into db: Database) throws {
+        let insert = try db.cachedStatement(Self.insert)
         try insert.bind([.text(article.id), .text(article.title), .text(article.content),
                          .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)]
                         + article.metadata.columns.map(SQLValue.optional))

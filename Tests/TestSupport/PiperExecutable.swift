@@ -1,0 +1,26 @@
+import Foundation
+
+/// The one locator of the built `piper` binary: it sits in the build products folder beside
+/// the test bundle (`swift build --build-tests` builds both). Tests that run the binary use
+/// `PiperExecutable.url`; a missing binary makes their runs fail, never pass.
+public enum PiperExecutable {
+    public static let url: URL = {
+        var folders: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        let bundle = Bundle.main.bundleURL
+        folders += [bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle,
+                    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        folders += folders.map { $0.deletingLastPathComponent() }    // from inside a bundle
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+        for folder in folders {
+            let exe = folder.appendingPathComponent("piper")
+            if FileManager.default.isExecutableFile(atPath: exe.path) { return exe }
+        }
+        return (folders.first ?? packageRoot).appendingPathComponent("piper")
+    }()
+
+    /// The path, for APIs that take a string.
+    public static var path: String { url.path }
+}
