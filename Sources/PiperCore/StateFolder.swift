@@ -23,6 +23,8 @@ public struct StateFolder: Sendable, Equatable {
     public var configFile: URL { url.appendingPathComponent("config.json") }
     public var cookiesFile: URL { url.appendingPathComponent("cookies.txt") }
     public var downloads: URL { url.appendingPathComponent("downloads", isDirectory: true) }
+    /// Files being uploaded to `piper serve`'s `POST /share` (same file system as `downloads/`).
+    public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }
     public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
     public var library: URL { url.appendingPathComponent("library", isDirectory: true) }
     public var libraryCatalog: URL { url.appendingPathComponent("library.sqlite") }

@@ -41,8 +41,7 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
     static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable ([String: String]) -> HTTPError?) -> BodyStreamFactory {
         { method, path, headers in
             guard method == "POST", path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
-            let folder = state.url.appendingPathComponent("uploads", isDirectory: true)
-                .appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
+            let folder = state.uploads.appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
             let upload = ShareUpload(boundary: boundary, folder: folder, limit: limit,
                                      declaredLength: headers["content-length"].flatMap { Int64($0) })
             upload.refusal = admit(headers)
@@ -73,7 +72,7 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         files = []
     }
 
-    /// Removes the uploaded files (after the share copied them into the journal).
+    /// Removes what the share left of the upload (the queue has renamed its file away).
     func cleanUp() { abandon() }
 
     private var tooLarge: HTTPError { HTTPError(413, "The upload is larger than the limit of \(limit) bytes; nothing was kept") }
@@ -123,8 +122,8 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         guard let part = current else { return }
         current = nil
         if part.fd >= 0 {
-            // No fsync: the upload is scratch until the journal's own (fsynced) copy exists, and
-            // the share is answered only after that.
+            // No fsync here: the media queue takes the file by rename and fsyncs it (and the
+            // folders) once, before the share is answered.
             guard close(part.fd) == 0 else { throw HTTPError(507, "Cannot store the upload") }
         } else if let text = part.text {
             fields[part.name] = String(decoding: text, as: UTF8.self)
