@@ -2,8 +2,8 @@ import Foundation
 import PiperCore
 
 /// One share the server ran: what came in, how it ended, and for media the job to follow.
-public struct ShareRecord: Sendable, Equatable {
-    public enum Status: String, Sendable { case saved, queued, failed }
+public struct ShareRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case saved, queued, failed }
     public var id: String
     public var created: Date
     public var device: String
@@ -22,14 +22,16 @@ public struct ShareRecord: Sendable, Equatable {
 }
 
 /// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
-/// article saved into this server's store, media into its journal), keeping the recent ones.
+/// article saved into this server's store, media into its journal), keeping the recent ones
+/// (`ShareHistory`, on disk).
 final class ShareRunner: Sendable {
     let services: ShareServices
     let driver: ShareDriver
-    let history = ShareHistory(limit: 50)
+    let history: ShareHistory
 
     init(services: ShareServices, saver: any SaveClient) {
         self.services = services
+        history = ShareHistory(limit: 50, file: ShareHistory.file(in: services.state))
         driver = ShareDriver(ports: SharePorts(
             cookies: services.cookies, httpLoader: services.httpLoader, browserLoader: services.browserLoader,
             extractor: services.extractor, saver: saver, clipboard: NoClipboard(), media: services.media,
@@ -91,24 +93,6 @@ final class ShareRunner: Sendable {
         default: return (error as? PiperError)?.category == .badData ? 422 : 500
         }
     }
-}
-
-/// The recent shares, newest first, in memory. Guarded by `lock`.
-final class ShareHistory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var records: [ShareRecord] = []
-    let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func add(_ record: ShareRecord) {
-        lock.withLock {
-            records.insert(record, at: 0)
-            if records.count > limit { records.removeLast(records.count - limit) }
-        }
-    }
-
-    var recent: [ShareRecord] { lock.withLock { records } }
 }
 
 /// The server has no clipboard; shares never ask for it.
