@@ -58,8 +58,9 @@ final class ShareRunner: Sendable {
                 return record
             } catch {}
         }
-        let options = ShareFlow.Options(browser: services.browserLoader == nil ? .never : .auto, copyToClipboard: false,
-                                        browserAvailable: services.browserLoader != nil)
+        // The flow decides, as for `piper share`, which links need Chromium (X/Twitter links); without
+        // a browser loader it answers those with `LoadError.browserMissing`, made the server's sentence below.
+        let options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
         let result = driver.run(file != nil ? input : ShareInput(target.map { [$0.text] } ?? []), options: options)
         // (An empty input finishes as "No URL found in share input".)
         record.message = result.message
@@ -75,6 +76,10 @@ final class ShareRunner: Sendable {
             record.job = receipt.id
             record.httpStatus = 202
             if let path = receipt.alreadyInLibrary { record.title = path }
+        case .failure(LoadError.browserMissing) where services.browserLoader == nil:
+            record.message = Self.needsBrowser
+            record.error = Self.needsBrowser
+            record.httpStatus = 422
         case .failure(let error):
             record.error = "\(error)"
             record.httpStatus = Self.status(for: error)
@@ -82,6 +87,11 @@ final class ShareRunner: Sendable {
         history.add(record)
         return record
     }
+
+    /// Why a link that needs Chromium is refused: the server's shares never start a browser,
+    /// since the SSRF guard sees libcurl's connections, not a browser's.
+    static let needsBrowser = "This link needs a browser (Chromium), and piper serve loads shared pages without one, "
+        + "so that every fetch stays behind its SSRF guard; share it with 'piper share' on a machine with Chromium"
 
     /// 400 for input the share cannot use, 502 for a site that failed, 500 otherwise.
     static func status(for error: any Error) -> Int {
