@@ -12,6 +12,7 @@ struct ServeSharing {
     static let defaultMaxUploadBytes = 2 << 30
     let allowHosts: [String]
     let maxUploadBytes: Int64
+    let sharesPerMinute: Double
     let pair: Bool
 
     func services(state: StateFolder) -> ShareServices {
@@ -24,6 +25,7 @@ struct ServeSharing {
             extractor: ReadabilityExtractor(), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: guardPolicy, state: state)
         services.maxUploadBytes = maxUploadBytes
+        services.sharesPerMinute = sharesPerMinute
         services.mediaFinder = PageMediaFinder(fetch: PageMediaFinder.httpFetch)
         return services
     }
