@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["PiperSystem", "CSQLite"]),
         .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperSystem", "CCurl"]),
-        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "CMicroHTTPD", "CPostgres", "CQRencode"]),
+        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "CMicroHTTPD", "CPostgres", "CQRencode", "CSystem"]),
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.

@@ -32,6 +32,15 @@ static inline int piper_renameat2(const char *from, const char *to, unsigned int
     return (int)syscall(SYS_renameat2, PIPER_AT_FDCWD, from, PIPER_AT_FDCWD, to, flags);
 }
 
+/* sync_file_range(2) flag: start writing the range's dirty pages back, without waiting. */
+#define PIPER_SYNC_FILE_RANGE_WRITE 2u
+
+/* sync_file_range(2): 0, or -1 with errno set. A hint for write-behind; not a durability point
+ * (it syncs no metadata): fsync still decides that. */
+static inline int piper_sync_file_range(int fd, int64_t offset, int64_t length, unsigned int flags) {
+    return (int)syscall(SYS_sync_file_range, fd, (long)offset, (long)length, flags);
+}
+
 /* close_range(2) from `lowest` up: 0, or -1 with errno set (ENOSYS before Linux 5.9). The
  * spawner can't use it: posix_spawn runs no code of ours in the child, so it closes inherited
  * descriptors with the file action below instead. */

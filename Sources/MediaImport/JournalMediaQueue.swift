@@ -12,6 +12,10 @@ public struct JournalMediaQueue: MediaQueue {
     /// Download a link again even when the download archive says it is in the library
     /// (`piper share --again`).
     public var again = false
+    /// A folder whose files are the queue's to take (`piper serve`'s uploads, on the state
+    /// folder's file system): a file shared from there is renamed into `downloads/` instead of
+    /// copied, so a large upload is written once and fsynced once.
+    public var takesFilesFrom: URL?
 
     public init(state: StateFolder, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.state = state
@@ -79,8 +83,8 @@ public struct JournalMediaQueue: MediaQueue {
                             groupSize: queued)
     }
 
-    /// Queues a local file: copied into `downloads/`, fsynced, journaled and renamed into the
-    /// inbox before this returns; the agent then imports it.
+    /// Queues a local file: copied (or, from `takesFilesFrom`, renamed) into `downloads/`,
+    /// journaled, fsynced and renamed into the inbox before this returns; the agent then imports it.
     public func enqueue(file: URL, into folder: String?) throws -> MediaReceipt {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
@@ -91,7 +95,7 @@ public struct JournalMediaQueue: MediaQueue {
         try state.ensure(state.inbox)
         let id = Journal.newID()
         let partial = state.downloads.appendingPathComponent("\(id).part")
-        try Landing.copy(file, to: partial)
+        if !take(file, to: partial) { try Landing.copy(file, to: partial) }
         let journal = try Journal(state: state)
         let name = DownloadFileName.sanitize(file.lastPathComponent)
         let source = file.standardizedFileURL.path + "#" + id   // each share of a file is its own entry
@@ -102,6 +106,15 @@ public struct JournalMediaQueue: MediaQueue {
         try journal.markLanded(entry.id, file: landed)
         try ensureWorker()
         return MediaReceipt(id: entry.id, url: file.path, message: "Added \(landed) to the inbox")
+    }
+
+    /// Renames `file` to `partial` when it lies in `takesFilesFrom`; false when it must be
+    /// copied (another folder, or another file system after all).
+    private func take(_ file: URL, to partial: URL) -> Bool {
+        guard let folder = takesFilesFrom?.standardizedFileURL.path else { return false }
+        let path = file.standardizedFileURL.path
+        guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { return false }
+        return rename(path, partial.path) == 0
     }
 
     private func ensureWorker() throws {

@@ -28,6 +28,8 @@ public struct StateFolder: Sendable, Equatable {
     public var cookiesFile: URL { url.appendingPathComponent("cookies.txt") }
     /// `downloads/`: the journal and partial files.
     public var downloads: URL { url.appendingPathComponent("downloads", isDirectory: true) }
+    /// `uploads/`: files being uploaded to `piper serve`'s `POST /share` (same file system as `downloads/`).
+    public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }
     /// `inbox/`: complete files only, landed by atomic rename.
     public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
     /// `library/`: imported items.

@@ -105,6 +105,33 @@ import Glibc
         #expect(home.inboxFiles().isEmpty)
     }
 
+    /// `piper serve`'s uploads are the queue's to take: renamed (the same inode lands in the
+    /// inbox, nothing copied), while a file from anywhere else is copied and left in place.
+    @Test func filesFromTheTakenFolderAreRenamedNotCopied() throws {
+        let home = try TempHome()
+        var queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
+        queue.takesFilesFrom = home.state.uploads
+        let upload = home.state.uploads.appendingPathComponent("a1b2/0-episode.m4b")
+        try FileManager.default.createDirectory(at: upload.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.media("sample.m4b"), to: upload)
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: upload.path)[.systemFileNumber] as? Int)
+        let receipt = try queue.enqueue(file: upload, into: nil)
+        #expect(receipt.message == "Added 0-episode.m4b to the inbox")
+        #expect(!FileManager.default.fileExists(atPath: upload.path), "the upload was moved, not copied")
+        let landed = home.state.inbox.appendingPathComponent("0-episode.m4b")
+        #expect(try FileManager.default.attributesOfItem(atPath: landed.path)[.systemFileNumber] as? Int == inode)
+        #expect(try Fixtures.sha256(landed) == Fixtures.sha256(Fixtures.media("sample.m4b")))
+        #expect(try Journal(state: home.state).entries().map(\.state) == [.landed])
+
+        // Outside the folder (a look-alike prefix included): copied, the original stays.
+        let beside = home.url.appendingPathComponent("uploads-not/sample.m4b")
+        try FileManager.default.createDirectory(at: beside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.media("sample.m4b"), to: beside)
+        _ = try queue.enqueue(file: beside, into: nil)
+        #expect(FileManager.default.fileExists(atPath: beside.path))
+        #expect(home.inboxFiles().sorted() == ["0-episode.m4b", "sample.m4b"])
+    }
+
     @Test func downloadsCommandListsTheJournal() throws {
         let home = try TempHome()
         let journal = try Journal(state: home.state)

@@ -52,19 +52,59 @@ struct ShareAuthTests {
     @Test func pairingSetsAPrivateCookieOnceAndListsTheDevice() async throws {
         let server = try ShareServer()
         let code = try server.registry.createPairing()
-        let reply = try await Client.send("GET", "\(server.url)/pair?code=\(code)",
-                                          headers: ["Accept": "text/html", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile"])
+        let android = "Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile"
+        let page = try await Client.send("GET", "\(server.url)/pair?code=\(code)", headers: ["Accept": "text/html", "User-Agent": android])
+        #expect(page.status == 200)
+        #expect(page.header("Set-Cookie") == nil)
+        #expect(page.text.contains("value=\"Chrome on Android\""), "the name field is filled from the User-Agent")
+        let reply = try await server.confirmPairing(code: code, name: nil, headers: ["Sec-Fetch-Site": "same-origin", "User-Agent": android])
         #expect(reply.status == 200)
         let setCookie = try #require(reply.header("Set-Cookie"))
         #expect(setCookie.hasPrefix("piper_device="))
         #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
-        #expect(reply.text.contains("Chrome on Android"))
-        let again = try await Client.send("GET", "\(server.url)/pair?code=\(code)", headers: ["Accept": "text/html"])
+        #expect(reply.text.contains("Paired as Chrome on Android"))
+        let again = try await server.confirmPairing(code: code, name: "second")
         #expect(again.status == 401)
         #expect(again.header("Set-Cookie") == nil)
         #expect(again.text.contains("already used or has expired"))
+        let used = try await Client.send("GET", "\(server.url)/pair?code=\(code)", headers: ["Accept": "text/html"])
+        #expect(used.status == 401, "the page says so before the button is pressed")
         let listed = try PiperBinaryRun.piper(["devices", "--json"], home: server.home)
         #expect(listed.stdout.contains("Chrome on Android"))
+        #expect(try server.registry.devices().count == 1)
+    }
+
+    /// Chat apps fetch a pasted link for its preview: GETs (and HEADs) must leave the code usable.
+    @Test func linkPreviewsDoNotUseThePairingUp() async throws {
+        let server = try ShareServer()
+        let code = try server.registry.createPairing()
+        for method in ["GET", "HEAD", "GET"] {
+            let preview = try await Client.send(method, "\(server.url)/pair?code=\(code)", headers: ["User-Agent": "Slackbot-LinkExpanding 1.0"])
+            #expect(preview.status == 200, "\(method)")
+            #expect(preview.header("Set-Cookie") == nil, "\(method)")
+        }
+        #expect(try server.registry.devices().isEmpty)
+        let form = try await Client.send("GET", "\(server.url)/pair?code=\(code)", headers: ["Accept": "text/html"])
+        #expect(form.text.contains("<form method=\"post\" action=\"/pair\""))
+        #expect(form.text.contains("name=\"code\" value=\"\(code)\""))
+        let paired = try await server.confirmPairing(code: code, name: "phone")
+        #expect(paired.status == 200 && paired.header("Set-Cookie") != nil)
+        #expect(try server.registry.devices().map(\.name) == ["phone"])
+    }
+
+    /// Another site cannot post the form (and so cannot pair the visitor's browser to this server).
+    @Test func aCrossSitePairingPostIsRefusedAndLeavesTheCodeUsable() async throws {
+        let server = try ShareServer()
+        let code = try server.registry.createPairing()
+        let crossSite = try await server.confirmPairing(code: code, name: "x", headers: ["Sec-Fetch-Site": "cross-site"])
+        #expect(crossSite.status == 403)
+        #expect(crossSite.header("Set-Cookie") == nil)
+        let otherOrigin = try await server.confirmPairing(code: code, name: "x", headers: ["Origin": "https://evil.example"])
+        #expect(otherOrigin.status == 403)
+        #expect(try server.registry.devices().isEmpty)
+        let unknown = try await server.confirmPairing(code: String(repeating: "0", count: 64), name: "x")
+        #expect(unknown.status == 401)
+        #expect(try await server.confirmPairing(code: code, name: "mine").status == 200)
     }
 
     @Test func serveDashPairPrintsAWorkingLinkOnceListening() async throws {
@@ -76,7 +116,10 @@ struct ShareAuthTests {
         }
         let url = try #require(link, "serve --pair printed: \(server.serve.stderr)")
         #expect(server.serve.stderr.contains("█"))
-        let reply = try await Client.send("GET", url, headers: ["Accept": "text/html"])
+        let page = try await Client.send("GET", url, headers: ["Accept": "text/html"])
+        #expect(page.status == 200 && page.header("Set-Cookie") == nil)
+        let code = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "code" }?.value)
+        let reply = try await server.confirmPairing(code: code, name: "phone")
         #expect(reply.status == 200 && reply.header("Set-Cookie") != nil)
     }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Per-device rate limits and the live job line, on an in-process backend with sharing on
 /// (PiperNet's real loader and extractor; no media pipeline, no connection guard installed).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct ShareLimitTests {
     static func sharingBackend(home: URL, perMinute: Double, burst: Double) throws -> Backend {
         let state = StateFolder(url: home)
@@ -35,6 +35,17 @@ struct ShareLimitTests {
         #expect(limited.header("Retry-After") != nil)
         #expect((try limited.json()["error"] as? String)?.hasPrefix("Too many shares from phone") == true)
         #expect(try await share(laptop).status == 400, "another device is not held back")
+    }
+
+    /// `piper serve --share-rate-limit 0` lifts the per-device limit: more shares than the burst pass.
+    @Test func theShareRateLimitIsAnOption() async throws {
+        let server = try ShareServer(["--share-rate-limit", "0"])
+        for _ in 0..<(Int(ShareServices.defaultSharesPerMinute) + 2) {
+            let reply = try await server.shareJSON(["text": "no link"], headers: try server.bearer)
+            #expect(reply.status == 400, "\(reply.text)")
+        }
+        let usage = try PiperBinaryRun.piper(["serve", "--share-rate-limit", "-1"], home: server.home)
+        #expect(usage.status == 64, "\(usage.stderr)")
     }
 
     @Test func theLiveStateLineSaysWhereAJobIs() {

@@ -92,6 +92,32 @@ struct ShareRouteTests {
     }
 
     /// Follows `/api/shares` until the job's state is final (the journal's word, through the agent).
+    /// Links the share flow loads in Chromium (X/Twitter) are refused with the reason: the
+    /// server's shares never start a browser. (x.com is opened with --allow-host only so the
+    /// early address check, which cannot resolve it here, lets the flow decide.)
+    @Test func aLinkThatNeedsABrowserIsRefusedWithTheReason() async throws {
+        let server = try ShareServer(["--allow-host", "x.com"])
+        let link = "https://x.com/someone/status/1"
+        let unconnected = try await server.shareJSON(["url": link], headers: try server.bearer)
+        #expect(unconnected.status == 409, "\(unconnected.text)")
+        #expect(try unconnected.json()["error"] as? String == "Open Piper to connect your X account")
+        let future = Int(Date().timeIntervalSince1970) + 86_400
+        try Data("#HttpOnly_.x.com\tTRUE\t/\tTRUE\t\(future)\tauth_token\tabc123\n".utf8)
+            .write(to: server.home.appendingPathComponent("cookies.txt"))
+        let connected = try await server.shareJSON(["url": link], headers: try server.bearer)
+        #expect(connected.status == 422, "\(connected.text)")
+        let json = try connected.json()
+        #expect(json["status"] as? String == "failed")
+        #expect((json["error"] as? String)?.hasPrefix("This link needs a browser (Chromium), and piper serve loads shared pages without one") == true,
+                "\(connected.text)")
+        let page = try await Client.send("POST", server.url + "/share", body: Data("url=\(link)".utf8),
+                                         headers: ["Authorization": "Bearer \(try server.token())", "Accept": "text/html",
+                                                   "Content-Type": "application/x-www-form-urlencoded"])
+        #expect(page.status == 422)
+        #expect(page.text.contains("share it with &#39;piper share&#39; on a machine with Chromium") || page.text.contains("share it with 'piper share'"),
+                "\(page.text)")
+    }
+
     static func waitForJob(_ job: String, server: ShareServer) async throws -> String {
         var last = ""
         _ = try await eventually(within: 90) {

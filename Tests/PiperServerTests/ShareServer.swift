@@ -8,13 +8,21 @@ import Testing
 /// test needs: the share token it created and pairing through its registry.
 final class ShareServer {
     let home: URL
-    let serve: ServeProcess
+    let arguments: [String]
+    private(set) var serve: ServeProcess
     var url: String { serve.url }
     var state: StateFolder { StateFolder(url: home) }
     var registry: DeviceRegistry { DeviceRegistry(state: state) }
 
     init(_ arguments: [String] = []) throws {
         home = try freshDirectory("share")
+        self.arguments = arguments
+        serve = try ServeProcess(arguments: arguments, home: home)
+    }
+
+    /// Stops the server (SIGTERM, as systemd does) and starts a new one on the same state folder.
+    func restart() throws {
+        serve.stop(signal: SIGTERM)
         serve = try ServeProcess(arguments: arguments, home: home)
     }
 
@@ -25,15 +33,27 @@ final class ShareServer {
 
     var bearer: [String: String] { get throws { ["Authorization": "Bearer \(try token())", "Accept": "application/json"] } }
 
-    /// Pairs a device through a pairing URL; returns the `Cookie` header value and the Set-Cookie.
+    /// Pairs a device through a pairing URL as a browser does: the GET shows the confirmation
+    /// form, its POST pairs. Returns the `Cookie` header value and the Set-Cookie.
     func pair(name: String = "test phone") async throws -> (cookie: String, setCookie: String) {
         let code = try registry.createPairing()
-        let reply = try await Client.send("GET", "\(url)/pair?code=\(code)&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
-                                          headers: ["Accept": "text/html"])
+        let page = try await Client.send("GET", "\(url)/pair?code=\(code)", headers: ["Accept": "text/html"])
+        try #require(page.status == 200, "the pairing page answered \(page.status): \(page.text)")
+        let reply = try await confirmPairing(code: code, name: name)
         try #require(reply.status == 200, "pairing answered \(reply.status): \(reply.text)")
         let setCookie = try #require(reply.header("Set-Cookie"))
         let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
         return (cookie, setCookie)
+    }
+
+    /// The confirmation form's POST /pair, sent from this site.
+    func confirmPairing(code: String, name: String?, headers: [String: String] = ["Sec-Fetch-Site": "same-origin"]) async throws -> Reply {
+        var fields = "code=\(code)"
+        if let name { fields += "&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+        var all = headers
+        all["Accept"] = all["Accept"] ?? "text/html"
+        all["Content-Type"] = "application/x-www-form-urlencoded"
+        return try await Client.send("POST", url + "/pair", body: Data(fields.utf8), headers: all)
     }
 
     /// POST /share with a JSON body.

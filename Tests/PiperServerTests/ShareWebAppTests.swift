@@ -4,7 +4,7 @@ import PiperTestSupport
 import Testing
 @testable import PiperServer
 
-/// The installable web app in real headless Chromium over CDP: pairing sets the cookie, the
+/// The installable web app in real headless Chromium over CDP: pairing (the link's button) sets the cookie, the
 /// manifest parses with its share target, the service worker registers, the share form and a
 /// share-target style multipart post both reach the result page, and the CSP reports nothing.
 @Suite(.timeLimit(.minutes(3)),
@@ -22,7 +22,11 @@ struct ShareWebAppTests {
         defer { browser.close() }
         let base = try #require(URL(string: server.url))
 
+        // The pairing link shows a button; only its POST pairs (and sends Sec-Fetch-Site: same-origin).
         try browser.navigate(try #require(URL(string: "\(server.url)/pair?code=\(try server.registry.createPairing())")))
+        #expect(try browser.evaluate(Self.outcome) as? String == "Pair this browser with Piper?")
+        #expect(try server.registry.devices().isEmpty, "opening the link pairs nothing")
+        try browser.submit("document.getElementById('pair').click(); 1")
         #expect(try browser.evaluate(Self.outcome) as? String == "Paired as Chrome on Linux")
         #expect(try browser.evaluate("document.cookie") as? String == "", "the device cookie is HttpOnly")
 

@@ -66,6 +66,12 @@ public struct DeviceRegistry: Sendable {
         return code
     }
 
+    /// Whether a pairing code is still waiting to be redeemed (looking does not use it up).
+    public func pairingIsPending(_ code: String, now: Date = Date()) throws -> Bool {
+        let hash = Self.hash(code)
+        return try read().pairings.contains { $0.expires > now && Self.same($0.codeHash, hash) }
+    }
+
     /// Redeems a pairing code (once): a new browser device and its secret, or nil when the code
     /// is unknown, used or expired.
     public func redeemPairing(_ code: String, name: String, now: Date = Date()) throws -> (Device, String)? {

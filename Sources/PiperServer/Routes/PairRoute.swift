@@ -1,17 +1,63 @@
 import Foundation
 
-/// `GET /pair?code=…` redeems a one-time pairing code (from `piper pair`): sets the device
-/// cookie and lists the paired devices. A used, expired or unknown code is a 401 with the way out.
+/// The pairing link from `piper pair`: `GET /pair?code=…` only shows a confirmation page (chat
+/// apps fetch links for their previews, and that must not use the code up); the page's button
+/// sends `POST /pair`, which redeems the one-time code, sets the device cookie and lists the
+/// paired devices. The POST must come from this site (`ShareAuth.refuseCrossSite`), and the
+/// code itself is the secret a forged form would lack. A used, expired or unknown code is a 401
+/// with the way out.
 struct PairRoute: HTTPResponder {
     let auth: ShareAuth
     let clock: @Sendable () -> Date
 
+    static let unusable = HTTPError(401, "This pairing link was already used or has expired; run 'piper pair' again")
+
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "GET" else { throw HTTPError.methodNotAllowed(["GET"]) }
-        guard let code = request.query["code"], !code.isEmpty,
-              let (device, secret) = try auth.registry.redeemPairing(code, name: request.query["name"] ?? Self.name(from: request),
-                                                                    now: clock()) else {
-            return WebPage.failure(HTTPError(401, "This pairing link was already used or has expired; run 'piper pair' again"))
+        switch request.method {
+        case "GET", "HEAD": return try confirmation(request)
+        case "POST": return try pair(request)
+        default: throw HTTPError.methodNotAllowed(["GET", "POST"])
+        }
+    }
+
+    /// The confirmation page: the code in a hidden field, the device's name to edit, one button.
+    private func confirmation(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let code = request.query["code"], !code.isEmpty, try auth.registry.pairingIsPending(code, now: clock()) else {
+            return WebPage.failure(Self.unusable)
+        }
+        let e = WebPage.e
+        let name = request.query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(from: request)
+        let body = """
+            <h1 id="outcome">Pair this browser with Piper?</h1>
+            <p>Once paired, this browser can share links and files to this server.</p>
+            <form method="post" action="/pair" id="pair-form">
+            <input type="hidden" name="code" value="\(e(code))">
+            <label for="name">Name of this device</label><input type="text" id="name" name="name" value="\(e(name))" maxlength="60">
+            <button type="submit" id="pair">Pair this browser</button>
+            </form>
+            <p class="muted">The link works once and for 10 minutes.</p>
+            """
+        return WebPage.render("Pair", body)
+    }
+
+    private func pair(_ request: HTTPRequest) throws -> HTTPResponse {
+        do {
+            try auth.refuseCrossSite(request)
+        } catch let error as HTTPError {
+            return WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
+        }
+        let fields = (try? ShareRoute.fields(of: request)) ?? [:]
+        let name = fields["name"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard let code = fields["code"], !code.isEmpty,
+              let (device, secret) = try auth.registry.redeemPairing(code, name: name ?? Self.name(from: request), now: clock()) else {
+            return WebPage.wantsJSON(request) ? .error(Self.unusable) : WebPage.failure(Self.unusable)
+        }
+        let cookie = ("Set-Cookie", auth.deviceCookie(secret))
+        if WebPage.wantsJSON(request) {
+            var response = HTTPResponse.json(200, ["device": device.name])
+            response.headers.append(cookie)
+            response.device = device.name
+            return response
         }
         let e = WebPage.e
         let devices = (try? auth.registry.devices()) ?? []
@@ -23,7 +69,7 @@ struct PairRoute: HTTPResponder {
             <h2>Devices</h2><ul id="devices">\(list)</ul>
             <p><a href="/">Start sharing</a></p>
             """
-        return WebPage.render("Paired", body, extraHeaders: [("Set-Cookie", auth.deviceCookie(secret))], device: device.name)
+        return WebPage.render("Paired", body, extraHeaders: [cookie], device: device.name)
     }
 
     /// "Chrome on Android", "Safari on iPhone", … from the User-Agent.

@@ -53,6 +53,7 @@ struct WebAppRoute: HTTPResponder {
     func state(of record: ShareRecord) -> (text: String, live: Bool) {
         switch record.status {
         case .saved:
+            if let expires = record.expires, expires <= clock() { return ("expired: \(record.url ?? "")", false) }
             let until = record.expires.map { ", until \(WebPage.time($0))" } ?? ""
             return ("saved: \(record.url ?? "")\(until)", false)
         case .failed: return ("failed: \(record.error ?? record.message)", false)

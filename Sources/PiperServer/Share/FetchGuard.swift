@@ -35,9 +35,10 @@ public struct FetchGuard: Sendable {
     public func preflight(_ url: URL) throws {
         guard let rawHost = url.host, !rawHost.isEmpty else { throw HTTPError(400, "The link has no host: \(url.absoluteString)") }
         let host = rawHost.hasPrefix("[") ? String(rawHost.dropFirst().dropLast()) : rawHost
+        // An --allow-host name is open whatever it resolves to (the load reports a name that does not).
+        if policy.allowedHosts.contains(host.lowercased()) { return }
         let addresses = NetworkAddress(host).map { [$0] } ?? Self.resolve(host)
         guard !addresses.isEmpty else { throw HTTPError(502, "Cannot resolve \(host)") }
-        if policy.allowedHosts.contains(host.lowercased()) { return }
         for address in addresses {
             if let refusal = policy.refusal(of: address, host: host) { throw HTTPError(403, refusal) }
         }

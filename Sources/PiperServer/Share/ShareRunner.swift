@@ -2,8 +2,8 @@ import Foundation
 import PiperCore
 
 /// One share the server ran: what came in, how it ended, and for media the job to follow.
-public struct ShareRecord: Sendable, Equatable {
-    public enum Status: String, Sendable { case saved, queued, failed }
+public struct ShareRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case saved, queued, failed }
     public var id: String
     public var created: Date
     public var device: String
@@ -22,14 +22,16 @@ public struct ShareRecord: Sendable, Equatable {
 }
 
 /// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
-/// article saved into this server's store, media into its journal), keeping the recent ones.
+/// article saved into this server's store, media into its journal), keeping the recent ones
+/// (`ShareHistory`, on disk).
 final class ShareRunner: Sendable {
     let services: ShareServices
     let driver: ShareDriver
-    let history = ShareHistory(limit: 50)
+    let history: ShareHistory
 
     init(services: ShareServices, saver: any SaveClient) {
         self.services = services
+        history = ShareHistory(limit: 50, file: ShareHistory.file(in: services.state))
         driver = ShareDriver(ports: SharePorts(
             cookies: services.cookies, httpLoader: services.httpLoader, browserLoader: services.browserLoader,
             extractor: services.extractor, saver: saver, clipboard: NoClipboard(), media: services.media,
@@ -56,8 +58,9 @@ final class ShareRunner: Sendable {
                 return record
             } catch {}
         }
-        let options = ShareFlow.Options(browser: services.browserLoader == nil ? .never : .auto, copyToClipboard: false,
-                                        browserAvailable: services.browserLoader != nil)
+        // The flow decides, as for `piper share`, which links need Chromium (X/Twitter links); without
+        // a browser loader it answers those with `LoadError.browserMissing`, made the server's sentence below.
+        let options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
         let result = driver.run(file != nil ? input : ShareInput(target.map { [$0.text] } ?? []), options: options)
         // (An empty input finishes as "No URL found in share input".)
         record.message = result.message
@@ -73,6 +76,10 @@ final class ShareRunner: Sendable {
             record.job = receipt.id
             record.httpStatus = 202
             if let path = receipt.alreadyInLibrary { record.title = path }
+        case .failure(LoadError.browserMissing) where services.browserLoader == nil:
+            record.message = Self.needsBrowser
+            record.error = Self.needsBrowser
+            record.httpStatus = 422
         case .failure(let error):
             record.error = "\(error)"
             record.httpStatus = Self.status(for: error)
@@ -80,6 +87,11 @@ final class ShareRunner: Sendable {
         history.add(record)
         return record
     }
+
+    /// Why a link that needs Chromium is refused: the server's shares never start a browser,
+    /// since the SSRF guard sees libcurl's connections, not a browser's.
+    static let needsBrowser = "This link needs a browser (Chromium), and piper serve loads shared pages without one, "
+        + "so that every fetch stays behind its SSRF guard; share it with 'piper share' on a machine with Chromium"
 
     /// 400 for input the share cannot use, 502 for a site that failed, 500 otherwise.
     static func status(for error: any Error) -> Int {
@@ -91,24 +103,6 @@ final class ShareRunner: Sendable {
         default: return (error as? PiperError)?.category == .badData ? 422 : 500
         }
     }
-}
-
-/// The recent shares, newest first, in memory. Guarded by `lock`.
-final class ShareHistory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var records: [ShareRecord] = []
-    let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func add(_ record: ShareRecord) {
-        lock.withLock {
-            records.insert(record, at: 0)
-            if records.count > limit { records.removeLast(records.count - limit) }
-        }
-    }
-
-    var recent: [ShareRecord] { lock.withLock { records } }
 }
 
 /// The server has no clipboard; shares never ask for it.

@@ -22,7 +22,8 @@ public struct ShareServices: Sendable {
     /// Uploaded files larger than this are refused with 413 while streaming.
     public var maxUploadBytes: Int64 = 2 << 30
     /// Shares per minute per device once its burst is spent (0 disables).
-    public var sharesPerMinute: Double = 30
+    public var sharesPerMinute: Double = ShareServices.defaultSharesPerMinute
+    public static let defaultSharesPerMinute: Double = 30
     public var shareBurst: Double = 30
 
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,

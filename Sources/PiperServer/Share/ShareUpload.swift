@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import PiperCore
 #if canImport(Glibc)
@@ -17,7 +18,13 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         let contentType: String?
         let url: URL
         var bytes: Int64 = 0
+        /// Up to here the kernel was asked to write the file back (write-behind).
+        var writeBackStarted: Int64 = 0
     }
+
+    /// How much of a file accumulates before its write-back is started, so the disk writes
+    /// while the rest arrives and the fsync before the answer has little left to do.
+    static let writeBehindBytes: Int64 = 16 << 20
 
     private var parser: MultipartParser
     private(set) var fields: [String: String] = [:]
@@ -41,8 +48,7 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
     static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable ([String: String]) -> HTTPError?) -> BodyStreamFactory {
         { method, path, headers in
             guard method == "POST", path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
-            let folder = state.url.appendingPathComponent("uploads", isDirectory: true)
-                .appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
+            let folder = state.uploads.appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
             let upload = ShareUpload(boundary: boundary, folder: folder, limit: limit,
                                      declaredLength: headers["content-length"].flatMap { Int64($0) })
             upload.refusal = admit(headers)
@@ -73,7 +79,7 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         files = []
     }
 
-    /// Removes the uploaded files (after the share copied them into the journal).
+    /// Removes what the share left of the upload (the queue has renamed its file away).
     func cleanUp() { abandon() }
 
     private var tooLarge: HTTPError { HTTPError(413, "The upload is larger than the limit of \(limit) bytes; nothing was kept") }
@@ -117,14 +123,20 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
             }
         }
         files[files.count - 1].bytes += Int64(bytes.count)
+        let file = files[files.count - 1]
+        if file.bytes - file.writeBackStarted >= Self.writeBehindBytes {
+            // A hint only (errors ignored): the queue's fsync is what makes the file durable.
+            _ = piper_sync_file_range(part.fd, file.writeBackStarted, file.bytes - file.writeBackStarted, PIPER_SYNC_FILE_RANGE_WRITE)
+            files[files.count - 1].writeBackStarted = file.bytes
+        }
     }
 
     func partEnded() throws {
         guard let part = current else { return }
         current = nil
         if part.fd >= 0 {
-            // No fsync: the upload is scratch until the journal's own (fsynced) copy exists, and
-            // the share is answered only after that.
+            // No fsync here: the media queue takes the file by rename and fsyncs it (and the
+            // folders) once, before the share is answered; write-behind has sent most of it by then.
             guard close(part.fd) == 0 else { throw HTTPError(507, "Cannot store the upload") }
         } else if let text = part.text {
             fields[part.name] = String(decoding: text, as: UTF8.self)

@@ -43,7 +43,7 @@ struct PairCommand: Command {
         let link = "\(trimmed)/pair?code=\(code)"
         var lines = [link]
         if qr, let drawing = TerminalQR.render(link) { lines.append(drawing) }
-        lines.append("Open this link on the phone or browser to pair it (valid 10 minutes, once).")
+        lines.append("Open this link on the phone or browser and press its button to pair it (valid 10 minutes, once).")
         return lines
     }
 }

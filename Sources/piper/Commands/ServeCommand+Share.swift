@@ -12,16 +12,20 @@ struct ServeSharing {
     static let defaultMaxUploadBytes = 2 << 30
     let allowHosts: [String]
     let maxUploadBytes: Int64
+    let sharesPerMinute: Double
     let pair: Bool
 
     func services(state: StateFolder) -> ShareServices {
         let guardPolicy = FetchGuard(policy: FetchPolicy(allowing: allowHosts))
         guardPolicy.installForProcess()
+        var queue = JournalMediaQueue(state: state)
+        queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
         var services = ShareServices(
             cookies: FileCookieStore(state: state), httpLoader: HTTPPageLoader(), browserLoader: nil,
-            extractor: ReadabilityExtractor(), media: JournalMediaQueue(state: state), jobs: JournalJobs(state: state),
+            extractor: ReadabilityExtractor(), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: guardPolicy, state: state)
         services.maxUploadBytes = maxUploadBytes
+        services.sharesPerMinute = sharesPerMinute
         services.mediaFinder = PageMediaFinder(fetch: PageMediaFinder.httpFetch)
         return services
     }

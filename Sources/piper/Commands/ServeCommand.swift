@@ -47,6 +47,9 @@ struct ServeCommand: Command {
         var minBodyRate = Opt.int("--min-body-rate", placeholder: "BYTES_PER_SECOND",
                                   help: "Slowest a request body may arrive, averaged, after \(Int(Self.defaults.http.clientLimits.bodyRateGrace)) s; 0 disables.",
                                   default: Self.defaults.http.clientLimits.minBodyBytesPerSecond, in: 0...(1 << 30))
+        var shareRateLimit = Opt.int("--share-rate-limit", placeholder: "PER_MINUTE",
+                                     help: "Shares per minute per device once its burst is spent; 0 disables.",
+                                     default: Int(ShareServices.defaultSharesPerMinute), in: 0...1_000_000)
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
     }
@@ -81,7 +84,8 @@ struct ServeCommand: Command {
         for value in parsed.allowHost where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
             throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
         }
-        sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), pair: parsed.pair)
+        sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
+                               pair: parsed.pair)
         self.configuration = configuration
     }
 
