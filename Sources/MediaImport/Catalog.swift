@@ -126,6 +126,37 @@ public final class LibraryCatalog {
         }
     }
 
+    /// Rows that name their file by an absolute path (as an old catalog, or one written by hand,
+    /// may) are made relative to `libraryRoot`: the path below the root when it lies there, else
+    /// (the folder was moved) the longest tail of it that names a file in the root. Catalog
+    /// paths are relative, so moving the library folder and pointing the settings at it keeps
+    /// every item. Returns how many rows changed.
+    @discardableResult
+    public func relativizePaths(libraryRoot: URL) throws -> Int {
+        let root = libraryRoot.standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let absolute = try db.query("SELECT id, path FROM items WHERE path LIKE '/%'") { (id: $0.int64(0), path: $0.text(1)) }
+        var fixes: [(id: Int64, path: String)] = []
+        for row in absolute {
+            if row.path.hasPrefix(prefix), row.path.count > prefix.count {
+                fixes.append((row.id, String(row.path.dropFirst(prefix.count))))
+                continue
+            }
+            let parts = row.path.split(separator: "/").map(String.init)
+            if let tail = (1..<max(parts.count, 1)).lazy.map({ parts[$0...].joined(separator: "/") })
+                .first(where: { LibraryLayout.exists(libraryRoot.appendingPathComponent($0)) }) {
+                fixes.append((row.id, tail))
+            }
+        }
+        guard !fixes.isEmpty else { return 0 }
+        try db.transaction {
+            for fix in fixes where try !isPathTaken(fix.path) {
+                _ = try db.run("UPDATE items SET path = ? WHERE id = ?", [.text(fix.path), .int(fix.id)])
+            }
+        }
+        return fixes.count
+    }
+
     /// Repairs rows left `placing` by a crash: if the file reached the library with the same
     /// content the row becomes `placed`; otherwise the row goes (the source, still in the inbox,
     /// is imported again). Returns how many rows were repaired.

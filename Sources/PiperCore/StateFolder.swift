@@ -4,11 +4,28 @@ import Foundation
 /// Created with mode 0700 on first use; secrets inside it are written 0600.
 public struct StateFolder: Sendable, Equatable {
     public let url: URL
+    /// The media library: `library/` inside the folder unless the library settings name another
+    /// (`--library`, `PIPER_LIBRARY`, `library` in the config file; see `LibrarySettings`).
+    public let library: URL
+    /// The modes library files and folders get (the process umask unless `libraryMode` is set).
+    public let libraryModes: LibraryModes
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL, library: URL? = nil, libraryModes: LibraryModes = .umask) {
+        self.url = url
+        self.library = library ?? url.appendingPathComponent("library", isDirectory: true)
+        self.libraryModes = libraryModes
+    }
 
-    /// Resolves the folder from an environment (the process environment by default).
+    /// Resolves the folder from an environment (the process environment by default), with the
+    /// library settings from `PIPER_LIBRARY` and the config file.
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateFolder {
+        let base = resolveBase(environment: environment)
+        let settings = LibrarySettings.resolve(state: base, environment: environment)
+        return StateFolder(url: base.url, library: settings.folder, libraryModes: settings.modes)
+    }
+
+    /// The folder alone, from `PIPER_HOME`/`XDG_DATA_HOME`/`HOME` (the library at its default).
+    public static func resolveBase(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateFolder {
         if let home = environment["PIPER_HOME"], !home.isEmpty {
             return StateFolder(url: URL(fileURLWithPath: home, isDirectory: true))
         }
@@ -24,7 +41,6 @@ public struct StateFolder: Sendable, Equatable {
     public var cookiesFile: URL { url.appendingPathComponent("cookies.txt") }
     public var downloads: URL { url.appendingPathComponent("downloads", isDirectory: true) }
     public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
-    public var library: URL { url.appendingPathComponent("library", isDirectory: true) }
     public var libraryCatalog: URL { url.appendingPathComponent("library.sqlite") }
     public var serverDatabase: URL { url.appendingPathComponent("piper-serve.sqlite") }
 

@@ -8,14 +8,19 @@ struct LibraryCommand: Command {
     static let name = "library"
     static let abstract = "List the media library: imported items, and recent files that were rejected and why."
     static let discussion: String? = """
-        Items live in library/ inside the state folder, catalogued in library.sqlite. Files that are
-        not media (an HTML error page, an empty or unknown file) are moved to rejected/ with the reason
-        shown here.
+        Items live in the library folder (library/ inside the state folder unless --library,
+        PIPER_LIBRARY or 'library' in the config file names another; --path prints it), catalogued
+        in library.sqlite by paths relative to that folder, so a moved library keeps its items once
+        the setting points at it. Files and folders are created as the umask allows (0644/0755
+        under 022) unless 'libraryMode' is set. Files that are not media (an HTML error page, an
+        empty or unknown file) are moved to rejected/ with the reason shown here.
         rm ID: remove one item, its file and its catalog entry; ID is its path as listed, or the
         start of its SHA-256 (8 hex digits or more).
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON.")
+        var path = Opt.flag("--path", help: "Print the library folder's path and nothing else.")
+        var library = LibraryOption.option()
     }
 
     static let arguments: [ArgumentSpec] = [
@@ -24,10 +29,14 @@ struct LibraryCommand: Command {
     ]
 
     let json: Bool
+    let printPath: Bool
     let removing: String?
 
     init(_ parsed: Parsed<Options>) throws {
+        try LibraryOption.apply(parsed.library)
         json = parsed.json
+        printPath = parsed.path
+        if printPath, !parsed.positionals.isEmpty { throw UsageError("--path takes no action") }
         switch parsed.positionals.first {
         case nil: removing = nil
         case "rm":
@@ -38,6 +47,10 @@ struct LibraryCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        if printPath {
+            Output.out(StateFolder.resolve().library.path)
+            return .success
+        }
         if let removing {
             do {
                 let item = try LibraryImporter(state: StateFolder.resolve()).remove(removing)

@@ -47,6 +47,7 @@ struct ServeCommand: Command {
         var minBodyRate = Opt.int("--min-body-rate", placeholder: "BYTES_PER_SECOND",
                                   help: "Slowest a request body may arrive, averaged, after \(Int(Self.defaults.http.clientLimits.bodyRateGrace)) s; 0 disables.",
                                   default: Self.defaults.http.clientLimits.minBodyBytesPerSecond, in: 0...(1 << 30))
+        var library = LibraryOption.option()
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
     }
@@ -57,6 +58,7 @@ struct ServeCommand: Command {
     let sharing: ServeSharing
 
     init(_ parsed: Parsed<Options>) throws {
+        try LibraryOption.apply(parsed.library)
         var configuration = BackendConfiguration()
         configuration.http.host = parsed.host
         configuration.http.port = UInt16(parsed.port)
