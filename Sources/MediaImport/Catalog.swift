@@ -60,6 +60,14 @@ public final class LibraryCatalog {
         try db.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item)
     }
 
+    /// The placed item whose SHA-256 starts with `prefix` (lowercase hex), when exactly one does.
+    public func placedItem(sha256Prefix prefix: String) throws -> LibraryItem? {
+        guard !prefix.isEmpty, prefix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        let found = try db.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' AND sha256 >= ? AND sha256 < ? LIMIT 2",
+                                 [.text(prefix), .text(prefix + "g")], Self.item)
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The most recent rejections, newest first.
     public func recentRejections(limit: Int = 20) throws -> [Rejection] {
         try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
