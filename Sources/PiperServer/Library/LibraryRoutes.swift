@@ -3,15 +3,18 @@
 struct LibraryRoutes: Sendable {
     let shelf: LibraryShelf
     let media: MediaRoute
+    let feed: FeedRoute
 
     init(shelf: LibraryShelf, auth: ShareAuth, publicURL: LateValue) {
         self.shelf = shelf
         media = MediaRoute(shelf: shelf, auth: auth)
+        feed = FeedRoute(shelf: shelf, publicURL: publicURL)
     }
 
     /// The route for a path, if it is one of the library's.
     func route(_ path: String) -> (any HTTPResponder)? {
         if path.hasPrefix("/media/") { return media }
+        if path.hasPrefix("/feed/") { return feed }
         return nil
     }
 }
