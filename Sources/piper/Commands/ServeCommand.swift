@@ -15,6 +15,9 @@ struct ServeCommand: Command {
         device or Authorization: Bearer TOKEN), the installable web app at /, and the download
         agent for shared media. Server-side fetches refuse private and local addresses unless
         --allow-host opens them. See 'piper pair' and 'piper devices'.
+        It serves the library too: /library (the page, for paired devices), /media/ID (streamed
+        with Range) and the private podcast feed (see 'piper library feed'); --public-url is the
+        address the feed's links start with.
         """
     /// Every default comes from `BackendConfiguration` and `HTTPServerOptions`, the types that use them.
     struct Options: OptionGroup {
