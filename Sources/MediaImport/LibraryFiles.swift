@@ -5,10 +5,10 @@ import PiperCore
 /// The modes of what the importer creates in the library: files and folders readable as the
 /// process umask (or `libraryMode`) says, so a media server running as another user can read
 /// them; never the 0600/0700 of the state folder's secrets.
-enum LibraryFiles {
+public enum LibraryFiles {
     /// The process umask, read without changing it (`/proc/self/status`; other threads may be
     /// creating files, so the `umask(0)`-and-restore dance is only the fallback).
-    static let processUmask: mode_t = {
+    public static let processUmask: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {

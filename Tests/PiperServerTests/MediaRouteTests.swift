@@ -137,4 +137,24 @@ extension MediaRouteTests {
         #expect(ByteRange.parse("bytes=0-1, 3-4", size: 10) == .whole)
         #expect(HTTPDate.string(784111777) == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
+
+    @Test func feedSecretsStayOutOfTheAccessLog() {
+        #expect(RequestLog.redacted("/feed/abc123.xml") == "/feed/SECRET.xml")
+        #expect(RequestLog.redacted("/feed/abc123/Show One.xml") == "/feed/SECRET/Show One.xml")
+        #expect(RequestLog.redacted("/feed/abc123/chapters/0011.json") == "/feed/SECRET/chapters/0011.json")
+        #expect(RequestLog.redacted("/media/0011") == "/media/0011")
+        let lines = LockedLines()
+        RequestLog { lines.append($0) }.record(method: "GET", path: "/feed/abc123.xml", status: 200, milliseconds: 1)
+        #expect(lines.all.count == 1 && !lines.all[0].contains("abc123"))
+    }
+}
+
+/// Lines a test log collected.
+///
+/// `@unchecked Sendable`: `lines` is only touched while holding `lock`.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaImport
 import PiperCore
 
 /// `piper config [--backend URL] [--json] [set KEY VALUE | unset KEY | path]`: shows every
@@ -87,22 +88,12 @@ struct ConfigCommand: Command {
         return .success
     }
 
-    /// The process umask, read without changing it where Linux says it (`/proc/self/status`).
-    static func umaskValue() -> Int {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let value = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {
-            return value
-        }
-        return 0o022
-    }
-
     private func show(_ config: Config) throws {
         let backendValue = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
         let library = LibrarySettings.resolve(state: config.state, environment: ProcessInfo.processInfo.environment)
         let mode: String
         switch library.modes {
-        case .umask: mode = String(format: "umask %03o", Self.umaskValue())
+        case .umask: mode = String(format: "umask %03o", Int(LibraryFiles.processUmask))
         case .fixed(let file): mode = String(format: "%04o", file)
         }
         let settings = [
