@@ -13,6 +13,7 @@ public struct LibraryListing: Sendable, Codable, Equatable {
             return LibraryListing(items: [], rejections: [])
         }
         let catalog = try LibraryCatalog(url: state.libraryCatalog)
+        try catalog.relativizePaths(libraryRoot: state.library)
         return LibraryListing(items: try catalog.items(), rejections: try catalog.recentRejections(limit: rejectionLimit))
     }
 }

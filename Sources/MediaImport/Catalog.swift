@@ -61,6 +61,16 @@ public final class LibraryCatalog {
         try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item) }
     }
 
+    /// The placed item whose SHA-256 starts with `prefix` (lowercase hex), when exactly one does.
+    public func placedItem(sha256Prefix prefix: String) throws -> LibraryItem? {
+        guard !prefix.isEmpty, prefix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        let found = try db.read {
+            try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' AND sha256 >= ? AND sha256 < ? LIMIT 2",
+                         [.text(prefix), .text(prefix + "g")], Self.item)
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The most recent rejections, newest first.
     public func recentRejections(limit: Int = 20) throws -> [Rejection] {
         try db.read { db in
@@ -131,6 +141,39 @@ public final class LibraryCatalog {
                        [.text(rejection.fileName), .text(rejection.reason), .optional(rejection.sha256),
                         .optional(rejection.sourceURL), .optional(rejection.movedTo), .text(rejection.rejectedAt)])
         }
+    }
+
+    /// Rows that name their file by an absolute path (as an old catalog, or one written by hand,
+    /// may) are made relative to `libraryRoot`: the path below the root when it lies there, else
+    /// (the folder was moved) the longest tail of it that names a file in the root. Catalog
+    /// paths are relative, so moving the library folder and pointing the settings at it keeps
+    /// every item. Returns how many rows changed.
+    @discardableResult
+    public func relativizePaths(libraryRoot: URL) throws -> Int {
+        let root = libraryRoot.standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let absolute = try db.read { db in
+            try db.query("SELECT id, path FROM items WHERE path LIKE '/%'") { (id: $0.int64(0), path: $0.text(1)) }
+        }
+        var fixes: [(id: Int64, path: String)] = []
+        for row in absolute {
+            if row.path.hasPrefix(prefix), row.path.count > prefix.count {
+                fixes.append((row.id, String(row.path.dropFirst(prefix.count))))
+                continue
+            }
+            let parts = row.path.split(separator: "/").map(String.init)
+            if let tail = (1..<max(parts.count, 1)).lazy.map({ parts[$0...].joined(separator: "/") })
+                .first(where: { LibraryLayout.exists(libraryRoot.appendingPathComponent($0)) }) {
+                fixes.append((row.id, tail))
+            }
+        }
+        guard !fixes.isEmpty else { return 0 }
+        try db.write { db in
+            for fix in fixes where try !isPathTaken(fix.path) {
+                _ = try db.run("UPDATE items SET path = ? WHERE id = ?", [.text(fix.path), .int(fix.id)])
+            }
+        }
+        return fixes.count
     }
 
     /// Repairs rows left `placing` by a crash: if the file reached the library with the same

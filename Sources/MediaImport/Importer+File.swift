@@ -48,7 +48,7 @@ extension LibraryImporter {
         let fileName = LibraryLayout.fileName(for: URL(fileURLWithPath: originalName).lastPathComponent, format: format)
         let tags = try readTags(source, libraryName: fileName, format: format, fallbackTitle: fallbackTitle, fallbackAuthor: fallbackAuthor)
         let directory = folder.reduce(state.library) { $0.appendingPathComponent($1, isDirectory: true) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try LibraryFiles.makeFolders(directory, modes: state.libraryModes)
         let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
         let unique = try LibraryLayout.uniqueName(fileName) { candidate in
             try LibraryLayout.exists(directory.appendingPathComponent(candidate)) || catalog.isPathTaken(prefix + candidate)
@@ -57,6 +57,7 @@ extension LibraryImporter {
         let item = LibraryItem(path: prefix + unique, title: tags.title, author: tags.author, album: tags.album,
                                duration: tags.duration, chapters: tags.chapters, format: format.rawValue, size: size,
                                sha256: sha256, sourceURL: sourceURL, originalName: originalName, addedAt: CatalogClock.now())
+        try LibraryFiles.setFileMode(source, modes: state.libraryModes)
         let id = try catalog.beginPlacing(item, archiveSHA256: archiveSHA256)
         do {
             try LibraryLayout.move(source, to: directory.appendingPathComponent(unique))

@@ -23,8 +23,10 @@ public final class LibraryImporter: @unchecked Sendable {
     public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits()) throws {
         self.state = state
         self.limits = limits
-        for folder in [state.inbox, state.library, state.rejectedFolder, state.importTemp] { try state.ensure(folder) }
+        for folder in [state.inbox, state.rejectedFolder, state.importTemp] { try state.ensure(folder) }
+        try LibraryFiles.makeFolders(state.library, modes: state.libraryModes)
         catalog = try LibraryCatalog(url: state.libraryCatalog)
+        try catalog.relativizePaths(libraryRoot: state.library)
     }
 
     /// Imports every complete file in the inbox, with hints from sidecar files.

@@ -17,7 +17,7 @@ public struct ConfigLocation: Sendable, Equatable {
 
     /// Resolves the location from an environment.
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation {
-        let state = StateFolder.resolve(environment: environment)
+        let state = StateFolder.resolveBase(environment: environment)
         if let home = environment["PIPER_HOME"], !home.isEmpty { return ConfigLocation(file: state.configFile, legacy: nil) }
         let base: URL
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
@@ -37,21 +37,28 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     public var backendURL: String?
     /// Default library folder for media shares (`piper share --into` overrides it).
     public var defaultPlacement: String?
+    /// The library folder (absolute, or `~/…`); `PIPER_LIBRARY` and `--library` win.
+    public var library: String?
+    /// Octal mode of library files (`0640`); folders get the same with `x` wherever `r` is set.
+    /// Unset: the process umask decides (0644 and 0755 under the usual 022).
+    public var libraryMode: String?
     /// Keys the file holds that Piper does not know, each as a sentence with the closest known
     /// key ("did you mean"); the file is read without them.
     public var warnings: [String] = []
 
-    enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement }
+    enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement, library, libraryMode }
 
     /// Every key the file may hold.
-    public static let keys = ["backendURL", "defaultPlacement"]
+    public static let keys = ["backendURL", "defaultPlacement", "library", "libraryMode"]
     /// Short names `piper config set/unset` also takes.
     public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement"]
 
     /// A configuration file's contents.
-    public init(backendURL: String? = nil, defaultPlacement: String? = nil) {
+    public init(backendURL: String? = nil, defaultPlacement: String? = nil, library: String? = nil, libraryMode: String? = nil) {
         self.backendURL = backendURL
         self.defaultPlacement = defaultPlacement
+        self.library = library
+        self.libraryMode = libraryMode
     }
 
     /// Reads and decodes `file`; nil when it does not exist, an error when it is malformed.
@@ -95,6 +102,12 @@ public struct ConfigFile: Codable, Sendable, Equatable {
             if let value { _ = try Config.validateBackendURL(value, from: .configFile) }
             backendURL = value
         case "defaultPlacement": defaultPlacement = value
+        case "library":
+            if let value { _ = try LibrarySettings.folder(value, from: "config.json") }
+            library = value
+        case "libraryMode":
+            if let value { _ = try LibrarySettings.modes(value, from: "config.json") }
+            libraryMode = value
         default: throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: Self.keys))
         }
         let folder = file.deletingLastPathComponent()

@@ -5,12 +5,29 @@ import Foundation
 public struct StateFolder: Sendable, Equatable {
     /// The folder itself.
     public let url: URL
+    /// The media library: `library/` inside the folder unless the library settings name another
+    /// (`--library`, `PIPER_LIBRARY`, `library` in the config file; see `LibrarySettings`).
+    public let library: URL
+    /// The modes library files and folders get (the process umask unless `libraryMode` is set).
+    public let libraryModes: LibraryModes
 
-    /// The state folder at `url` (nothing is created until `ensure`).
-    public init(url: URL) { self.url = url }
+    /// The state folder at `url` (nothing is created until `ensure`); the library defaults to its `library/`.
+    public init(url: URL, library: URL? = nil, libraryModes: LibraryModes = .umask) {
+        self.url = url
+        self.library = library ?? url.appendingPathComponent("library", isDirectory: true)
+        self.libraryModes = libraryModes
+    }
 
-    /// Resolves the folder from an environment (the process environment by default).
+    /// Resolves the folder from an environment (the process environment by default), with the
+    /// library settings from `PIPER_LIBRARY` and the config file.
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateFolder {
+        let base = resolveBase(environment: environment)
+        let settings = LibrarySettings.resolve(state: base, environment: environment)
+        return StateFolder(url: base.url, library: settings.folder, libraryModes: settings.modes)
+    }
+
+    /// The folder alone, from `PIPER_HOME`/`XDG_DATA_HOME`/`HOME` (the library at its default).
+    public static func resolveBase(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateFolder {
         if let home = environment["PIPER_HOME"], !home.isEmpty {
             return StateFolder(url: URL(fileURLWithPath: home, isDirectory: true))
         }
@@ -32,8 +49,6 @@ public struct StateFolder: Sendable, Equatable {
     public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }
     /// `inbox/`: complete files only, landed by atomic rename.
     public var inbox: URL { url.appendingPathComponent("inbox", isDirectory: true) }
-    /// `library/`: imported items.
-    public var library: URL { url.appendingPathComponent("library", isDirectory: true) }
     /// `library.sqlite`, the catalog.
     public var libraryCatalog: URL { url.appendingPathComponent("library.sqlite") }
     /// `piper-serve.sqlite`, `piper serve`'s default database.

@@ -7,6 +7,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Who made the request, for the access log (never sent).
     public var device: String?
+    /// A file sent as the body instead of `body`, without copying it through memory
+    /// (libmicrohttpd's file-descriptor responses).
+    public var file: ResponseFile?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status

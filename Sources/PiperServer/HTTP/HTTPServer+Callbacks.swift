@@ -256,7 +256,7 @@ extension HTTPServer {
         connections.enter(.answering, connection)
         state.status = response.status
         state.device = response.device
-        let mhdResponse = response.body.withUnsafeBytes { bytes in
+        let mhdResponse = response.file?.makeResponse() ?? response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                             .RESPMEM_MUST_COPY)
         }

@@ -22,7 +22,16 @@ public struct RequestLog: Sendable {
                 now: Date = Date()) {
         let stamp = Self.timestamp(now)
         let who = device.map { Self.printable($0).replacingOccurrences(of: " ", with: "_") } ?? "-"
-        write("\(stamp) \(client.isEmpty ? "-" : client) \(who) \(method) \(Self.printable(path)) \(status) \(Self.duration(milliseconds))")
+        write("\(stamp) \(client.isEmpty ? "-" : client) \(who) \(method) \(Self.printable(Self.redacted(path))) \(status) \(Self.duration(milliseconds))")
+    }
+
+    /// The path without credentials in it: the private feed's secret (`/feed/<secret>.xml`,
+    /// `/feed/<secret>/…`) is logged as `SECRET`.
+    static func redacted(_ path: String) -> String {
+        guard path.hasPrefix("/feed/") else { return path }
+        let rest = path.dropFirst(6)
+        let end = rest.firstIndex { $0 == "/" || $0 == "." } ?? rest.endIndex
+        return "/feed/SECRET" + rest[end...]
     }
 
     /// `2025-01-31T12:34:56Z`, computed by hand (no formatter per line).

@@ -7,6 +7,8 @@ struct Router: HTTPResponder {
     let health: HealthRoute
     /// The share sheet's end (`ShareRoute`, `PairRoute`, `WebAppRoute`); nil when not configured.
     var sharing: Sharing?
+    /// `/media/…`, `/feed/…` and `/library` (`LibraryRoutes`); nil when sharing is off.
+    var library: LibraryRoutes?
 
     struct Sharing: Sendable {
         let share: ShareRoute
@@ -20,6 +22,7 @@ struct Router: HTTPResponder {
         case "/healthz": return try health.respond(to: request)
         default:
             if let route = sharingRoute(request.path) { return try route.respond(to: request) }
+            if let route = library?.route(request.path) { return try route.respond(to: request) }
             return try reader.respond(to: request)     // `/<uuid>`, else 404
         }
     }

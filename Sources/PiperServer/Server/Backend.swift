@@ -74,6 +74,7 @@ public final class Backend: Sendable {
                                   clock: configuration.clock),
                 pair: PairRoute(auth: auth, clock: configuration.clock),
                 web: WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock))
+            router.library = LibraryRoutes(shelf: LibraryShelf(state: services.state), auth: auth, publicURL: publicURL)
         }
         return router
     }

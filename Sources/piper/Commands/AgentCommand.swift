@@ -14,11 +14,13 @@ struct AgentCommand: Command {
         """
     struct Options: OptionGroup {
         var once = Opt.flag("--once", help: "Drain the queue, then exit.")
+        var library = LibraryOption.option()
     }
 
     let once: Bool
 
     init(_ parsed: Parsed<Options>) throws {
+        try LibraryOption.apply(parsed.library)
         once = parsed.once
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaImport
 import PiperCore
 
 /// `piper config [--backend URL] [--json] [set KEY VALUE | unset KEY | path]`: shows every
@@ -11,13 +12,17 @@ struct ConfigCommand: Command {
         file, else none (a share of an article then says how to name one). The config file is
         $PIPER_HOME/config.json when PIPER_HOME is set, else $XDG_CONFIG_HOME/piper/config.json
         (~/.config/piper/config.json); the old config.json in the data folder is still read.
-          piper config set backend http://127.0.0.1:8080    (keys: backend/backendURL, placement/defaultPlacement)
+          piper config set backend http://127.0.0.1:8080    (keys: backend/backendURL, placement/defaultPlacement,
+                                                             library, libraryMode)
+          piper config set library /srv/media/piper          (the library folder; PIPER_LIBRARY and --library win)
+          piper config set libraryMode 0640                  (library files' mode; default: as the umask allows)
           piper config unset backend
           piper config path                                  (prints the config file's path)
         """
     struct Options: OptionGroup {
         var backend = Opt.text("--backend", placeholder: "URL", help: "Use this backend (https, or http on loopback).")
         var json = Opt.flag("--json", help: "Print the settings as JSON.")
+        var library = LibraryOption.option()
     }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "ACTION", help: "set KEY VALUE, unset KEY, or path; nothing shows the settings.", optional: true, variadic: true),
@@ -28,8 +33,10 @@ struct ConfigCommand: Command {
     let backend: String?
     let json: Bool
     let action: Action
+    let libraryFlag: Bool
 
     init(_ parsed: Parsed<Options>) throws {
+        libraryFlag = try LibraryOption.apply(parsed.library)
         backend = parsed.backend
         json = parsed.json
         let words = parsed.positionals
@@ -83,10 +90,18 @@ struct ConfigCommand: Command {
 
     private func show(_ config: Config) throws {
         let backendValue = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
+        let library = LibrarySettings.resolve(state: config.state, environment: ProcessInfo.processInfo.environment)
+        let mode: String
+        switch library.modes {
+        case .umask: mode = String(format: "umask %03o", Int(LibraryFiles.processUmask))
+        case .fixed(let file): mode = String(format: "%04o", file)
+        }
         let settings = [
             "backendURL": Setting(value: backendValue, source: config.isBackendConfigured ? config.backendSource.rawValue : "none"),
             "defaultPlacement": Setting(value: config.file.defaultPlacement,
                                         source: config.file.defaultPlacement == nil ? "default" : "config.json"),
+            "library": Setting(value: library.folder.path, source: libraryFlag ? "--library" : library.folderSource),
+            "libraryMode": Setting(value: mode, source: library.modeSource),
         ]
         let report = Report(backendURL: backendValue, backendSource: settings["backendURL"]?.source ?? "none",
                             settings: settings, stateFolder: config.state.url.path, libraryFolder: config.state.library.path,
@@ -99,7 +114,8 @@ struct ConfigCommand: Command {
         Output.out("backend:           \(backendValue ?? "(none: run 'piper serve', then 'piper config set backend URL')")  (from \(report.backendSource))")
         Output.out("default placement: \(config.file.defaultPlacement ?? "(library root)")  (from \(settings["defaultPlacement"]?.source ?? "default"))")
         Output.out("state folder:      \(report.stateFolder)")
-        Output.out("library folder:    \(report.libraryFolder)")
+        Output.out("library folder:    \(report.libraryFolder)  (from \(settings["library"]?.source ?? "default"))")
+        Output.out("library mode:      \(mode)  (from \(library.modeSource))")
         Output.out("config file:       \(report.configFile)\(report.configFileExists ? "" : "  (not created yet)")")
     }
 }

@@ -15,6 +15,9 @@ struct ServeCommand: Command {
         device or Authorization: Bearer TOKEN), the installable web app at /, and the download
         agent for shared media. Server-side fetches refuse private and local addresses unless
         --allow-host opens them. See 'piper pair' and 'piper devices'.
+        It serves the library too: /library (the page, for paired devices), /media/ID (streamed
+        with Range) and the private podcast feed (see 'piper library feed'); --public-url is the
+        address the feed's links start with.
         """
     /// Every default comes from `BackendConfiguration` and `HTTPServerOptions`, the types that use them.
     struct Options: OptionGroup {
@@ -50,6 +53,7 @@ struct ServeCommand: Command {
         var shareRateLimit = Opt.int("--share-rate-limit", placeholder: "PER_MINUTE",
                                      help: "Shares per minute per device once its burst is spent; 0 disables.",
                                      default: Int(ShareServices.defaultSharesPerMinute), in: 0...1_000_000)
+        var library = LibraryOption.option()
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
     }
@@ -60,6 +64,7 @@ struct ServeCommand: Command {
     let sharing: ServeSharing
 
     init(_ parsed: Parsed<Options>) throws {
+        try LibraryOption.apply(parsed.library)
         var configuration = BackendConfiguration()
         configuration.http.host = parsed.host
         configuration.http.port = UInt16(parsed.port)

@@ -24,6 +24,7 @@ struct ShareCommand: Command {
         """
     struct Options: OptionGroup {
         var backend = Opt.text("--backend", placeholder: "URL", help: "Save to this backend (https, or http on loopback).")
+        var library = LibraryOption.option()
         var json = Opt.flag("--json", help: "Print one JSON object per item (JSON Lines): id, route, status, source, url, libraryPath, title, expires, error.")
         var wait = Opt.flag("--wait", help: "For media, wait until each item is in the library (or has failed).")
         var again = Opt.flag("--again", help: "For media, download a link again even if it is already in the library.")
@@ -57,6 +58,7 @@ struct ShareCommand: Command {
     let items: [String]
 
     init(_ parsed: Parsed<Options>) throws {
+        try LibraryOption.apply(parsed.library)
         backend = parsed.backend
         json = parsed.json
         wait = parsed.wait

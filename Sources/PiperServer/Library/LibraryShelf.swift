@@ -1,0 +1,66 @@
+import Foundation
+import MediaImport
+import PiperCore
+
+/// The server's view of the library: the same catalog (`library.sqlite`) and folder the
+/// importer in the same state folder fills, read per request, so what the agent inside
+/// `piper serve` (or any other process) imports shows at once.
+///
+/// `@unchecked Sendable`: the catalog connection and the cover cache are only touched while
+/// holding `lock` (one connection, one user at a time).
+public final class LibraryShelf: @unchecked Sendable {
+    public let state: StateFolder
+    public let feed: FeedSecret
+    private let lock = NSLock()
+    private var catalog: LibraryCatalog?
+    private var covers: [String: CoverArt?] = [:]
+
+    /// Items are named in URLs by the first 16 hex digits of their SHA-256 (64 bits: unique in
+    /// any real library; `piper library rm` takes the same prefix).
+    public static let idLength = 16
+
+    public init(state: StateFolder) {
+        self.state = state
+        feed = FeedSecret(state: state)
+    }
+
+    public static func id(of item: LibraryItem) -> String { String(item.sha256.prefix(idLength)) }
+
+    /// Every placed item, newest first.
+    public func items() throws -> [LibraryItem] {
+        try withCatalog { try $0?.items().reversed() ?? [] }
+    }
+
+    /// The item named by an id, or nil.
+    public func item(id: String) throws -> LibraryItem? {
+        guard id.count == Self.idLength else { return nil }
+        return try withCatalog { try $0?.placedItem(sha256Prefix: id.lowercased()) }
+    }
+
+    public func file(of item: LibraryItem) -> URL { state.library.appendingPathComponent(item.path) }
+
+    /// The item's embedded cover, read once per content and kept.
+    public func cover(of item: LibraryItem) -> CoverArt? {
+        if let known = lock.withLock({ covers[item.sha256] }) { return known }
+        let format = MediaFormat(rawValue: item.format)
+        let found = format.flatMap { CoverArt.read(file(of: item), format: $0) }
+        lock.withLock { covers[item.sha256] = .some(found) }
+        return found
+    }
+
+    /// Removes an item (its file and catalog row, through the importer's own removal).
+    @discardableResult
+    public func remove(id: String) throws -> LibraryItem {
+        guard let item = try item(id: id) else { throw HTTPError(404, "Nothing in the library has the id \(id)") }
+        return try LibraryImporter(state: state).remove(item.sha256)
+    }
+
+    private func withCatalog<T>(_ body: (LibraryCatalog?) throws -> T) throws -> T {
+        try lock.withLock {
+            if catalog == nil, FileManager.default.fileExists(atPath: state.libraryCatalog.path) {
+                catalog = try LibraryCatalog(url: state.libraryCatalog)
+            }
+            return try body(catalog)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+import MediaImport
+
+/// `GET /media/<id>[.<ext>]`: a library file, streamed from its descriptor with single `Range`
+/// requests (206), `If-Range`, `If-None-Match`, a strong `ETag` from the content's SHA-256 and
+/// `Last-Modified` from the file; `GET /media/<id>/cover`: its embedded cover art.
+/// Both need a paired device or token, or the feed's secret as `?key=` (what podcast apps send).
+struct MediaRoute: HTTPResponder {
+    let shelf: LibraryShelf
+    let auth: ShareAuth
+
+    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
+        let who = try LibraryAccess.allow(request, auth: auth, feed: shelf.feed)
+        let rest = request.path.dropFirst("/media/".count)
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = parts.first, parts.count <= 2 else { throw HTTPError.notFound }
+        let id = String(first.split(separator: ".", maxSplits: 1).first ?? "")
+        guard let item = try shelf.item(id: id) else { throw HTTPError(404, "Nothing in the library has the id \(id)") }
+        var response: HTTPResponse
+        if parts.count == 2 {
+            guard parts[1] == "cover" || parts[1].hasPrefix("cover.") else { throw HTTPError.notFound }
+            response = try cover(item)
+        } else {
+            response = try Self.stream(shelf.file(of: item), item: item, request: request)
+        }
+        response.device = who
+        return response
+    }
+
+    private func cover(_ item: LibraryItem) throws -> HTTPResponse {
+        guard let art = shelf.cover(of: item) else { throw HTTPError(404, "This item has no cover art") }
+        return HTTPResponse(status: 200, headers: [("Content-Type", art.mimeType), ("Cache-Control", "private, max-age=86400"),
+                                                   ("ETag", "\"c\(item.sha256.prefix(32))\"")], body: art.data)
+    }
+
+    /// The file's answer for this request's conditional and range headers.
+    static func stream(_ file: URL, item: LibraryItem, request: HTTPRequest) throws -> HTTPResponse {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HTTPError(404, "The file of \(item.path) is missing from the library folder") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw HTTPError(404, "The file of \(item.path) is missing from the library folder")
+        }
+        let size = Int64(info.st_size)
+        let etag = "\"\(item.sha256.prefix(32))\""
+        let modified = HTTPDate.string(Int(info.st_mtim.tv_sec))
+        let type = MediaFormat(rawValue: item.format)?.mimeType ?? "application/octet-stream"
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", type), ("Accept-Ranges", "bytes"), ("ETag", etag), ("Last-Modified", modified),
+            ("Cache-Control", "private, max-age=3600"), ("Content-Disposition", contentDisposition(item.path)),
+        ]
+        if let match = request.header("If-None-Match"), match.split(separator: ",").contains(where: {
+            let tag = $0.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }) {
+            close(fd)
+            return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" && $0.name != "Content-Disposition" })
+        }
+        var range = ByteRange.parse(request.header("Range"), size: size)
+        if range != .whole, let condition = request.header("If-Range")?.trimmingCharacters(in: .whitespaces) {
+            // A strong ETag or the exact Last-Modified date; anything else means the client's
+            // copy is stale, so it gets the whole file.
+            if condition != etag && condition != modified { range = .whole }
+        }
+        switch range {
+        case .unsatisfiable:
+            close(fd)
+            var response = HTTPResponse.error(HTTPError(416, "The range is past the end of the file (\(size) bytes)"))
+            response.headers += [("Content-Range", "bytes */\(size)"), ("Accept-Ranges", "bytes"), ("ETag", etag)]
+            return response
+        case .whole:
+            var response = HTTPResponse(status: 200, headers: headers)
+            response.file = ResponseFile(descriptor: fd, offset: 0, length: size)
+            return response
+        case .part(let first, let last):
+            headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
+            var response = HTTPResponse(status: 206, headers: headers)
+            response.file = ResponseFile(descriptor: fd, offset: first, length: last - first + 1)
+            return response
+        }
+    }
+
+    /// `inline` with the file's name, ASCII-safe and as UTF-8 (RFC 6266).
+    static func contentDisposition(_ path: String) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ascii
+        return "inline; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+    }
+}
+
+/// Who may read the library: a paired device or token (as for sharing), or whoever holds the
+/// feed's secret (`?key=`, the capability URL a podcast app fetches). Returns the name the
+/// access log records.
+enum LibraryAccess {
+    static func allow(_ request: HTTPRequest, auth: ShareAuth, feed: FeedSecret) throws -> String {
+        if let credential = auth.credential(of: request) { return credential.name }
+        if let key = request.query["key"], feed.accepts(key) { return "feed" }
+        if request.query["key"] != nil { throw HTTPError(403, "This feed link was revoked; subscribe again with the new one") }
+        return try auth.require(request).name
+    }
+}

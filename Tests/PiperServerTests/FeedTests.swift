@@ -1,0 +1,109 @@
+import Foundation
+import MediaImport
+import PiperCore
+import PiperTestSupport
+import Testing
+@testable import PiperServer
+
+/// The private podcast feed from a real `piper serve`, read by feedparser (PyPI, in a venv
+/// `scripts/check-feed` makes), Python's ElementTree and `xmllint`: titles, enclosures (each
+/// fetched), guids, dates, durations, covers, chapters JSON, and a folder as its own show.
+@Suite(.timeLimit(.minutes(5)))
+struct FeedTests {
+    static func check(_ urls: [String]) throws -> [[String: Any]] {
+        let result = try runProcessCapturing(packageRoot.appendingPathComponent("scripts/check-feed").path, urls)
+        try #require(result.status == 0, "scripts/check-feed failed (it needs python3 -m venv, pip and xmllint): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test func theFeedParsesInPodcastParsers() async throws {
+        let library = try LibraryServer(fixtures: [("sample.m4b", nil), ("sample.ogg", nil), ("sample.mp3", "Show One")],
+                                        made: [("covered.mp3", try CoveredMedia.mp3())])
+        let secret = try library.feedSecret()
+        let feeds = try Self.check(["\(library.url)/feed/\(secret).xml", "\(library.url)/feed/\(secret)/Show%20One.xml"])
+        try #require(feeds.count == 2)
+        let whole = feeds[0]
+        #expect(whole["bozo"] as? Int == 0, "\(whole["bozoReason"] ?? "")")
+        #expect(whole["xmllint"] as? Int == 0, "\(whole["xmllintErrors"] ?? "")")
+        #expect(whole["version"] as? String == "rss20")
+        #expect(whole["title"] as? String == "Piper library")
+        let entries = try #require(whole["entries"] as? [[String: Any]])
+        #expect(whole["etreeItemCount"] as? Int == 4)
+        // Newest first: the reverse of the import order.
+        let newestFirst = library.items.sorted { $0.addedAt > $1.addedAt }
+        #expect(entries.compactMap { $0["title"] as? String } == newestFirst.map(\.title))
+        for (entry, item) in zip(entries, newestFirst) {
+            #expect(entry["etreeTitle"] as? String == item.title, "the second parser agrees")
+            #expect(entry["id"] as? String == item.sha256)
+            #expect(entry["guidIsPermaLink"] as? String == "false")
+            #expect(entry["publishedParsed"] as? Bool == true, "\(entry["published"] ?? "")")
+            #expect(entry["duration"] as? String == "\(Int((item.duration ?? -1).rounded()))")
+            let enclosures = try #require(entry["enclosures"] as? [[String: Any]])
+            #expect(enclosures.count == 1)
+            let enclosure = try #require(enclosures.first)
+            #expect(enclosure["length"] as? String == "\(item.size)")
+            #expect(enclosure["type"] as? String == MediaFormat(rawValue: item.format)?.mimeType)
+            let href = try #require(enclosure["href"] as? String)
+            let fetched = try await Client.send("GET", href)
+            #expect(fetched.status == 200, "\(href)")
+            let onDisk = try Data(contentsOf: library.server.state.library.appendingPathComponent(item.path))
+            #expect(fetched.body == onDisk)
+            #expect(fetched.header("Content-Type") == enclosure["type"] as? String)
+        }
+        let book = try #require(entries.first { $0["title"] as? String == "Audiobook Sample" })
+        let chapters = try #require(book["chapters"] as? [String: Any])
+        #expect(chapters["type"] as? String == "application/json+chapters")
+        #expect(chapters["served"] as? String == "application/json+chapters")
+        let json = try #require(chapters["json"] as? [String: Any])
+        #expect(json["version"] as? String == "1.2.0")
+        let list = try #require(json["chapters"] as? [[String: Any]])
+        #expect(list.map { $0["title"] as? String } == ["Chapter One", "Chapter Two"])
+        #expect(list.map { ($0["startTime"] as? NSNumber)?.doubleValue } == [0, 2.5])
+        #expect(entries.filter { $0["chapters"] is [String: Any] }.count == 1, "only the m4b has chapters")
+
+        let covered = try #require(entries.first { $0["title"] as? String == "Covered Episode" })
+        let image = try #require(covered["image"] as? String)
+        let cover = try await Client.send("GET", image)
+        #expect(cover.status == 200 && cover.header("Content-Type") == "image/png" && Array(cover.body) == CoveredMedia.png)
+        #expect(entries.filter { $0["image"] is String }.count == 1, "covers only where the file has one")
+
+        let show = feeds[1]
+        #expect(show["bozo"] as? Int == 0 && show["xmllint"] as? Int == 0)
+        #expect(show["title"] as? String == "Show One")
+        #expect(show["itunesType"] as? String == "serial")
+        #expect((show["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Episode One"])
+    }
+
+    @Test func aWrongOrRevokedSecretIsNotFound() async throws {
+        let library = try LibraryServer(fixtures: [("sample.mp3", nil)])
+        let secret = try library.feedSecret()
+        let mode = try FileManager.default.attributesOfItem(atPath: FeedSecret(state: library.server.state).file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let ok = try await Client.send("GET", "\(library.url)/feed/\(secret).xml")
+        #expect(ok.status == 200)
+        let wrong = try await Client.send("GET", "\(library.url)/feed/\(String(secret.reversed())).xml")
+        #expect(wrong.status == 404)
+        let revoked = try PiperRun.piper(["library", "feed", "--revoke"], home: library.server.home)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        let fresh = revoked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(fresh.hasSuffix(".xml") && !fresh.contains(secret))
+        let old = try await Client.send("GET", "\(library.url)/feed/\(secret).xml")
+        #expect(old.status == 404)
+        let newSecret = try library.feedSecret()
+        #expect(fresh.hasSuffix("/feed/\(newSecret).xml"))
+        let renewed = try await Client.send("GET", "\(library.url)/feed/\(newSecret).xml")
+        #expect(renewed.status == 200)
+        let noFolder = try await Client.send("GET", "\(library.url)/feed/\(newSecret)/Nothing.xml")
+        #expect(noFolder.status == 404)
+    }
+}
+
+/// The built binary with a given PIPER_HOME.
+enum PiperRun {
+    static func piper(_ arguments: [String], home: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PIPER_HOME"] = home.path
+        environment.removeValue(forKey: "PIPER_LIBRARY")
+        return try runProcessCapturing(piperExecutable.path, arguments, environment: environment)
+    }
+}
