@@ -17,6 +17,10 @@ struct PiperBinary {
     }
 
     static var url: URL {
+        // PIPER_TEST_BINARY runs the suite against another build (the static release binary).
+        if let given = ProcessInfo.processInfo.environment["PIPER_TEST_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         // The test bundle and the executable both live in the build products folder.
         let products = Bundle.main.bundleURL.pathExtension == "xctest"
             ? Bundle.main.bundleURL.deletingLastPathComponent()
