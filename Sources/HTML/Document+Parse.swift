@@ -24,14 +24,11 @@ public struct ParseOptions: Sendable {
     }
 }
 
-extension Tokenizer: TokenizerControl {}
-
 extension Document {
     public static func parse(_ html: String, options: ParseOptions = .init()) -> Document {
         let document = Document()
         let builder = TreeBuilder(document: document, scripting: options.scripting)
         let tokenizer = Tokenizer(sink: builder)
-        builder.tokenizer = tokenizer
         tokenizer.feed(html)
         tokenizer.finish()
         return document
@@ -57,7 +54,6 @@ extension Document {
         document.quirksMode = quirksMode
         let builder = TreeBuilder(document: document, scripting: options.scripting)
         let tokenizer = Tokenizer(sink: builder)
-        builder.tokenizer = tokenizer
         builder.prepareFragment(context: context, tokenizer: tokenizer)
         tokenizer.feed(html)
         tokenizer.finish()
