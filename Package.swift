@@ -56,6 +56,7 @@ let package = Package(
         .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-extraction", dependencies: ["HTML", "Extraction", "CorpusEval"], path: "Benchmarks/extraction", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-download", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/download", exclude: ["README.md"]),
+        .executableTarget(name: "piper-bench-sanitizer", dependencies: ["PiperServer"], path: "Benchmarks/sanitizer", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-import", dependencies: ["MediaImport", "PiperCore"], path: "Benchmarks/import", exclude: ["README.md"]),
 
         // The Swift examples the cores' Documentation.md files show, built so they keep compiling

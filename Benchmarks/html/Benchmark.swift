@@ -7,6 +7,30 @@ enum Benchmark {
         [ParseRunner(), TokenizeRunner()]
     }
 
+    /// CPU seconds of each runner in each round, the runners interleaved page by page (every
+    /// page parsed by each runner in turn, the order rotating from round to round, so a burst of
+    /// load elsewhere on the machine hits all of them alike), after one warm-up round. Each
+    /// call is timed with the thread's CPU clock: `perRound[runner][round]`.
+    static func timeInterleaved(_ runners: [ParserRunner], _ pages: [Page], rounds: Int) -> (perRound: [[Double]], wall: [Double]) {
+        var keep = 0
+        for page in pages { for runner in runners { keep &+= runner.parse(page) } }  // warm-up round
+        var perRound = Array(repeating: Array(repeating: 0.0, count: rounds), count: runners.count)
+        var wall = Array(repeating: 0.0, count: runners.count)
+        for round in 0..<rounds {
+            for page in pages {
+                for k in 0..<runners.count {
+                    let r = (k + round) % runners.count
+                    let start = now(), cpuStart = threadCPUNow()
+                    keep &+= runners[r].parse(page)
+                    perRound[r][round] += threadCPUNow() - cpuStart
+                    wall[r] += now() - start
+                }
+            }
+        }
+        if keep == 42 { print("") }  // keeps the results alive
+        return (perRound, wall)
+    }
+
     /// Total (wall, CPU) seconds over all rounds, after one warm-up round.
     static func time(_ runner: ParserRunner, _ pages: [Page], rounds: Int) -> (wall: Double, cpu: Double) {
         var keep = 0

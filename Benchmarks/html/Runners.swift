@@ -5,7 +5,7 @@ import HTML
 final class CountingSink: TokenSink {
     var count = 0
     var adjustedCurrentNodeIsForeign: Bool { false }
-    func process(_ token: Token) { count &+= 1 }
+    func process(_ token: Token) -> TokenSinkResult { count &+= 1; return .continue }
 }
 
 /// One way of parsing a page; returns something derived from the result so the work is kept.

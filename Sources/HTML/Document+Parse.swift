@@ -26,8 +26,6 @@ public struct ParseOptions: Sendable {
     }
 }
 
-extension Tokenizer: TokenizerControl {}
-
 extension Document {
     /// Parses a whole document from a string, as a browser's parser does (HTML § 13.2): never
     /// fails, and always returns a document with `html`, `head` and `body`. For bytes of an
@@ -36,7 +34,6 @@ extension Document {
         let document = Document()
         let builder = TreeBuilder(document: document, scripting: options.scripting)
         let tokenizer = Tokenizer(sink: builder)
-        builder.tokenizer = tokenizer
         tokenizer.feed(html)
         tokenizer.finish()
         return document
@@ -62,7 +59,6 @@ extension Document {
         document.quirksMode = quirksMode
         let builder = TreeBuilder(document: document, scripting: options.scripting)
         let tokenizer = Tokenizer(sink: builder)
-        builder.tokenizer = tokenizer
         builder.prepareFragment(context: context, tokenizer: tokenizer)
         tokenizer.feed(html)
         tokenizer.finish()

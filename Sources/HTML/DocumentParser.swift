@@ -30,7 +30,6 @@ public final class DocumentParser {
     private static func pipeline(for document: Document, _ options: ParseOptions) -> (TreeBuilder, Tokenizer) {
         let builder = TreeBuilder(document: document, scripting: options.scripting)
         let tokenizer = Tokenizer(sink: builder)
-        builder.tokenizer = tokenizer
         return (builder, tokenizer)
     }
 

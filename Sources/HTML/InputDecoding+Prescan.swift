@@ -27,10 +27,13 @@ private struct Prescanner {
     static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
     static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 
-    func matches(_ word: String, at i: Int) -> Bool {
-        let w = Array(word.utf8)
-        guard i + w.count <= bytes.count else { return false }
-        for k in 0..<w.count where Prescanner.lower(bytes[i + k]) != w[k] { return false }
+    /// Whether `word` (lowercase ASCII) starts at `i`, ASCII case-insensitively. No allocation:
+    /// the loop runs at every byte position.
+    func matches(_ word: StaticString, at i: Int) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<n where Prescanner.lower(bytes[i + k]) != w[k] { return false }
         return true
     }
 
@@ -46,6 +49,7 @@ private struct Prescanner {
 
     /// One position of the prescan loop; returns the encoding when a meta declares one.
     mutating func step() throws -> String? {
+        guard bytes[pos] == 0x3C else { return nil }  // every rule below starts at '<'
         if matches("<!--", at: pos) {
             // The '>' of the first "-->" (its dashes may be those of "<!--").
             var i = pos + 2
@@ -153,12 +157,13 @@ extension InputDecoder {
     /// (already ASCII-lowercased).
     static func extractCharset(_ s: [UInt8]) -> String? {
         var i = 0
-        let word = Array("charset".utf8)
-        while i + word.count <= s.count {
-            guard Array(s[i..<(i + word.count)]) == word else { i += 1; continue }
-            var j = i + word.count
+        let word: StaticString = "charset"
+        let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        while i + word.utf8CodeUnitCount <= s.count {
+            guard s[i..<(i + word.utf8CodeUnitCount)].elementsEqual(wordBytes) else { i += 1; continue }
+            var j = i + word.utf8CodeUnitCount
             while j < s.count, isSpace(s[j]) { j += 1 }
-            guard j < s.count, s[j] == 0x3D else { i += word.count; continue }
+            guard j < s.count, s[j] == 0x3D else { i += word.utf8CodeUnitCount; continue }
             j += 1
             while j < s.count, isSpace(s[j]) { j += 1 }
             guard j < s.count else { return nil }

@@ -77,8 +77,9 @@ public enum Token: Equatable, Sendable {
     case startTag(TagToken)
     case endTag(TagToken)
     case comment(String)
-    /// A run of character tokens. Runs are coalesced for speed; the string may contain
-    /// U+0000 (which the tree builder handles per insertion mode).
+    /// A run of character tokens. Runs are coalesced for speed. A U+0000 that the tokenizer
+    /// emits as is comes as its own token: a run is either one U+0000 or free of it (the tree
+    /// builder handles U+0000 per insertion mode).
     case characters(String)
     case eof
 }
@@ -89,10 +90,18 @@ public enum TokenizerContentState: Sendable {
     case data, rcdata, rawtext, scriptData, plaintext
 }
 
-/// Receives tokens. Called synchronously from the tokenizer; during `process` the sink may
-/// call `Tokenizer.switchTo(_:)` and the switch takes effect for the very next input character.
+/// What a sink answers for a token (html5ever's `TokenSinkResult`): go on, or switch the
+/// tokenizer's content state, effective for the very next input character (the tree builder's
+/// "switch the tokenizer to the RCDATA state" and its siblings).
+public enum TokenSinkResult: Equatable, Sendable {
+    case `continue`
+    case switchTo(TokenizerContentState)
+}
+
+/// Receives tokens, synchronously from the tokenizer. The sink holds no reference to the
+/// tokenizer: a state switch is the value `process` returns.
 public protocol TokenSink: AnyObject {
-    func process(_ token: Token)
+    func process(_ token: Token) -> TokenSinkResult
     /// True when the adjusted current node exists and is not in the HTML namespace; the
     /// tokenizer asks this at `<![CDATA[` (§ 13.2.5.42 Markup declaration open state).
     var adjustedCurrentNodeIsForeign: Bool { get }

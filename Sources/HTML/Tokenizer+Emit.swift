@@ -5,6 +5,14 @@ extension TokenizerCore {
         text.append(p + from, to - from)
     }
 
+    /// A U+0000 emitted as a character (data and CDATA section states) is its own token, so
+    /// that every character token is either all U+0000 or free of it: the tree builder tells
+    /// them apart by the first byte instead of rescanning each run.
+    mutating func emitNull() {
+        flushText()
+        deliver(.characters("\u{0}"))
+    }
+
     mutating func flushText() {
         guard !text.isEmpty else { return }
         let s = text.string
@@ -60,12 +68,10 @@ extension TokenizerCore {
         return last.utf8.elementsEqual(tagName.buffer)
     }
 
-    /// Hands a token to the sink, then applies a state switch the sink asked for.
+    /// Hands a token to the sink, then applies the state switch the sink answered with.
     @inline(__always) mutating func deliver(_ token: Token) {
-        owner.sink.process(token)
-        if let requested = owner.requestedState {
-            state = requested
-            owner.requestedState = nil
+        if case let .switchTo(next) = owner.sink.process(token) {
+            state = TokenizerState(next)
         }
     }
 

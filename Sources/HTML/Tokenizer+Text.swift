@@ -29,7 +29,7 @@ extension TokenizerCore {
             switch byte {
             case Byte.lt: state = .tagOpen
             case Byte.amp: returnState = .data; state = .characterReference
-            default: text.append(0)   // U+0000 is emitted as is in the data state
+            default: emitNull()   // U+0000 is emitted as is in the data state
             }
         case .rcdata:
             guard let byte = takeTextRun(p, end, Byte.lt, Byte.amp, 0) else { return }
@@ -65,8 +65,8 @@ extension TokenizerCore {
             default: text.append(Byte.replacement)
             }
         case .cdataSection:
-            guard takeTextRun(p, end, Byte.rbracket, Byte.rbracket, Byte.rbracket) != nil else { return }
-            state = .cdataSectionBracket
+            guard let byte = takeTextRun(p, end, Byte.rbracket, 0, 0) else { return }
+            if byte == 0 { emitNull() } else { state = .cdataSectionBracket }
         default:
             preconditionFailure("textRun in \(state)")
         }

@@ -19,7 +19,7 @@ public final class Tokenizer {
     private var input: [UInt8] = []
     private var skipLeadingLF = false   // the previous chunk ended with CR
     private var finished = false
-    /// A state asked for by `switchTo`/`setInitialState`, applied before the next character.
+    /// A state asked for by `setInitialState`, applied before the first character.
     var requestedState: TokenizerState?
 
     /// The tag name of the last start tag emitted ("appropriate end tag token", § 13.2.5);
@@ -35,12 +35,6 @@ public final class Tokenizer {
 
     deinit {
         core?.freeBuffers()
-    }
-
-    /// Switch the content state; callable from inside `sink.process`, effective for the next
-    /// input character.
-    public func switchTo(_ state: TokenizerContentState) {
-        requestedState = TokenizerState(state)
     }
 
     /// Start in another state (html5lib `initialStates`, fragment parsing).
@@ -140,7 +134,7 @@ public final class Tokenizer {
 
 /// The state machine's data: position, state, the token under construction.
 struct TokenizerCore {
-    /// The tokenizer that owns this core (its sink, requested switches, last start tag).
+    /// The tokenizer that owns this core (its sink, initial state, last start tag).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
     let names = TokenNames.shared

@@ -53,12 +53,12 @@ extension TreeBuilder {
     func foreignContent(_ token: Token) -> Step {
         switch token {
         case let .characters(s):
-            var data = s
-            if data.utf8.contains(0) {
-                data = String(decoding: s.utf8.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
+            if s.isNullRun {
+                insertCharacters(String(repeating: "\u{FFFD}", count: s.utf8.count))
+                return .done
             }
-            if s.utf8.contains(where: { !isASCIIWhitespace($0) && $0 != 0 }) { framesetOK = false }
-            insertCharacters(data)
+            if framesetOK && !s.isAllASCIIWhitespace { framesetOK = false }
+            insertCharacters(s)
             return .done
         case let .comment(data):
             insertComment(data)

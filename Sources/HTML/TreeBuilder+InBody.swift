@@ -7,9 +7,8 @@ extension TreeBuilder {
     // § 13.2.6.4.7 The "in body" insertion mode
     func inBody(_ token: Token) -> Step {
         switch token {
-        case let .characters(s):
-            let data = s.removingNulls
-            if data.isEmpty { return .done }
+        case let .characters(data):
+            if data.isNullRun || data.isEmpty { return .done }
             reconstructFormatting()
             insertCharacters(data)
             if framesetOK && !data.isAllASCIIWhitespace { framesetOK = false }

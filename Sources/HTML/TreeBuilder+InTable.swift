@@ -102,9 +102,8 @@ extension TreeBuilder {
 
     // § 13.2.6.4.10 The "in table text" insertion mode
     func inTableText(_ token: Token) -> Step {
-        if case let .characters(s) = token {
-            let data = s.removingNulls
-            if !data.isEmpty {
+        if case let .characters(data) = token {
+            if !data.isNullRun && !data.isEmpty {
                 if !pendingTableTextHasNonSpace && !data.isAllASCIIWhitespace { pendingTableTextHasNonSpace = true }
                 pendingTableText.append(data)
             }

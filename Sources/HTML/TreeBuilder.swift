@@ -38,11 +38,6 @@ enum Step {
     case reprocessRest(Token, InsertionMode)
 }
 
-/// The one control the tree builder needs from the tokenizer.
-protocol TokenizerControl: AnyObject {
-    func switchTo(_ state: TokenizerContentState)
-}
-
 /// An entry in the list of active formatting elements (§ 13.2.4.3).
 enum FormattingEntry {
     case marker
@@ -52,7 +47,9 @@ enum FormattingEntry {
 /// Builds one document; a fresh builder per parse. Not Sendable (owned by one parse).
 final class TreeBuilder: TokenSink {
     let document: Document
-    weak var tokenizer: (any TokenizerControl)?
+    /// A tokenizer state switch a rule asked for while processing the current token; `process`
+    /// returns it to the tokenizer.
+    var tokenizerSwitch: TokenizerContentState?
     let scripting: Bool
 
     var mode: InsertionMode = .initial
@@ -93,22 +90,25 @@ final class TreeBuilder: TokenSink {
         return node >= 0 && document.nodes[Int(node)].namespace != .html
     }
 
-    func process(_ incoming: Token) {
-        guard !stopped else { return }
+    func process(_ incoming: Token) -> TokenSinkResult {
+        guard !stopped else { return .continue }
         defer { if !stack.poppedOptions.isEmpty { clonePoppedOptions() } }
         var token = incoming
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false
             if case let .characters(s) = token, s.utf8.first == 0x0A {
                 let rest = String(Substring(s.utf8.dropFirst()))
-                if rest.isEmpty { return }
+                if rest.isEmpty { return .continue }
                 token = .characters(rest)
             }
         }
         while true {
             let step = useForeignContentRules(for: token) ? foreignContent(token) : rules(for: mode, token)
             switch step {
-            case .done: return
+            case .done:
+                guard let next = tokenizerSwitch else { return .continue }
+                tokenizerSwitch = nil
+                return .switchTo(next)
             case let .reprocess(next): mode = next
             case let .reprocessRest(rest, next): mode = next; token = rest
             }
@@ -151,8 +151,9 @@ final class TreeBuilder: TokenSink {
 
     // MARK: Tokenizer control
 
+    /// "Switch the tokenizer to the … state": answered to the tokenizer when the token is done.
     func switchTokenizer(_ state: TokenizerContentState) {
-        tokenizer?.switchTo(state)
+        tokenizerSwitch = state
     }
 }
 
@@ -171,9 +172,8 @@ extension String {
         utf8.allSatisfy(isASCIIWhitespace)
     }
 
-    /// The string without U+0000 characters.
-    var removingNulls: String {
-        guard utf8.contains(0) else { return self }
-        return String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)
-    }
+    /// True for a character run made of U+0000 (the tokenizer delivers each U+0000 it emits
+    /// as is in a token of its own, so a run either starts with U+0000 and is nothing else, or
+    /// has none; pieces of a run keep that).
+    var isNullRun: Bool { utf8.first == 0 }
 }

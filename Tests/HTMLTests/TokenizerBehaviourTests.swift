@@ -5,36 +5,35 @@ import HTML
 /// after the matching start tags, and reports foreign content inside <svg>.
 private final class SwitchingSink: TokenSink {
     var tokens: [Token] = []
-    weak var tokenizer: Tokenizer?
     var inSVG = false
     var adjustedCurrentNodeIsForeign: Bool { inSVG }
 
-    func process(_ token: Token) {
+    func process(_ token: Token) -> TokenSinkResult {
         if case .characters(let s) = token, case .characters(let prev)? = tokens.last {
             tokens[tokens.count - 1] = .characters(prev + s)
-            return
+            return .continue
         }
         tokens.append(token)
         switch token {
         case .startTag(let t):
             switch t.name {
-            case "title", "textarea": tokenizer?.switchTo(.rcdata)
-            case "style", "xmp": tokenizer?.switchTo(.rawtext)
-            case "script": tokenizer?.switchTo(.scriptData)
-            case "plaintext": tokenizer?.switchTo(.plaintext)
+            case "title", "textarea": return .switchTo(.rcdata)
+            case "style", "xmp": return .switchTo(.rawtext)
+            case "script": return .switchTo(.scriptData)
+            case "plaintext": return .switchTo(.plaintext)
             case "svg": inSVG = true
             default: break
             }
         case .endTag(let t) where t.name == "svg": inSVG = false
         default: break
         }
+        return .continue
     }
 }
 
 private func tokenize(_ chunks: [String]) -> [Token] {
     let sink = SwitchingSink()
     let tokenizer = Tokenizer(sink: sink)
-    sink.tokenizer = tokenizer
     for chunk in chunks { tokenizer.feed(chunk) }
     tokenizer.finish()
     return sink.tokens

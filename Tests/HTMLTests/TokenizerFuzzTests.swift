@@ -23,31 +23,30 @@ import HTML
 
     private final class StateSwitchingCollector: TokenSink {
         let collector = TokenCollector()
-        weak var tokenizer: Tokenizer?
         var foreign = false
         var adjustedCurrentNodeIsForeign: Bool { foreign }
-        func process(_ token: Token) {
+        func process(_ token: Token) -> TokenSinkResult {
             collector.process(token)
             switch token {
             case .startTag(let t):
                 switch t.name {
-                case "script": tokenizer?.switchTo(.scriptData)
-                case "title": tokenizer?.switchTo(.rcdata)
-                case "style": tokenizer?.switchTo(.rawtext)
-                case "plaintext": tokenizer?.switchTo(.plaintext)
+                case "script": return .switchTo(.scriptData)
+                case "title": return .switchTo(.rcdata)
+                case "style": return .switchTo(.rawtext)
+                case "plaintext": return .switchTo(.plaintext)
                 case "svg": foreign = true
                 default: break
                 }
             case .endTag(let t) where t.name == "svg": foreign = false
             default: break
             }
+            return .continue
         }
     }
 
     private static func tokens(_ bytes: [UInt8], byteAtATime: Bool) -> [String] {
         let sink = StateSwitchingCollector()
         let tokenizer = Tokenizer(sink: sink)
-        sink.tokenizer = tokenizer
         if byteAtATime {
             for b in bytes { tokenizer.feed([b]) }
         } else {

@@ -21,10 +21,11 @@ final class TokenCollector: TokenSink {
     var foreign = false
     var adjustedCurrentNodeIsForeign: Bool { foreign }
 
-    func process(_ token: Token) {
+    @discardableResult
+    func process(_ token: Token) -> TokenSinkResult {
         if case .characters(let s) = token {
             pendingText += s
-            return
+            return .continue
         }
         if !pendingText.isEmpty {
             tokens.append(TokenCollector.character(pendingText))
@@ -43,6 +44,7 @@ final class TokenCollector: TokenSink {
         case .characters, .eof:
             break
         }
+        return .continue
     }
 
     static func character(_ s: String) -> String { "Character(\(q(s)))" }

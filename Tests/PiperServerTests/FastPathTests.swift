@@ -31,6 +31,30 @@ import Testing
         }
     }
 
+    @Test func srcsetSplitMatchesTheScalarRule() {
+        var sets = [
+            "a.png", "a.png 2x", "a.png 2x, b.png 3x", " a.png  2x ,b.png,, c.png 100w ", "a.png,b.png",
+            "a.png,, b.png", ",,,", "", " ", "data:image/png;base64,AAA=, https://e.org/b.png 2x",
+            "a.png (x, y) 2x, b.png", "a.png ((x), y)), c", "a.png\t2x,\nb.png\r\n3x", "a.png \r\n",
+            "u1 2x\u{B}, u2\u{C}1x", "x,", "x 1x,", "x (", "x )", "x ),y",
+        ]
+        for byte in 0...0x7F {
+            let c = String(UnicodeScalar(UInt8(byte)))
+            sets += ["a" + c + "b 2x, c", "a 2x" + c + ", b" + c, c + "a," + c + "b " + c + "1x"]
+        }
+        for set in sets {
+            var set = set
+            let bytes = set.withUTF8 { Array($0) }
+            let fast = bytes.withUnsafeBufferPointer { URLPolicy.srcsetCandidates(ascii: $0) }
+            let general = URLPolicy.srcsetCandidatesByScalars(set)
+            #expect(fast.map(\.url) == general.map(\.url) && fast.map(\.descriptor) == general.map(\.descriptor),
+                    "\(set.debugDescription)")
+        }
+        // Non-ASCII values take the scalar rule (Unicode whitespace splits, here U+00A0 and U+3000).
+        let wide = URLPolicy.srcsetCandidates("a.png\u{A0}2x,\u{3000}b.png")
+        #expect(wide.map(\.url) == ["a.png", "b.png"] && wide.map(\.descriptor) == ["2x", ""])
+    }
+
     @Test func escapeMatchesTheScalarRule() {
         let texts = Self.urls + ["a & b < c > d \" e ' f", "caf\u{E9} & th\u{E9}", "\u{1F600}<", "plain text"]
         for text in texts {

@@ -5,6 +5,10 @@ import Foundation
 /// `PiperExecutable.url`; a missing binary makes their runs fail, never pass.
 public enum PiperExecutable {
     public static let url: URL = {
+        // PIPER_TEST_BINARY runs the suites against another build (the static release binary).
+        if let given = ProcessInfo.processInfo.environment["PIPER_TEST_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         var folders: [URL] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())

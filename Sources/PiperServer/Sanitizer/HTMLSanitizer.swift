@@ -5,7 +5,7 @@ import HTML
 /// is produced by our own writer (never by copying input), so it contains only allowed tags,
 /// allowed attributes with escaped values, and escaped text: no raw-text elements, no foreign
 /// content, no comments, hence nothing a browser could parse differently.
-enum HTMLSanitizer {
+package enum HTMLSanitizer {
     /// Rounds after which re-sanitizing has always settled (the fuzz harness checks 4).
     static let maxRounds = 4
 
@@ -13,7 +13,7 @@ enum HTMLSanitizer {
     /// express (an `a` in an `a` from the adoption agency, or once a `marquee` between them is
     /// unwrapped; an `li` in an `li`), which read back differently (`RoundTrip`); such output is
     /// sanitized again until it settles, so a stored article does not change when saved again.
-    static func sanitize(_ html: String) -> String { sanitizeCounting(html).html }
+    package static func sanitize(_ html: String) -> String { sanitizeCounting(html).html }
 
     /// `sanitize`, and what the first pass removed by kind (`script`, `iframe`, `svg`, `mathml`, …).
     static func sanitizeCounting(_ html: String) -> (html: String, removed: [String: Int]) {

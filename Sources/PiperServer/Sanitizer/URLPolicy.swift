@@ -69,8 +69,59 @@ enum URLPolicy {
     }
 
     /// Splits a srcset into (url, descriptor) pairs (HTML § 4.8.4.3.10, simplified: URLs are
-    /// runs of non-space characters; a trailing comma ends a candidate).
+    /// runs of non-space characters; a trailing comma ends a candidate). An ASCII value (nearly
+    /// every one) is split on its UTF-8 bytes; any other goes through
+    /// `srcsetCandidatesByScalars`, which also judges Unicode whitespace (the tests hold the two
+    /// equal on ASCII).
     static func srcsetCandidates(_ raw: String) -> [(url: String, descriptor: String)] {
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            for b in bytes where b >= 0x80 { return nil }
+            return srcsetCandidates(ascii: bytes)
+        } ?? srcsetCandidatesByScalars(raw)
+    }
+
+    /// `srcsetCandidates` on ASCII bytes: no Unicode property lookups, no per-character strings.
+    static func srcsetCandidates(ascii b: UnsafeBufferPointer<UInt8>) -> [(url: String, descriptor: String)] {
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        func text(_ from: Int, _ to: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+        }
+        let comma = UInt8(ascii: ",")
+        var result: [(String, String)] = []
+        var i = 0
+        let n = b.count
+        while true {
+            while i < n, isSpace(b[i]) || b[i] == comma { i += 1 }
+            guard i < n else { break }
+            let start = i
+            while i < n, !isSpace(b[i]) { i += 1 }
+            var end = i
+            var descriptor = ""
+            if b[end - 1] == comma {
+                while end > start, b[end - 1] == comma { end -= 1 }
+            } else {
+                var depth = 0
+                let from = i
+                while i < n {
+                    let c = b[i]
+                    if c == UInt8(ascii: "(") { depth += 1 }
+                    if c == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                    if c == comma && depth == 0 { break }
+                    i += 1
+                }
+                var lo = from, hi = i
+                while lo < hi, isSpace(b[lo]) { lo += 1 }
+                while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
+                descriptor = text(lo, hi)
+            }
+            if end > start { result.append((text(start, end), descriptor)) }
+        }
+        return result
+    }
+
+    /// `srcsetCandidates` scalar by scalar, with Unicode whitespace.
+    static func srcsetCandidatesByScalars(_ raw: String) -> [(url: String, descriptor: String)] {
         var result: [(String, String)] = []
         var scalars = Substring(raw).unicodeScalars[...]
         func skip(_ predicate: (Unicode.Scalar) -> Bool) {
