@@ -18,7 +18,10 @@ struct LibraryBrowserTests {
         let loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
         let browser = try BrowserScript(loader: loader)
         defer { browser.close() }
+        // Pairing: the link shows a button, and only its POST sets the device cookie.
         try browser.navigate(try #require(URL(string: "\(library.url)/pair?code=\(try library.server.registry.createPairing())")))
+        try browser.submit("document.getElementById('pair').click(); 1")
+        #expect(try library.server.registry.devices().count == 1)
         try browser.navigate(try #require(URL(string: "\(library.url)/library")))
         #expect(try browser.evaluate("document.title") as? String == "Library — Piper")
         #expect(try browser.evaluate("document.querySelectorAll('article.item').length") as? Int == 3)
