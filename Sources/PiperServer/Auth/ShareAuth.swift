@@ -106,3 +106,24 @@ public struct ShareAuth: Sendable {
         return nil
     }
 }
+
+extension ShareAuth {
+    /// What a form POST of Piper's own pages may do: a `POST` (else 405) from this site
+    /// (`refuseCrossSite`) with a credential (`require`). A refusal comes back as the answer to
+    /// send, a web page or JSON by `Accept`, so every page route refuses the same way.
+    func sameSitePost(_ request: HTTPRequest) throws -> SameSitePost {
+        guard request.method == "POST" else { throw HTTPError.methodNotAllowed(["POST"]) }
+        do {
+            try refuseCrossSite(request)
+            return .allowed(try require(request))
+        } catch let error as HTTPError {
+            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
+        }
+    }
+}
+
+/// `ShareAuth.sameSitePost`'s answer: the credential, or the refusal to send.
+enum SameSitePost {
+    case allowed(Credential)
+    case refused(HTTPResponse)
+}

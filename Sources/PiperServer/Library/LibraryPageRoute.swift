@@ -45,13 +45,10 @@ struct LibraryPageRoute: HTTPResponder {
     /// `POST /library/remove` with `id`: a paired device (or token) from this site only
     /// (`Sec-Fetch-Site`/`Origin`, as for sharing), then the file and its row go together.
     private func remove(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "POST" else { throw HTTPError.methodNotAllowed(["POST"]) }
         let credential: Credential
-        do {
-            try auth.refuseCrossSite(request)
-            credential = try auth.require(request)
-        } catch let error as HTTPError {
-            return WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
+        switch try auth.sameSitePost(request) {
+        case .allowed(let allowed): credential = allowed
+        case .refused(let refusal): return refusal
         }
         let fields = try ShareRoute.fields(of: request)
         guard let id = fields["id"], !id.isEmpty else { throw HTTPError(400, "Name the item to remove with id") }

@@ -106,13 +106,10 @@ struct WebAppRoute: HTTPResponder {
 
     /// `POST /tokens` with `name`: a new bearer token, shown once (for a Shortcut or a script).
     private func token(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "POST" else { throw HTTPError.methodNotAllowed(["POST"]) }
         let credential: Credential
-        do {
-            try auth.refuseCrossSite(request)
-            credential = try auth.require(request)
-        } catch let error as HTTPError {
-            return WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
+        switch try auth.sameSitePost(request) {
+        case .allowed(let allowed): credential = allowed
+        case .refused(let refusal): return refusal
         }
         let fields = (try? ShareRoute.fields(of: request)) ?? [:]
         let (device, secret) = try auth.registry.createToken(name: fields["name"] ?? "Shortcut", now: clock())
