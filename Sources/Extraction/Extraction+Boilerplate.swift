@@ -29,9 +29,16 @@ struct Classifier {
     let title: String?
     static let headings = NameSet(["h1", "h2", "h3"])
 
-    init(root: Node, title: String?) {
+    /// A thread or listing: post headers (author, date) are content, and the repeated items
+    /// themselves are never dropped.
+    let posts: Bool
+    let protected: Set<Node>
+
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
         total = max(1, Readability.innerTextLength(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
+        self.posts = posts
+        self.protected = protected
     }
 
     /// Lowercased, whitespace runs collapsed, trimmed.
@@ -42,22 +49,30 @@ struct Classifier {
     func role(of node: Node) -> NodeRole {
         let length = Readability.innerTextLength(node)
         let share = Double(length) / Double(total)
-        if share > Classifier.protectedShare { return .content }
+        if share > Classifier.protectedShare || protected.contains(node) { return .content }
         if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.caption) { return .caption }
         if Classifier.furniture.contains(node) { return .boilerplate }
-        if node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
+        if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
         if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") { return .boilerplate }
-        if Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
+        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node) { return .boilerplate }
+        if posts ? Vocabulary.matches(node, Vocabulary.threadBoilerplate, exact: Vocabulary.threadBoilerplateExact)
+                 : Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
            !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
             return .boilerplate
         }
-        if Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+        if !posts, Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
         return .content
+    }
+
+    /// `style="display:none"` or `visibility:hidden`.
+    static func isHiddenByStyle(_ node: Node) -> Bool {
+        guard let style = node.getAttribute("style"), style.count >= 12 else { return false }
+        let s = style.lowercased().filter { $0 != " " }
+        return s.contains("display:none") || s.contains("visibility:hidden")
     }
 
     /// Text in paragraphs with few links: what prose a container holds, whatever its name says
@@ -98,8 +113,8 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?) -> Set<Node> {
-        let classifier = Classifier(root: root, title: title)
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected)
         var captions = Set<Node>()
         var stack = root.children.reversed() as [Node]
         while let node = stack.popLast() {

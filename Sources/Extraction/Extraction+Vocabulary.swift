@@ -16,6 +16,10 @@ enum Vocabulary {
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
     static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "date", "time", "rel", "jump", "toc", "sr"]
+    /// In a thread, post headers (author, date, "reply") are part of each post.
+    static let postHeader: Set<String> = ["byline", "dateline", "timestamp", "author", "bio", "meta", "comment", "respond", "reply", "date", "time"]
+    static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
+    static let threadBoilerplateExact = boilerplateExact.subtracting(postHeader)
     /// Captions, credits and gallery labels: kept in the reader HTML, left out of the text.
     static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery"]
     /// Containers that name themselves the article body.

@@ -35,19 +35,24 @@ public enum Extraction {
     }
 
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
+        // The page before Readability changes it: the second strategy's containers are copied now.
+        let alternatives = Alternative.find(in: Survey(document))
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options
         readabilityOptions.keepClasses = true
         readabilityOptions.serializer = { _ in "" }
-        guard let (base, candidate) = try Readability(document, url: url, options: readabilityOptions).parseWithContent() else {
+        let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
+        let title = found?.article.title ?? document.title
+        guard let (root, captions, _) = choose(readability: found?.content, alternatives: alternatives, title: title) else {
             return nil
         }
-        let root = candidate
-        let captions = Classifier.clean(root, title: base.title)
+        if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
         let text = BlockText.text(of: root, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
-        var article = base
+        var article = found?.article ?? Article(
+            title: title, byline: nil, dir: nil, lang: document.documentElement?.getAttribute("lang"),
+            content: "", textContent: "", length: 0, excerpt: nil, siteName: nil, publishedTime: nil)
         article.content = content
         article.textContent = text
         article.length = text.utf16.count
