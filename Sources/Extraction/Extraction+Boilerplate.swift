@@ -33,9 +33,11 @@ struct Classifier {
     /// themselves are never dropped.
     let posts: Bool
     let protected: Set<Node>
+    let table: TextTable
 
     init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
-        total = max(1, Readability.innerTextLength(root))
+        table = TextTable(root)
+        total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
@@ -47,17 +49,16 @@ struct Classifier {
     }
 
     func role(of node: Node) -> NodeRole {
-        let length = Readability.innerTextLength(node)
+        let length = table.length(node)
         let share = Double(length) / Double(total)
         if share > Classifier.protectedShare || protected.contains(node) { return .content }
-        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.caption) { return .caption }
+        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(node) { return .boilerplate }
         if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
         if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
         if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node) { return .boilerplate }
-        if posts ? Vocabulary.matches(node, Vocabulary.threadBoilerplate, exact: Vocabulary.threadBoilerplateExact)
-                 : Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
+        if Vocabulary.matches(node, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
            !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
             return .boilerplate
         }
@@ -80,20 +81,20 @@ struct Classifier {
     func proseLength(_ node: Node) -> Int {
         var length = 0
         for p in node.descendantElements(named: ["p", "pre", "blockquote"]) {
-            let n = Readability.innerTextLength(p)
-            if n >= 60, linkDensity(p, length: n) < 0.3 { length += n }
+            let n = table.length(p)
+            if n >= 50, table.linkDensity(p) < 0.3 { length += n }
         }
         return length
     }
 
     /// Mostly paragraphs and few links: text whatever the container's name says.
     func isMostlyProse(_ node: Node, length: Int) -> Bool {
-        length >= 100 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
+        length >= 85 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
     }
 
     /// "Label: <a>headline</a>": a short block whose text before its one link ends in a colon.
     func isInlinePromo(_ node: Node, length: Int) -> Bool {
-        guard length < 250, let link = node.descendantElements(named: ["a"]).first else { return false }
+        guard length < 210, let link = node.descendantElements(named: ["a"]).first else { return false }
         var lead = ""
         for n in node.descendants {
             if n == link { break }
@@ -105,10 +106,7 @@ struct Classifier {
 
     /// Share of the text inside links.
     func linkDensity(_ node: Node, length: Int) -> Double {
-        guard length > 0 else { return 0 }
-        var linked = 0
-        for a in node.descendantElements(named: ["a"]) { linked += Readability.innerTextLength(a) }
-        return Double(linked) / Double(length)
+        table.linkDensity(node)
     }
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text

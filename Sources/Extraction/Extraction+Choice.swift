@@ -71,11 +71,13 @@ enum TextMass {
         return all > 0 ? Double(found) / Double(all) : 0
     }
 
+    /// `s` without leading and trailing ASCII whitespace.
     static func trimmed(_ s: String) -> Substring {
-        var sub = Substring(s)
-        while let f = sub.first, f.isWhitespace { sub.removeFirst() }
-        while let l = sub.last, l.isWhitespace { sub.removeLast() }
-        return sub
+        let u = s.utf8
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] <= 0x20 { start = u.index(after: start) }
+        while end > start, u[u.index(before: end)] <= 0x20 { end = u.index(before: end) }
+        return s[start..<end]
     }
 }
 
@@ -96,7 +98,10 @@ extension Extraction {
             let posts = alternative.kind == .repeated
             let root = alternative.copy
             // Cleaning only shrinks a container: one too small already is passed over.
-            if readability != nil, readabilityLength >= 250, Double(TextMass.length(root)) < 1.5 * Double(readabilityLength) { continue }
+            if let r = readability, readabilityLength >= 250 {
+                if Double(TextMass.length(root)) < 1.5 * Double(readabilityLength) { continue }
+                if TextMass.overlap(r, with: TextMass.pieces(root)) < 0.7 { continue }
+            }
             stripUnreadable(root)
             let captions = Classifier.clean(root, title: title, posts: posts, protected: alternative.items)
             let length = TextMass.length(root)

@@ -21,11 +21,22 @@ extension Survey {
         return node.localName + "." + first.filter { !$0.isNumber }
     }
 
+    /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
+    /// divs and sections.
+    static func isLayout(_ shape: String) -> Bool {
+        guard let dot = shape.firstIndex(of: ".") else { return false }
+        let tag = shape[..<dot], name = shape[shape.index(after: dot)...].lowercased()
+        if name.isEmpty { return tag == "div" || tag == "section" }
+        return layoutWords.contains { name.hasPrefix($0) }
+    }
+
+    static let layoutWords = ["col", "row", "wrap", "container", "inner", "outer", "layout", "region", "zone", "area", "main", "page", "grid-col", "span", "clearfix", "group"]
+
     /// The repeat with the most text outside links: at least two items of one shape that each
     /// hold `minimumItem` bytes of text, together most of their parent's text.
     func bestRepeat(minimumItem: Int = 60) -> Repeat? {
         var best: Repeat?
-        for parent in elements {
+        for parent in elements.dropFirst() {
             guard parent.childElementCount >= 2, textLength(parent) >= 300 else { continue }
             var groups: [String: [Node]] = [:]
             var child = parent.firstElementChild
@@ -35,13 +46,16 @@ extension Survey {
                 }
                 child = c.nextElementSibling
             }
-            for (_, items) in groups where items.count >= 2 {
-                var textSum = 0, linkSum = 0
+            for (shape, items) in groups where items.count >= 2 && !Survey.isLayout(shape) {
+                var textSum = 0, linkSum = 0, largest = 0
                 for item in items {
                     textSum += textLength(item)
-                    linkSum += Int(links[Int(item.index)])
+                    linkSum += table.linkLength(item)
+                    largest = max(largest, textLength(item))
                 }
-                guard Double(textSum) >= 0.5 * Double(textLength(parent)) else { continue }
+                // Page columns (one holds the article, the others sidebars) are no repeat.
+                guard Double(textSum) >= 0.5 * Double(textLength(parent)), Double(largest) <= 0.75 * Double(textSum),
+                      items.count >= 3 || !shape.hasSuffix(".") else { continue }
                 let density = Double(linkSum) / Double(max(1, textSum))
                 let mass = Double(textSum) * (1 - density)
                 if best == nil || mass > best!.mass {

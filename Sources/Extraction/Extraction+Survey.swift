@@ -8,53 +8,22 @@
 import HTML
 
 struct Survey {
-    /// Text length (non-space UTF-8 bytes) and link text length by node index.
-    private(set) var text: [Int32]
-    private(set) var links: [Int32]
-    /// Elements in document order (pre-order), skipping scripts, styles and templates.
-    private(set) var elements: [Node] = []
+    let table: TextTable
+    /// Elements of the body in document order, skipping scripts, styles and templates.
+    var elements: [Node] { table.elements }
     private(set) var named: [Node] = []
     private(set) var semantic: [Node] = []
-    /// The whole page's text length.
-    private(set) var total = 1
 
-    static let skipped = NameSet(["script", "style", "template", "svg", "head", "title", "math"])
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
 
     init(_ document: Document) {
-        text = Array(repeating: 0, count: document.indexLimit)
-        links = text
-        guard let body = document.body else { return }
-        // Pre-order walk, then lengths summed from the leaves up.
-        var order: [Node] = []
-        var stack: [Node] = [body]
-        while let node = stack.popLast() {
-            order.append(node)
-            if node.isText {
-                var n: Int32 = 0
-                for b in node.data.utf8 where b > 0x20 { n += 1 }
-                text[Int(node.index)] = n
-                continue
-            }
-            guard node.isElement, node == body || !Survey.skipped.contains(node) else { continue }
-            if node != body { elements.append(node) }
-            var child = node.lastChild
-            while let c = child {
-                if c.isText || c.isElement { stack.append(c) }
-                child = c.previousSibling
-            }
+        guard let body = document.body else {
+            table = TextTable(document.node)
+            return
         }
-        for node in order.reversed() {
-            let i = Int(node.index)
-            if node.hasTag("a") { links[i] = text[i] }
-            if node != body, let parent = node.parent {
-                text[Int(parent.index)] += text[i]
-                links[Int(parent.index)] += links[i]
-            }
-        }
-        total = max(1, Int(text[Int(body.index)]))
-        for e in elements {
+        table = TextTable(body)
+        for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)
             } else if let prop = e.getAttribute("itemprop"), prop.lowercased() == "articlebody" {
@@ -65,12 +34,9 @@ struct Survey {
         }
     }
 
-    func textLength(_ node: Node) -> Int { Int(text[Int(node.index)]) }
+    func textLength(_ node: Node) -> Int { table.length(node) }
 
-    func linkDensity(_ node: Node) -> Double {
-        let t = text[Int(node.index)]
-        return t > 0 ? Double(links[Int(node.index)]) / Double(t) : 0
-    }
+    func linkDensity(_ node: Node) -> Double { table.linkDensity(node) }
 
     /// Text outside links: what a container is worth.
     func mass(_ node: Node) -> Double { Double(textLength(node)) * (1 - linkDensity(node)) }
