@@ -57,7 +57,8 @@ struct Classifier {
         if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
         if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node) { return .boilerplate }
+        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
+            || Vocabulary.namesHidden(node) { return .boilerplate }
         if Vocabulary.matches(node, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
            !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
             return .boilerplate

@@ -21,6 +21,19 @@ extension Survey {
         return node.localName + "." + first.filter { !$0.isNumber }
     }
 
+    /// Footers, navigation, asides and headers repeat links and blurbs, not posts.
+    static func isInFurniture(_ node: Node) -> Bool {
+        var n: Node? = node
+        while let e = n, e.isElement {
+            if furniture.contains(e) { return true }
+            if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
+            n = e.parent
+        }
+        return false
+    }
+
+    static let furniture = NameSet(["footer", "nav", "aside", "header", "form", "menu", "dialog"])
+
     /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
     /// divs and sections.
     static func isLayout(_ shape: String) -> Bool {
@@ -58,7 +71,7 @@ extension Survey {
                       items.count >= 3 || !shape.hasSuffix(".") else { continue }
                 let density = Double(linkSum) / Double(max(1, textSum))
                 let mass = Double(textSum) * (1 - density)
-                if best == nil || mass > best!.mass {
+                if best == nil || mass > best!.mass, !Survey.isInFurniture(parent) {
                     best = Repeat(parent: parent, items: items, mass: mass, linkDensity: density)
                 }
             }

@@ -35,7 +35,28 @@ enum BlockText {
     static func text(of root: Node, skip: (Node) -> Bool = { _ in false }) -> String {
         var out = Builder()
         walk(root, into: &out, inPre: false, skip: skip)
-        return out.finish()
+        return withoutRepeatedLines(out.finish())
+    }
+
+    /// Drops a long line that repeats an earlier one word for word: pages print some blocks
+    /// twice (one copy for small screens, one for large), and a reader wants one.
+    static func withoutRepeatedLines(_ text: String) -> String {
+        var seen = Set<Substring>()
+        var lines: [Substring] = []
+        var dropped = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.utf8.count >= 60 {
+                if seen.contains(line) {
+                    dropped = true
+                    // The blank line before a dropped paragraph goes with it.
+                    if lines.last?.isEmpty == true { lines.removeLast() }
+                    continue
+                }
+                seen.insert(line)
+            }
+            lines.append(line)
+        }
+        return dropped ? lines.joined(separator: "\n") : text
     }
 
     private static func walk(_ node: Node, into out: inout Builder, inPre: Bool, skip: (Node) -> Bool) {

@@ -62,6 +62,19 @@ enum Vocabulary {
         if name.endIndex > start { out.append(name[start..<name.endIndex]) }
     }
 
+    /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
+    /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
+    static func namesHidden(_ node: Node) -> Bool {
+        let className = node.className
+        guard className.count >= 4, !className.contains(":") else { return false }
+        for name in className.lowercased().split(separator: " ") {
+            if hiddenNames.contains(String(name)) { return true }
+        }
+        return false
+    }
+
+    static let hiddenNames: Set<String> = ["hidden", "d-none", "is-hidden", "u-hidden", "invisible", "display-none", "visually-hidden", "sr-only", "screen-reader-text"]
+
     /// Words to match tokens against: prefixes, and exact tokens.
     struct Words {
         let prefixes: [[UInt8]]
