@@ -9,7 +9,7 @@ import Readability
 
 /// A container copied before Readability ran, with how it was found.
 struct Alternative {
-    enum Kind { case repeated, named, semantic }
+    enum Kind { case repeated, listing, named, semantic }
     let kind: Kind
     /// The copy (detached, in the same document).
     let copy: Node
@@ -20,13 +20,13 @@ struct Alternative {
     static func find(in survey: Survey) -> [Alternative] {
         var out: [Alternative] = []
         var taken = Set<Node>()
-        if let r = survey.bestRepeat(), r.items.count >= 3 || r.mass >= 1500, r.linkDensity < 0.6 {
-            let copy = r.parent.cloneNode(deep: true)
-            let original = r.parent.childNodes
-            let copied = copy.childNodes
-            var items = Set<Node>()
-            for (i, n) in original.enumerated() where r.items.contains(n) && i < copied.count { items.insert(copied[i]) }
-            out.append(Alternative(kind: .repeated, copy: copy, items: items))
+        let repeats = survey.bestRepeats()
+        if let r = repeats.posts, r.items.count >= 3 || r.mass >= 1500, r.linkDensity < 0.6 {
+            out.append(copy(r, kind: .repeated))
+            taken.insert(r.parent)
+        }
+        if let r = repeats.listing, !taken.contains(r.parent) {
+            out.append(copy(r, kind: .listing))
             taken.insert(r.parent)
         }
         if let n = survey.bestNamed(), !taken.contains(n) {
@@ -37,6 +37,16 @@ struct Alternative {
             out.append(Alternative(kind: .semantic, copy: n.cloneNode(deep: true), items: []))
         }
         return out
+    }
+
+    /// A copy of a repeat's parent, with its items found again in the copy by position.
+    static func copy(_ r: Repeat, kind: Kind) -> Alternative {
+        let copy = r.parent.cloneNode(deep: true)
+        let original = r.parent.childNodes
+        let copied = copy.childNodes
+        var items = Set<Node>()
+        for (i, n) in original.enumerated() where r.items.contains(n) && i < copied.count { items.insert(copied[i]) }
+        return Alternative(kind: kind, copy: copy, items: items)
     }
 }
 
@@ -95,7 +105,9 @@ extension Extraction {
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
         for alternative in alternatives {
-            let posts = alternative.kind == .repeated
+            let posts = alternative.kind == .repeated || alternative.kind == .listing
+            // A link-dense listing only stands in for a candidate that found next to nothing.
+            if alternative.kind == .listing, readability != nil, readabilityLength >= 500 { continue }
             let root = alternative.copy
             // Cleaning only shrinks a container: one too small already is passed over.
             if let r = readability, readabilityLength >= 250 {

@@ -45,37 +45,52 @@ extension Survey {
 
     static let layoutWords = ["col", "row", "wrap", "container", "inner", "outer", "layout", "region", "zone", "area", "main", "page", "grid-col", "span", "clearfix", "group"]
 
-    /// The repeat with the most text outside links: at least two items of one shape that each
-    /// hold `minimumItem` bytes of text, together most of their parent's text.
-    func bestRepeat(minimumItem: Int = 60) -> Repeat? {
-        var best: Repeat?
+    /// The best two repeats. `posts`: the most text outside links, at least two items of one
+    /// shape that each hold 60 bytes of text, together most of their parent's text. `listing`:
+    /// the most text, links included, in at least four short items (a grid of products, a
+    /// list of stories), none holding half of it.
+    func bestRepeats() -> (posts: Repeat?, listing: Repeat?) {
+        var posts: Repeat?
+        var listing: (repeat: Repeat, text: Int, largest: Int)?
         for parent in elements.dropFirst() {
             guard parent.childElementCount >= 2, textLength(parent) >= 300 else { continue }
             var groups: [String: [Node]] = [:]
             var child = parent.firstElementChild
             while let c = child {
-                if Survey.repeatable.contains(c), textLength(c) >= minimumItem {
+                if Survey.repeatable.contains(c), textLength(c) >= 15 {
                     groups[Survey.shape(c), default: []].append(c)
                 }
                 child = c.nextElementSibling
             }
-            for (shape, items) in groups where items.count >= 2 && !Survey.isLayout(shape) {
-                var textSum = 0, linkSum = 0, largest = 0
-                for item in items {
-                    textSum += textLength(item)
-                    linkSum += table.linkLength(item)
-                    largest = max(largest, textLength(item))
+            for (shape, all) in groups where all.count >= 2 && !Survey.isLayout(shape) {
+                let parentText = Double(textLength(parent))
+                if all.count >= 4, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
+                   Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
+                   !Survey.isInFurniture(parent) {
+                    listing = r
                 }
+                let items = all.filter { textLength($0) >= 60 }
+                guard items.count >= 2, let r = measure(parent, items) else { continue }
                 // Page columns (one holds the article, the others sidebars) are no repeat.
-                guard Double(textSum) >= 0.5 * Double(textLength(parent)), Double(largest) <= 0.75 * Double(textSum),
+                guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
                       items.count >= 3 || !shape.hasSuffix(".") else { continue }
-                let density = Double(linkSum) / Double(max(1, textSum))
-                let mass = Double(textSum) * (1 - density)
-                if best == nil || mass > best!.mass, !Survey.isInFurniture(parent) {
-                    best = Repeat(parent: parent, items: items, mass: mass, linkDensity: density)
+                if posts == nil || r.repeat.mass > posts!.mass, !Survey.isInFurniture(parent) {
+                    posts = r.repeat
                 }
             }
         }
-        return best
+        return (posts, listing.map { $0.repeat })
+    }
+
+    private func measure(_ parent: Node, _ items: [Node]) -> (repeat: Repeat, text: Int, largest: Int)? {
+        var textSum = 0, linkSum = 0, largest = 0
+        for item in items {
+            textSum += textLength(item)
+            linkSum += table.linkLength(item)
+            largest = max(largest, textLength(item))
+        }
+        guard textSum > 0 else { return nil }
+        let density = Double(linkSum) / Double(textSum)
+        return (Repeat(parent: parent, items: items, mass: Double(textSum) * (1 - density), linkDensity: density), textSum, largest)
     }
 }
