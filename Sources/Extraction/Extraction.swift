@@ -43,11 +43,11 @@ public enum Extraction {
         readabilityOptions.serializer = { _ in "" }
         let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
         let title = found?.article.title ?? document.title
-        guard let (root, captions, _) = choose(readability: found?.content, alternatives: alternatives, title: title) else {
+        guard let (root, captions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title) else {
             return nil
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
-        let text = BlockText.text(of: root, skip: { captions.contains($0) })
+        let text = BlockText.text(of: root, article: !posts, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
         var article = found?.article ?? Article(
