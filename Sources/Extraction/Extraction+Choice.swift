@@ -109,17 +109,26 @@ extension Extraction {
             // A link-dense listing only stands in for a candidate that found next to nothing.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 500 { continue }
             let root = alternative.copy
+            // A short candidate outside a named or semantic container three times its size
+            // was a box beside the article (a teaser, a notice) rather than the article.
+            let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
             // Cleaning only shrinks a container: one too small already is passed over.
+            var inside = true
             if let r = readability, readabilityLength >= 250 {
-                if Double(TextMass.length(root)) < 1.5 * Double(readabilityLength) { continue }
-                if TextMass.overlap(r, with: TextMass.pieces(root)) < 0.7 { continue }
+                let raw = Double(TextMass.length(root))
+                if raw < 1.5 * Double(readabilityLength) || elsewhere && raw < 3 * Double(readabilityLength) { continue }
+                inside = TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7
+                if !inside && !elsewhere { continue }
             }
             stripUnreadable(root)
             let captions = Classifier.clean(root, title: title, posts: posts, protected: alternative.items)
             let length = TextMass.length(root)
-            if let r = readability, readabilityLength >= 250 {
-                guard Double(length) >= 1.5 * Double(readabilityLength),
-                      TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7 else { continue }
+            if readability != nil, readabilityLength >= 250 {
+                if inside {
+                    guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                } else {
+                    guard Double(length) >= 3 * Double(readabilityLength), TextTable(root).linkDensity(root) < 0.3 else { continue }
+                }
             }
             if best == nil || length > best!.length { best = (root, captions, posts, length) }
         }

@@ -35,8 +35,8 @@ enum BlockText {
     static func text(of root: Node, article: Bool = false, skip: (Node) -> Bool = { _ in false }) -> String {
         var out = Builder()
         walk(root, into: &out, inPre: false, skip: skip)
-        let text = withoutRepeatedLines(out.finish())
-        return article ? withoutTrailingFurniture(text) : text
+        let text = out.finish()
+        return article ? withoutTrailingFurniture(text) : withoutRepeatedLines(text)
     }
 
     /// Drops the short blocks after the article's last paragraph of prose: the "more on this"
@@ -70,8 +70,9 @@ enum BlockText {
         return block.contains(". ") || block.hasSuffix(".") || block.contains("? ") || block.contains("! ")
     }
 
-    /// Drops a long line that repeats an earlier one word for word: pages print some blocks
-    /// twice (one copy for small screens, one for large), and a reader wants one.
+    /// Drops a long line that repeats an earlier one word for word: threads and listings print
+    /// some blocks twice (one copy for small screens, one for large), and a reader wants one.
+    /// An article may repeat a paragraph on purpose, so its text is left alone.
     static func withoutRepeatedLines(_ text: String) -> String {
         var seen = Set<Substring>()
         var lines: [Substring] = []
