@@ -1,10 +1,15 @@
 // Extraction: the two modes Piper extracts articles with.
 //   readability  Mozilla Readability.js, exactly (the Readability module).
-//   piper        Readability's candidate (found with class names kept), refined: boilerplate
-//                removed, block-aware text without captions, classes cleaned afterwards.
+//   piper        Readability's candidate (found with class names kept) or a second strategy's
+//                container, refined: boilerplate removed, block-aware text without captions,
+//                classes cleaned afterwards.
 // Stages, one file each:
+//   Extraction+Survey       the page before Readability: text mass, named and semantic containers
+//   Extraction+TextTable    text and link lengths of a subtree from one walk
+//   Extraction+Repeats      repeated structures (thread posts, listing items)
+//   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
-//   Extraction+Boilerplate  classify the candidate's elements, drop furniture
+//   Extraction+Boilerplate  classify the container's elements, drop furniture
 //   Extraction+Text         block-aware plain text
 import Foundation
 import HTML
