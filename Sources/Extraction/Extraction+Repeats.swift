@@ -54,15 +54,20 @@ extension Survey {
         var listing: (repeat: Repeat, text: Int, largest: Int)?
         for parent in elements.dropFirst() {
             guard parent.childElementCount >= 2, textLength(parent) >= 300 else { continue }
+            // Shapes in the order they first appear, so ties go the same way on every run.
             var groups: [String: [Node]] = [:]
+            var shapes: [String] = []
             var child = parent.firstElementChild
             while let c = child {
                 if Survey.repeatable.contains(c), textLength(c) >= 15 {
-                    groups[Survey.shape(c), default: []].append(c)
+                    let shape = Survey.shape(c)
+                    if groups[shape] == nil { shapes.append(shape) }
+                    groups[shape, default: []].append(c)
                 }
                 child = c.nextElementSibling
             }
-            for (shape, all) in groups where all.count >= 2 && !Survey.isLayout(shape) {
+            for shape in shapes {
+                guard let all = groups[shape], all.count >= 2, !Survey.isLayout(shape) else { continue }
                 let parentText = Double(textLength(parent))
                 if all.count >= 4, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
                    Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
