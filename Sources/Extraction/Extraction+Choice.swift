@@ -140,7 +140,8 @@ extension Extraction {
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
     /// templates, frames and form controls.
     static func stripUnreadable(_ root: Node) {
-        for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta"]) {
+        for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
+                                                 "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
             n.remove()
         }
     }
