@@ -29,9 +29,18 @@ struct Classifier {
     let title: String?
     static let headings = NameSet(["h1", "h2", "h3"])
 
-    init(root: Node, title: String?) {
-        total = max(1, Readability.innerTextLength(root))
+    /// A thread or listing: post headers (author, date) are content, and the repeated items
+    /// themselves are never dropped.
+    let posts: Bool
+    let protected: Set<Node>
+    let table: TextTable
+
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
+        table = TextTable(root)
+        total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
+        self.posts = posts
+        self.protected = protected
     }
 
     /// Lowercased, whitespace runs collapsed, trimmed.
@@ -40,24 +49,32 @@ struct Classifier {
     }
 
     func role(of node: Node) -> NodeRole {
-        let length = Readability.innerTextLength(node)
+        let length = table.length(node)
         let share = Double(length) / Double(total)
-        if share > Classifier.protectedShare { return .content }
-        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.caption) { return .caption }
+        if share > Classifier.protectedShare || protected.contains(node) { return .content }
+        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(node) { return .boilerplate }
-        if node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
+        if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
         if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") { return .boilerplate }
-        if Vocabulary.matches(node, Vocabulary.boilerplate, exact: Vocabulary.boilerplateExact),
+        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
+            || Vocabulary.namesHidden(node) { return .boilerplate }
+        if Vocabulary.matches(node, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
            !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
             return .boilerplate
         }
-        if Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+        if !posts, Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
         return .content
+    }
+
+    /// `style="display:none"` or `visibility:hidden`.
+    static func isHiddenByStyle(_ node: Node) -> Bool {
+        guard let style = node.getAttribute("style"), style.count >= 12 else { return false }
+        let s = style.lowercased().filter { $0 != " " }
+        return s.contains("display:none") || s.contains("visibility:hidden")
     }
 
     /// Text in paragraphs with few links: what prose a container holds, whatever its name says
@@ -65,20 +82,20 @@ struct Classifier {
     func proseLength(_ node: Node) -> Int {
         var length = 0
         for p in node.descendantElements(named: ["p", "pre", "blockquote"]) {
-            let n = Readability.innerTextLength(p)
-            if n >= 60, linkDensity(p, length: n) < 0.3 { length += n }
+            let n = table.length(p)
+            if n >= 50, table.linkDensity(p) < 0.3 { length += n }
         }
         return length
     }
 
     /// Mostly paragraphs and few links: text whatever the container's name says.
     func isMostlyProse(_ node: Node, length: Int) -> Bool {
-        length >= 100 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
+        length >= 85 && linkDensity(node, length: length) < 0.25 && Double(proseLength(node)) >= 0.6 * Double(length)
     }
 
     /// "Label: <a>headline</a>": a short block whose text before its one link ends in a colon.
     func isInlinePromo(_ node: Node, length: Int) -> Bool {
-        guard length < 250, let link = node.descendantElements(named: ["a"]).first else { return false }
+        guard length < 210, let link = node.descendantElements(named: ["a"]).first else { return false }
         var lead = ""
         for n in node.descendants {
             if n == link { break }
@@ -90,16 +107,13 @@ struct Classifier {
 
     /// Share of the text inside links.
     func linkDensity(_ node: Node, length: Int) -> Double {
-        guard length > 0 else { return 0 }
-        var linked = 0
-        for a in node.descendantElements(named: ["a"]) { linked += Readability.innerTextLength(a) }
-        return Double(linked) / Double(length)
+        table.linkDensity(node)
     }
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?) -> Set<Node> {
-        let classifier = Classifier(root: root, title: title)
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected)
         var captions = Set<Node>()
         var stack = root.children.reversed() as [Node]
         while let node = stack.popLast() {

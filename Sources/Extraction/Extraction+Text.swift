@@ -32,10 +32,64 @@ enum BlockText {
     static let skipped = NameSet(["script", "style", "noscript", "template", "head", "title", "svg", "math", "select", "button", "iframe", "object", "embed", "canvas", "audio", "video"])
 
     /// The text of `root`, skipping the subtrees `skip` returns true for.
-    static func text(of root: Node, skip: (Node) -> Bool = { _ in false }) -> String {
+    static func text(of root: Node, article: Bool = false, skip: (Node) -> Bool = { _ in false }) -> String {
         var out = Builder()
         walk(root, into: &out, inPre: false, skip: skip)
-        return out.finish()
+        let text = out.finish()
+        return article ? withoutTrailingFurniture(text) : withoutRepeatedLines(text)
+    }
+
+    /// Drops the short blocks after the article's last paragraph of prose: the "more on this"
+    /// heading and its teasers, rating and sharing prompts, tag and category lines.
+    static func withoutTrailingFurniture(_ text: String) -> String {
+        let blocks = text.components(separatedBy: "\n\n")
+        guard let last = blocks.lastIndex(where: isProse), last < blocks.count - 1 else { return text }
+        var kept = Array(blocks[...last])
+        var dropped = 0
+        for block in blocks[(last + 1)...] {
+            if block.utf8.count >= 120 || endsSentence(block) { kept.append(block) } else { dropped += block.utf8.count }
+        }
+        // Short lines that are much of the text are the page's content (a service page's
+        // contact lines, a shop's items), not furniture after an article.
+        if dropped == 0 || Double(dropped) > 0.15 * Double(text.utf8.count) { return text }
+        return kept.joined(separator: "\n\n")
+    }
+
+    /// Ends like a sentence (a closing quote or bracket after the stop is fine).
+    static func endsSentence(_ block: String) -> Bool {
+        var last = block.unicodeScalars.last
+        var rest = block.unicodeScalars.dropLast()
+        while let l = last, "\"'”’»)]".unicodeScalars.contains(l) { last = rest.last; rest = rest.dropLast() }
+        guard let l = last else { return false }
+        return ".!?…".unicodeScalars.contains(l)
+    }
+
+    /// A paragraph of sentences: long, with a sentence ending in it.
+    static func isProse(_ block: String) -> Bool {
+        guard block.utf8.count >= 150 else { return false }
+        return block.contains(". ") || block.hasSuffix(".") || block.contains("? ") || block.contains("! ")
+    }
+
+    /// Drops a long line that repeats an earlier one word for word: threads and listings print
+    /// some blocks twice (one copy for small screens, one for large), and a reader wants one.
+    /// An article may repeat a paragraph on purpose, so its text is left alone.
+    static func withoutRepeatedLines(_ text: String) -> String {
+        var seen = Set<Substring>()
+        var lines: [Substring] = []
+        var dropped = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.utf8.count >= 60 {
+                if seen.contains(line) {
+                    dropped = true
+                    // The blank line before a dropped paragraph goes with it.
+                    if lines.last?.isEmpty == true { lines.removeLast() }
+                    continue
+                }
+                seen.insert(line)
+            }
+            lines.append(line)
+        }
+        return dropped ? lines.joined(separator: "\n") : text
     }
 
     private static func walk(_ node: Node, into out: inout Builder, inPre: Bool, skip: (Node) -> Bool) {

@@ -16,6 +16,10 @@ enum Vocabulary {
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
     static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "date", "time", "rel", "jump", "toc", "sr"]
+    /// In a thread, post headers (author, date, "reply") are part of each post.
+    static let postHeader: Set<String> = ["byline", "dateline", "timestamp", "author", "bio", "meta", "comment", "respond", "reply", "date", "time"]
+    static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
+    static let threadBoilerplateExact = boilerplateExact.subtracting(postHeader)
     /// Captions, credits and gallery labels: kept in the reader HTML, left out of the text.
     static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery"]
     /// Containers that name themselves the article body.
@@ -24,32 +28,103 @@ enum Vocabulary {
                           "entry-body", "content-body", "article-text", "articletext", "story-content",
                           "post-entry", "single-content", "page-content", "main-content", "td-post-content"]
 
-    /// The class and id of `node` as word tokens.
-    /// Utility-class names (Tailwind's `print:hidden`, `w-[64px]`, `decoration-primary/6`)
-    /// say how a box looks, not what it is, and are skipped.
-    static func tokens(_ node: Node) -> [Substring] {
-        var out: [Substring] = []
-        for name in (node.className + " " + node.id).lowercased().split(separator: " ") {
-            if name.contains(where: { $0 == ":" || $0 == "[" || $0 == "/" || $0 == "@" || $0 == "!" }) { continue }
-            out.append(contentsOf: name.split(whereSeparator: { !($0.isLetter || $0.isNumber) }))
+    /// The class and id of `node` as lowercase word tokens (bytes; non-ASCII bytes count as
+    /// letters). Utility-class names (Tailwind's `print:hidden`, `w-[64px]`,
+    /// `decoration-primary/6`) say how a box looks, not what it is, and are skipped.
+    static func tokens(_ node: Node) -> [ArraySlice<UInt8>] {
+        let className = node.className, id = node.id
+        if className.isEmpty && id.isEmpty { return [] }
+        let bytes = Array((className + " " + id).utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        var out: [ArraySlice<UInt8>] = []
+        var nameStart = 0
+        var i = 0
+        while i <= bytes.count {
+            if i == bytes.count || bytes[i] <= 0x20 {
+                if i > nameStart { appendTokens(of: bytes[nameStart..<i], to: &out) }
+                nameStart = i + 1
+            }
+            i += 1
         }
         return out
     }
 
-    /// Whether any token of `node`'s class or id starts with a word of `words` (or is in `exact`).
-    static func matches(_ node: Node, _ words: [String], exact: Set<String> = []) -> Bool {
-        for token in tokens(node) {
-            if exact.contains(String(token)) { return true }
-            for word in words where token.hasPrefix(word) { return true }
+    private static func appendTokens(of name: ArraySlice<UInt8>, to out: inout [ArraySlice<UInt8>]) {
+        if name.contains(where: { $0 == 0x3A || $0 == 0x5B || $0 == 0x2F || $0 == 0x40 || $0 == 0x21 }) { return }
+        var start = name.startIndex
+        for j in name.indices {
+            let b = name[j]
+            let wordByte = b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+            if !wordByte {
+                if j > start { out.append(name[start..<j]) }
+                start = j + 1
+            }
+        }
+        if name.endIndex > start { out.append(name[start..<name.endIndex]) }
+    }
+
+    /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
+    /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
+    static func namesHidden(_ node: Node) -> Bool {
+        let className = node.className
+        guard className.count >= 4, !className.contains(":") else { return false }
+        for name in className.lowercased().split(separator: " ") {
+            if hiddenNames.contains(String(name)) { return true }
         }
         return false
     }
 
-    /// Whether `node`'s whole class list or id holds one of the content names.
+    static let hiddenNames: Set<String> = ["hidden", "d-none", "is-hidden", "u-hidden", "invisible", "display-none", "visually-hidden", "sr-only", "screen-reader-text"]
+
+    /// Words to match tokens against: prefixes, and exact tokens.
+    struct Words {
+        let prefixes: [[UInt8]]
+        let exact: Set<[UInt8]>
+        init(_ prefixes: [String], exact: Set<String> = []) {
+            self.prefixes = prefixes.map { Array($0.utf8) }
+            self.exact = Set(exact.map { Array($0.utf8) })
+        }
+    }
+
+    static let boilerplateWords = Words(boilerplate, exact: boilerplateExact)
+    static let threadBoilerplateWords = Words(threadBoilerplate, exact: threadBoilerplateExact)
+    static let captionWords = Words(caption)
+
+    /// Whether any token of `node`'s class or id starts with a prefix of `words` (or is one of
+    /// its exact tokens).
+    static func matches(_ node: Node, _ words: Words) -> Bool {
+        for token in tokens(node) {
+            if token.count <= 4, !words.exact.isEmpty, words.exact.contains(Array(token)) { return true }
+            for word in words.prefixes where token.starts(with: word) { return true }
+        }
+        return false
+    }
+
+    /// Whether `node`'s whole class list or id holds one of the content names. Every name holds
+    /// "body", "content", "text" or "entry"; most names hold none, and are passed over first.
     static func namesContent(_ node: Node) -> Bool {
-        let names = (node.className + " " + node.id).lowercased()
-        if names.isEmpty { return false }
-        for name in content where names.contains(name) { return true }
+        let className = node.className, id = node.id
+        if className.isEmpty && id.isEmpty { return false }
+        let names = Array((className + " " + id).utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        guard stems.contains(where: { contains(names, $0) }) else { return false }
+        return contentBytes.contains { contains(names, $0) }
+    }
+
+    private static let stems: [[UInt8]] = ["body", "content", "text", "entry"].map { Array($0.utf8) }
+    private static let contentBytes: [[UInt8]] = content.map { Array($0.utf8) }
+
+    /// Naive substring search over bytes (class lists are short).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
         return false
     }
 }

@@ -1,10 +1,15 @@
 // Extraction: the two modes Piper extracts articles with.
 //   readability  Mozilla Readability.js, exactly (the Readability module).
-//   piper        Readability's candidate (found with class names kept), refined: boilerplate
-//                removed, block-aware text without captions, classes cleaned afterwards.
+//   piper        Readability's candidate (found with class names kept) or a second strategy's
+//                container, refined: boilerplate removed, block-aware text without captions,
+//                classes cleaned afterwards.
 // Stages, one file each:
+//   Extraction+Survey       the page before Readability: text mass, named and semantic containers
+//   Extraction+TextTable    text and link lengths of a subtree from one walk
+//   Extraction+Repeats      repeated structures (thread posts, listing items)
+//   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
-//   Extraction+Boilerplate  classify the candidate's elements, drop furniture
+//   Extraction+Boilerplate  classify the container's elements, drop furniture
 //   Extraction+Text         block-aware plain text
 import Foundation
 import HTML
@@ -35,19 +40,24 @@ public enum Extraction {
     }
 
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
+        // The page before Readability changes it: the second strategy's containers are copied now.
+        let alternatives = Alternative.find(in: Survey(document))
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options
         readabilityOptions.keepClasses = true
         readabilityOptions.serializer = { _ in "" }
-        guard let (base, candidate) = try Readability(document, url: url, options: readabilityOptions).parseWithContent() else {
+        let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
+        let title = found?.article.title ?? document.title
+        guard let (root, captions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title) else {
             return nil
         }
-        let root = candidate
-        let captions = Classifier.clean(root, title: base.title)
-        let text = BlockText.text(of: root, skip: { captions.contains($0) })
+        if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
+        let text = BlockText.text(of: root, article: !posts, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
-        var article = base
+        var article = found?.article ?? Article(
+            title: title, byline: nil, dir: nil, lang: document.documentElement?.getAttribute("lang"),
+            content: "", textContent: "", length: 0, excerpt: nil, siteName: nil, publishedTime: nil)
         article.content = content
         article.textContent = text
         article.length = text.utf16.count

@@ -1,0 +1,148 @@
+// The second container strategy and the choice between it and Readability's candidate.
+// Before Readability runs, the survey finds a repeated structure (a thread's posts, a listing's
+// items), a container named as the body and a <main>/<article>; each is copied while the page
+// is whole. After Readability, a copy replaces its candidate when Readability found nothing or
+// little, or when the copy holds Readability's text and much more outside links (the other
+// posts of a thread, the rest of a body Readability split).
+import HTML
+import Readability
+
+/// A container copied before Readability ran, with how it was found.
+struct Alternative {
+    enum Kind { case repeated, listing, named, semantic }
+    let kind: Kind
+    /// The copy (detached, in the same document).
+    let copy: Node
+    /// The repeated items inside the copy (kept whatever they look like).
+    let items: Set<Node>
+
+    /// Copies the survey's candidates: at most one of each kind, each a different node.
+    static func find(in survey: Survey) -> [Alternative] {
+        var out: [Alternative] = []
+        var taken = Set<Node>()
+        let repeats = survey.bestRepeats()
+        if let r = repeats.posts, r.items.count >= 3 || r.mass >= 1500, r.linkDensity < 0.6 {
+            out.append(copy(r, kind: .repeated))
+            taken.insert(r.parent)
+        }
+        if let r = repeats.listing, !taken.contains(r.parent) {
+            out.append(copy(r, kind: .listing))
+            taken.insert(r.parent)
+        }
+        if let n = survey.bestNamed(), !taken.contains(n) {
+            out.append(Alternative(kind: .named, copy: n.cloneNode(deep: true), items: []))
+            taken.insert(n)
+        }
+        if let n = survey.bestSemantic(), !taken.contains(n) {
+            out.append(Alternative(kind: .semantic, copy: n.cloneNode(deep: true), items: []))
+        }
+        return out
+    }
+
+    /// A copy of a repeat's parent, with its items found again in the copy by position.
+    static func copy(_ r: Repeat, kind: Kind) -> Alternative {
+        let copy = r.parent.cloneNode(deep: true)
+        let original = r.parent.childNodes
+        let copied = copy.childNodes
+        var items = Set<Node>()
+        for (i, n) in original.enumerated() where r.items.contains(n) && i < copied.count { items.insert(copied[i]) }
+        return Alternative(kind: kind, copy: copy, items: items)
+    }
+}
+
+/// Text measures over a detached or attached subtree (non-space UTF-8 bytes).
+enum TextMass {
+    static func length(_ root: Node) -> Int {
+        var n = 0
+        root.forEachDescendantText { for b in $0.utf8 where b > 0x20 { n += 1 } }
+        return n
+    }
+
+    /// The distinct text pieces of `root` long enough to identify a passage.
+    static func pieces(_ root: Node) -> Set<Substring> {
+        var out = Set<Substring>()
+        root.forEachDescendantText { s in
+            let t = trimmed(s)
+            if t.utf8.count >= 20 { out.insert(t) }
+        }
+        return out
+    }
+
+    /// Share of `root`'s identifying text found in `pieces`.
+    static func overlap(_ root: Node, with pieces: Set<Substring>) -> Double {
+        var found = 0, all = 0
+        root.forEachDescendantText { s in
+            let t = trimmed(s)
+            let n = t.utf8.count
+            guard n >= 20 else { return }
+            all += n
+            if pieces.contains(t) { found += n }
+        }
+        return all > 0 ? Double(found) / Double(all) : 0
+    }
+
+    /// `s` without leading and trailing ASCII whitespace.
+    static func trimmed(_ s: String) -> Substring {
+        let u = s.utf8
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] <= 0x20 { start = u.index(after: start) }
+        while end > start, u[u.index(before: end)] <= 0x20 { end = u.index(before: end) }
+        return s[start..<end]
+    }
+}
+
+extension Extraction {
+    /// Which container the piper mode refines: Readability's (nil: none) or an alternative's
+    /// copy, cleaned. Returns the container, the captions to leave out of the text, and
+    /// whether it is a thread or listing.
+    static func choose(readability: Node?, alternatives: [Alternative], title: String?)
+        -> (root: Node, captions: Set<Node>, posts: Bool)? {
+        var readabilityCaptions: Set<Node> = []
+        var readabilityLength = 0
+        if let r = readability {
+            readabilityCaptions = Classifier.clean(r, title: title)
+            readabilityLength = TextMass.length(r)
+        }
+        var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
+        for alternative in alternatives {
+            let posts = alternative.kind == .repeated || alternative.kind == .listing
+            // A link-dense listing only stands in for a candidate that found next to nothing.
+            if alternative.kind == .listing, readability != nil, readabilityLength >= 500 { continue }
+            let root = alternative.copy
+            // A short candidate outside a named or semantic container three times its size
+            // was a box beside the article (a teaser, a notice) rather than the article.
+            let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
+            // Cleaning only shrinks a container: one too small already is passed over.
+            var inside = true
+            if let r = readability, readabilityLength >= 250 {
+                let raw = Double(TextMass.length(root))
+                if raw < 1.5 * Double(readabilityLength) || elsewhere && raw < 3 * Double(readabilityLength) { continue }
+                inside = TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7
+                if !inside && !elsewhere { continue }
+            }
+            stripUnreadable(root)
+            let captions = Classifier.clean(root, title: title, posts: posts, protected: alternative.items)
+            let length = TextMass.length(root)
+            if readability != nil, readabilityLength >= 250 {
+                if inside {
+                    guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                } else {
+                    guard Double(length) >= 3 * Double(readabilityLength), TextTable(root).linkDensity(root) < 0.3 else { continue }
+                }
+            }
+            if best == nil || length > best!.length { best = (root, captions, posts, length) }
+        }
+        if let best { return (best.root, best.captions, best.posts) }
+        guard let r = readability else { return nil }
+        return (r, readabilityCaptions, false)
+    }
+
+    /// What Readability removes before scoring and a copy still holds: scripts, styles,
+    /// templates, frames and form controls.
+    static func stripUnreadable(_ root: Node) {
+        for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
+                                                 "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
+            n.remove()
+        }
+    }
+}

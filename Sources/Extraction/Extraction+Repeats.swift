@@ -1,0 +1,101 @@
+// Repeated structures: a parent whose children share one shape (tag and first class name,
+// digits dropped: "post post-17 odd" and "post post-18 even" are one shape) and each hold
+// text. Forum threads, comment lists, Q&A answers and listing grids look like this; Readability
+// keeps one of the items, the parent keeps them all.
+import HTML
+
+/// A parent and the children that repeat one shape.
+struct Repeat {
+    let parent: Node
+    let items: [Node]
+    /// Text of the items outside links.
+    let mass: Double
+    /// Share of the items' text inside links.
+    let linkDensity: Double
+}
+
+extension Survey {
+    /// The shape of an element: its tag and its first class name without digits.
+    static func shape(_ node: Node) -> String {
+        let first = node.className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
+        return node.localName + "." + first.filter { !$0.isNumber }
+    }
+
+    /// Footers, navigation, asides and headers repeat links and blurbs, not posts.
+    static func isInFurniture(_ node: Node) -> Bool {
+        var n: Node? = node
+        while let e = n, e.isElement {
+            if furniture.contains(e) { return true }
+            if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
+            n = e.parent
+        }
+        return false
+    }
+
+    static let furniture = NameSet(["footer", "nav", "aside", "header", "form", "menu", "dialog"])
+
+    /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
+    /// divs and sections.
+    static func isLayout(_ shape: String) -> Bool {
+        guard let dot = shape.firstIndex(of: ".") else { return false }
+        let tag = shape[..<dot], name = shape[shape.index(after: dot)...].lowercased()
+        if name.isEmpty { return tag == "div" || tag == "section" }
+        return layoutWords.contains { name.hasPrefix($0) }
+    }
+
+    static let layoutWords = ["col", "row", "wrap", "container", "inner", "outer", "layout", "region", "zone", "area", "main", "page", "grid-col", "span", "clearfix", "group"]
+
+    /// The best two repeats. `posts`: the most text outside links, at least two items of one
+    /// shape that each hold 60 bytes of text, together most of their parent's text. `listing`:
+    /// the most text, links included, in at least four short items (a grid of products, a
+    /// list of stories), none holding half of it.
+    func bestRepeats() -> (posts: Repeat?, listing: Repeat?) {
+        var posts: Repeat?
+        var listing: (repeat: Repeat, text: Int, largest: Int)?
+        for parent in elements.dropFirst() {
+            guard parent.childElementCount >= 2, textLength(parent) >= 300 else { continue }
+            // Shapes in the order they first appear, so ties go the same way on every run.
+            var groups: [String: [Node]] = [:]
+            var shapes: [String] = []
+            var child = parent.firstElementChild
+            while let c = child {
+                if Survey.repeatable.contains(c), textLength(c) >= 15 {
+                    let shape = Survey.shape(c)
+                    if groups[shape] == nil { shapes.append(shape) }
+                    groups[shape, default: []].append(c)
+                }
+                child = c.nextElementSibling
+            }
+            for shape in shapes {
+                guard let all = groups[shape], all.count >= 2, !Survey.isLayout(shape) else { continue }
+                let parentText = Double(textLength(parent))
+                if all.count >= 4, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
+                   Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
+                   !Survey.isInFurniture(parent) {
+                    listing = r
+                }
+                let items = all.filter { textLength($0) >= 60 }
+                guard items.count >= 2, let r = measure(parent, items) else { continue }
+                // Page columns (one holds the article, the others sidebars) are no repeat.
+                guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
+                      items.count >= 3 || !shape.hasSuffix(".") else { continue }
+                if posts == nil || r.repeat.mass > posts!.mass, !Survey.isInFurniture(parent) {
+                    posts = r.repeat
+                }
+            }
+        }
+        return (posts, listing.map { $0.repeat })
+    }
+
+    private func measure(_ parent: Node, _ items: [Node]) -> (repeat: Repeat, text: Int, largest: Int)? {
+        var textSum = 0, linkSum = 0, largest = 0
+        for item in items {
+            textSum += textLength(item)
+            linkSum += table.linkLength(item)
+            largest = max(largest, textLength(item))
+        }
+        guard textSum > 0 else { return nil }
+        let density = Double(linkSum) / Double(textSum)
+        return (Repeat(parent: parent, items: items, mass: Double(textSum) * (1 - density), linkDensity: density), textSum, largest)
+    }
+}

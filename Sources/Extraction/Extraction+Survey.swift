@@ -1,0 +1,71 @@
+// The page as it was parsed, before Readability changes it (it removes <noscript>, unlikely
+// candidates and hidden nodes, and moves its candidate's nodes): the text mass and link text of
+// every element from one walk, and the containers a second strategy can choose from.
+//   named     containers that call themselves the body (itemprop=articleBody, entry-content, …)
+//   semantic  <main>, role=main, <article>
+//   repeated  a parent whose children repeat one structure that each hold text (forum posts,
+//             comments, listing items): the parent keeps all of them
+import HTML
+
+struct Survey {
+    let table: TextTable
+    /// Elements of the body in document order, skipping scripts, styles and templates.
+    var elements: [Node] { table.elements }
+    private(set) var named: [Node] = []
+    private(set) var semantic: [Node] = []
+
+    static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
+    static let sectioning = NameSet(["main", "article"])
+
+    init(_ document: Document) {
+        guard let body = document.body else {
+            table = TextTable(document.node)
+            return
+        }
+        table = TextTable(body)
+        for e in table.elements.dropFirst() where table.length(e) >= 200 {
+            if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
+                semantic.append(e)
+            } else if let prop = e.getAttribute("itemprop"), prop.lowercased() == "articlebody" {
+                named.append(e)
+            } else if Vocabulary.namesContent(e) {
+                named.append(e)
+            }
+        }
+    }
+
+    func textLength(_ node: Node) -> Int { table.length(node) }
+
+    func linkDensity(_ node: Node) -> Double { table.linkDensity(node) }
+
+    /// Text outside links: what a container is worth.
+    func mass(_ node: Node) -> Double { Double(textLength(node)) * (1 - linkDensity(node)) }
+
+    /// The best content-named container: the most text outside links, then the innermost
+    /// named container that still holds nine tenths of it.
+    func bestNamed() -> Node? {
+        var best: Node?
+        for n in named where textLength(n) >= 200 && linkDensity(n) < 0.5 {
+            if best == nil || mass(n) > mass(best!) { best = n }
+        }
+        guard var chosen = best else { return nil }
+        for n in named where n != chosen && chosen.contains(n) && mass(n) >= 0.9 * mass(chosen) && linkDensity(n) < 0.5 {
+            if textLength(n) < textLength(chosen) { chosen = n }
+        }
+        return chosen
+    }
+
+    /// The <main>/<article>/role=main element with the most text outside links, preferring an
+    /// inner one that holds nine tenths of it.
+    func bestSemantic() -> Node? {
+        var best: Node?
+        for n in semantic where textLength(n) >= 200 {
+            if best == nil || mass(n) > mass(best!) { best = n }
+        }
+        guard var chosen = best else { return nil }
+        for n in semantic where n != chosen && chosen.contains(n) && mass(n) >= 0.9 * mass(chosen) {
+            if textLength(n) < textLength(chosen) { chosen = n }
+        }
+        return chosen
+    }
+}
