@@ -32,18 +32,6 @@ struct Serializer {
 
     var result: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Elements whose children are never serialized.
-    static func isVoid(_ name: Int32) -> Bool {
-        switch name {
-        case Tag.area, Tag.base, Tag.basefont, Tag.bgsound, Tag.br, Tag.col, Tag.embed, Tag.frame,
-             Tag.hr, Tag.img, Tag.input, Tag.keygen, Tag.link, Tag.meta, Tag.param, Tag.source,
-             Tag.track, Tag.wbr:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Parents whose text children are written literally.
     func isRawTextParent(_ parent: Int32) -> Bool {
         guard parent >= 0 else { return false }
@@ -81,7 +69,7 @@ struct Serializer {
 
     mutating func serializeChildren(of root: Int32) {
         let r = document.nodes[Int(root)]
-        if r.kind == .element && r.namespace == .html && Serializer.isVoid(r.name) { return }
+        if r.kind == .element && r.namespace == .html && HTMLElements.isVoid(r.name) { return }
         var stack: [Int32] = []
         var current = document.nodes[Int(childContainer(root))].firstChild
         var parent = childContainer(root)
@@ -123,7 +111,7 @@ struct Serializer {
             }
         }
         bytes.append(0x3E)
-        if r.namespace == .html && Serializer.isVoid(r.name) { return false }
+        if r.namespace == .html && HTMLElements.isVoid(r.name) { return false }
         if r.namespace == .html && (r.name == Tag.pre || r.name == Tag.textarea || r.name == Tag.listing) {
             let first = document.nodes[Int(index)].firstChild
             if first >= 0, document.nodes[Int(first)].kind == .text,

@@ -73,7 +73,7 @@ extension TreeBuilder {
             insertElement(tag)
         case Tag.h1, Tag.h2, Tag.h3, Tag.h4, Tag.h5, Tag.h6:
             closePInButtonScope()
-            if namespace(currentNode) == .html && TreeBuilder.isHeading(name(currentNode)) { stack.removeLast() }
+            if namespace(currentNode) == .html && HTMLElements.isHeading(name(currentNode)) { stack.removeLast() }
             insertElement(tag)
         case Tag.pre, Tag.listing:
             closePInButtonScope()

@@ -43,9 +43,9 @@ extension TreeBuilder {
             generateImpliedEndTags(except: t)
             popUntil(t)
         case Tag.h1, Tag.h2, Tag.h3, Tag.h4, Tag.h5, Tag.h6:
-            guard inScope(where: TreeBuilder.isHeading) else { return .done }
+            guard inScope(where: HTMLElements.isHeading) else { return .done }
             generateImpliedEndTags()
-            popUntil(where: TreeBuilder.isHeading)
+            popUntil(where: HTMLElements.isHeading)
         case Tag.a, Tag.b, Tag.big, Tag.code, Tag.em, Tag.font, Tag.i, Tag.nobr, Tag.s, Tag.small, Tag.strike,
              Tag.strong, Tag.tt, Tag.u:
             if !adoptionAgency(t) { anyOtherEndTag(t) }

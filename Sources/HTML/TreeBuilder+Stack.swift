@@ -1,5 +1,5 @@
 // § 13.2.4.2 The stack of open elements: current node, scopes (integer compares on interned
-// names), the special category, implied end tags.
+// names), implied end tags; the categories themselves live in `HTMLElements`.
 
 /// The element scopes of § 13.2.4.2.
 enum Scope { case normal, listItem, button, table, select }
@@ -31,11 +31,9 @@ extension TreeBuilder {
             switch scope {
             case .normal, .listItem, .button:
                 switch r.name {
-                case Tag.applet, Tag.caption, Tag.html, Tag.table, Tag.td, Tag.th, Tag.marquee, Tag.object, Tag.template:
-                    return true
                 case Tag.ol, Tag.ul: return scope == .listItem
                 case Tag.button: return scope == .button
-                default: return false
+                default: return HTMLElements.boundsButtonScope(r.name)
                 }
             case .table:
                 return r.name == Tag.html || r.name == Tag.table || r.name == Tag.template
@@ -151,7 +149,7 @@ extension TreeBuilder {
         let r = document.nodes[Int(node)]
         switch r.namespace {
         case .html:
-            return r.name < TagNames.knownCount && TreeBuilder.specialHTML[Int(r.name)]
+            return HTMLElements.isSpecial(r.name)
         case .mathml:
             switch r.name {
             case Tag.mi, Tag.mo, Tag.mn, Tag.ms, Tag.mtext, Tag.annotationXml: return true
@@ -162,27 +160,5 @@ extension TreeBuilder {
         default:
             return false
         }
-    }
-
-    static let specialHTML: [Bool] = {
-        var table = [Bool](repeating: false, count: Int(TagNames.knownCount))
-        let names: [Int32] = [
-            Tag.address, Tag.applet, Tag.area, Tag.article, Tag.aside, Tag.base, Tag.basefont, Tag.bgsound,
-            Tag.blockquote, Tag.body, Tag.br, Tag.button, Tag.caption, Tag.center, Tag.col, Tag.colgroup,
-            Tag.dd, Tag.details, Tag.dir, Tag.div, Tag.dl, Tag.dt, Tag.embed, Tag.fieldset, Tag.figcaption,
-            Tag.figure, Tag.footer, Tag.form, Tag.frame, Tag.frameset, Tag.h1, Tag.h2, Tag.h3, Tag.h4, Tag.h5,
-            Tag.h6, Tag.head, Tag.header, Tag.hgroup, Tag.hr, Tag.html, Tag.iframe, Tag.img, Tag.input,
-            Tag.keygen, Tag.li, Tag.link, Tag.listing, Tag.main, Tag.marquee, Tag.menu, Tag.meta, Tag.nav,
-            Tag.noembed, Tag.noframes, Tag.noscript, Tag.object, Tag.ol, Tag.p, Tag.param, Tag.plaintext,
-            Tag.pre, Tag.script, Tag.search, Tag.section, Tag.select, Tag.source, Tag.style, Tag.summary,
-            Tag.table, Tag.tbody, Tag.td, Tag.template, Tag.textarea, Tag.tfoot, Tag.th, Tag.thead,
-            Tag.title, Tag.tr, Tag.track, Tag.ul, Tag.wbr, Tag.xmp,
-        ]
-        for n in names { table[Int(n)] = true }
-        return table
-    }()
-
-    static func isHeading(_ tag: Int32) -> Bool {
-        tag == Tag.h1 || tag == Tag.h2 || tag == Tag.h3 || tag == Tag.h4 || tag == Tag.h5 || tag == Tag.h6
     }
 }

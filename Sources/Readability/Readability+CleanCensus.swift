@@ -4,7 +4,7 @@
 import HTML
 
 struct CleanCensus {
-    static let headingTags = TagSet(["h1", "h2", "h3", "h4", "h5", "h6"])
+    static let headingTags = TagSet(where: HTMLElements.isHeading)
     static let embedTags = TagSet(["object", "embed", "iframe"])
     /// Every name the walk files somewhere.
     static let counted = TagSet(["ul", "ol", "table", "p", "img", "li", "input", "a", "h1", "h2", "h3", "h4", "h5", "h6",

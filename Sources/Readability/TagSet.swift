@@ -13,6 +13,13 @@ struct TagSet {
         }
     }
 
+    /// The known names in one of HTML's element categories (`HTMLElements`).
+    init(where category: (Int32) -> Bool) {
+        for id in 0..<min(HTMLElements.knownCount, 256) where category(id) {
+            words[Int(id >> 6)] |= 1 << UInt64(id & 63)
+        }
+    }
+
     /// Whether `id` (a `localNameID`) names one of the set's tags.
     @inline(__always) func contains(_ id: Int32) -> Bool {
         id >= 0 && id < 256 && words[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0

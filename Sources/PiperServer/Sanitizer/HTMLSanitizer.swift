@@ -112,7 +112,7 @@ package enum HTMLSanitizer {
             }
             if name == "audio" || name == "video" { attributes.append(("controls", "")) }
             writer.start(name, attributes)
-            if SanitizerPolicy.voidElements.contains(name) { return nil }
+            if HTMLElements.isVoid(name) { return nil }
             if element.firstChild == nil {
                 writer.end(name)
                 return nil

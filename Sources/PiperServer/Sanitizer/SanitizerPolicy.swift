@@ -36,8 +36,6 @@ enum SanitizerPolicy {
         "canvas", "map", "area", "track", "slot", "portal", "dialog",
     ]
 
-    static let voidElements: Set<String> = ["br", "wbr", "hr", "img", "source", "col"]
-
     /// Attributes kept on any kept element (values still checked where they hold URLs).
     static let attributes: Set<String> = [
         "href", "src", "srcset", "alt", "title", "width", "height", "colspan", "rowspan",
