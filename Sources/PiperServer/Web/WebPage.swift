@@ -26,7 +26,7 @@ enum WebPage {
             <link rel="stylesheet" href="/app.css">
             <script src="/app.js" defer></script>
             </head><body><main>
-            <header><a href="/" class="brand">Piper</a></header>
+            <header><a href="/" class="brand">Piper</a> · <a href="/library">Library</a></header>
             \(body)
             </main></body></html>
             """
