@@ -50,6 +50,19 @@ struct SlowClientTests {
         #expect(open <= 4 + 2, "the trickling client holds \(open) connections")
     }
 
+    /// Sends `start`, then one `byte` every 100 ms (at most 100) until the server closes the
+    /// connection, and returns what it answered.
+    static func trickle(_ connection: RawConnection, start: String, byte: String) -> String {
+        connection.send(start)
+        var sent = 0
+        while !connection.isClosedByServer, sent < 100 {
+            connection.send(byte)
+            sent += 1
+            Thread.sleep(forTimeInterval: 0.1)   // the pace is the point: a client this slow
+        }
+        return connection.readToEnd(timeout: 5)
+    }
+
     @Test func aHeadThatTricklesIsCutOffWithJSON() throws {
         let backend = try startBackend {
             $0.http.clientLimits.headTimeout = 1
@@ -58,14 +71,7 @@ struct SlowClientTests {
         defer { backend.stop() }
         let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
         let connection = try RawConnection(port: port)
-        connection.send("GET / HTTP/1.1\r\nHost: x\r\n")
-        var sent = 0
-        while !connection.isClosedByServer, sent < 100 {
-            connection.send("X")
-            sent += 1
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        let answer = connection.readToEnd(timeout: 5)
+        let answer = Self.trickle(connection, start: "GET / HTTP/1.1\r\nHost: x\r\n", byte: "X")
         #expect(answer.hasPrefix("HTTP/1.1 408"), "got \(answer)")
         #expect(answer.contains(#"{"error":"The request head did not arrive within 1 s"}"#), "got \(answer)")
     }
@@ -79,14 +85,9 @@ struct SlowClientTests {
         defer { backend.stop() }
         let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
         let connection = try RawConnection(port: port)
-        connection.send("POST /save HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
-        var sent = 0
-        while !connection.isClosedByServer, sent < 100 {
-            connection.send(" ")
-            sent += 1
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        let answer = connection.readToEnd(timeout: 5)
+        let answer = Self.trickle(connection,
+                                  start: "POST /save HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+                                  byte: " ")
         #expect(answer.contains("The request body arrived slower than 1000 bytes per second"), "got \(answer)")
     }
 
