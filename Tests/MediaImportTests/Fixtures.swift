@@ -131,8 +131,14 @@ func runPiper(_ arguments: [String], environment: [String: String]) throws -> (I
 }
 
 func requireBinary() throws -> String {
-    guard let binary = Fixtures.piperBinary else { throw TestServerError.socket(ENOENT) }
+    guard let binary = Fixtures.piperBinary else { throw FixtureError("no built piper at \(PiperExecutable.path)") }
     return binary
+}
+
+/// A fixture the test needs could not be set up.
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 func killHard(_ process: Process) {
