@@ -95,6 +95,12 @@ final class TempHome {
         return try libraryFiles().filter { try Fixtures.sha256(state.library.appendingPathComponent($0)) == want }
     }
 
+    /// `downloads/t.part`, the file a downloader test downloads into (its folder made).
+    func partialFile() throws -> URL {
+        try state.ensure(state.downloads)
+        return state.downloads.appendingPathComponent("t.part")
+    }
+
     /// The environment for a `piper` process working on this home, with fast retries.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var env = [
