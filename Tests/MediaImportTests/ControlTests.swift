@@ -11,9 +11,7 @@ import Testing
 
     @Test func aServerThatIsDownAndComesBackIsDownloadedWithoutANewShare() throws {
         let home = try TempHome()
-        let gone = try TestHTTPServer()
-        let port = gone.port
-        gone.stop()   // the server goes away: this port refuses connections
+        let port = try closedPort()   // the server is down: this port refuses connections
         let url = "http://127.0.0.1:\(port)/later.mp3"
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
         let agent = try startPiper(["agent"], environment: home.environment([
