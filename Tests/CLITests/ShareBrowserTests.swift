@@ -27,14 +27,11 @@ struct ShareBrowserTests {
         _ = try #require(shareChromium, "chromium is not installed (apt-get install chromium)")
         let dir = try makeShareTempDir()
         let home = dir.appendingPathComponent("home")
-        let cert = dir.appendingPathComponent("cert.pem"), key = dir.appendingPathComponent("key.pem")
-        let made = try runTool("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=x.com",
-                                                    "-keyout", key.path, "-out", cert.path])
-        try #require(made.status == 0)
+        let tls = try TestHTTPServer.selfSignedCertificate(in: dir)
         var route = TestHTTPServer.Route.html(Self.jsPage)
         route.requireCookie = "auth_token=good"
         route.otherwise = ["status": "200", "body": "<html><body><div>Log in to X to see this post.</div></body></html>"]
-        let site = try TestHTTPServer(routes: ["/i/status/1": route], tls: (cert, key))
+        let site = try TestHTTPServer(routes: ["/i/status/1": route], tls: tls)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
 

@@ -90,9 +90,7 @@ import Testing
     @Test func unreachableBackendIsExit69() throws {
         let site = try TestHTTPServer(routes: [:], staticRoot: Self.corpus)
         defer { site.stop() }
-        let gone = try TestHTTPServer(routes: [:])
-        let backend = gone.baseURL.absoluteString
-        gone.stop()
+        let backend = "http://127.0.0.1:\(try closedPort())"
         let result = try PiperBinary.run(["share", "--no-clipboard", "--backend", backend, site.url("/001/source.html").absoluteString])
         #expect(result.status == 69)
         #expect(result.stderr.contains("Failed to save: "))

@@ -16,9 +16,9 @@ import Testing
 
     @Test func killedMidDownloadResumesAndLandsCompleteFile() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let body = try Fixtures.bytes("sample.flac")
-        server.route("/slow/sample.flac", .init(body: body), faults: [.drip(chunk: 2048, interval: 0.05)])
+        try server.route("/slow/sample.flac", .init(body: body), faults: [.drip(chunk: 2048, interval: 0.05)])
         let url = server.url("/slow/sample.flac").absoluteString
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
 
@@ -30,14 +30,14 @@ import Testing
         let keptBytes = partialSize(home, id)
         #expect(keptBytes > 0 && keptBytes < Int64(body.count))
 
-        server.route("/slow/sample.flac", .init(body: body))
+        try server.route("/slow/sample.flac", .init(body: body))
         let second = try startPiper(["agent", "--once"], environment: home.environment())
         second.waitUntilExit()
         #expect(second.terminationStatus == 0)
         #expect(try state(home, id) == .imported)
         #expect(home.inboxFiles().isEmpty)
         #expect(try home.libraryCopies(of: "sample.flac").count == 1)
-        let resumed = try #require(server.requests("/slow/sample.flac").last)
+        let resumed = try #require(try server.requests("/slow/sample.flac").last)
         let offset = Int(resumed.header("range")?.dropFirst(6).dropLast() ?? "") ?? 0
         #expect(offset > 0 && offset <= keptBytes)
         #expect(resumed.header("if-range") == "\"v1\"")
@@ -45,8 +45,8 @@ import Testing
 
     @Test func killedAfterDownloadBeforeLandingLandsWithoutDownloadingAgain() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/m/sample.m4a", .init(body: try Fixtures.bytes("sample.m4a")))
+        let server = try TestHTTPServer()
+        try server.route("/m/sample.m4a", .init(body: try Fixtures.bytes("sample.m4a")))
         let url = server.url("/m/sample.m4a").absoluteString
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
 
@@ -61,13 +61,13 @@ import Testing
         #expect(try state(home, id) == .imported)
         #expect(home.inboxFiles().isEmpty)
         #expect(try home.libraryCopies(of: "sample.m4a").count == 1)
-        #expect(server.requests("/m/sample.m4a").count == 1)
+        #expect(try server.requests("/m/sample.m4a").count == 1)
     }
 
     @Test func killedAfterLandingBeforeImportIsImportedOnceByTheNextAgent() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/m/sample.mp4", .init(body: try Fixtures.bytes("sample.mp4")))
+        let server = try TestHTTPServer()
+        try server.route("/m/sample.mp4", .init(body: try Fixtures.bytes("sample.mp4")))
         let url = server.url("/m/sample.mp4").absoluteString
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
 
@@ -84,7 +84,7 @@ import Testing
         #expect(try state(home, id) == .imported)
         #expect(home.inboxFiles().isEmpty)
         #expect(try home.libraryCopies(of: "sample.mp4").count == 1)
-        #expect(server.requests("/m/sample.mp4").count == 1)
+        #expect(try server.requests("/m/sample.mp4").count == 1)
 
         // Killed after import too: a later agent changes nothing and imports nothing twice.
         let third = try startPiper(["agent", "--once"], environment: home.environment())
@@ -95,9 +95,9 @@ import Testing
 
     @Test func aLongRunningAgentWakesForNewSharesAndInboxDrops() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/live/sample.ogg", .init(body: try Fixtures.bytes("sample.ogg")))
-        server.route("/live/sample.opus", .init(body: try Fixtures.bytes("sample.opus")))
+        let server = try TestHTTPServer()
+        try server.route("/live/sample.ogg", .init(body: try Fixtures.bytes("sample.ogg")))
+        try server.route("/live/sample.opus", .init(body: try Fixtures.bytes("sample.opus")))
         // Idle rescans two minutes apart: only inotify can make it pick up work promptly.
         let agent = try startPiper(["agent"], environment: home.environment(["PIPER_AGENT_IDLE_MS": "120000"]))
         defer { killHard(agent) }

@@ -17,10 +17,10 @@ import Glibc
 
     @Test func threeDripsDoNotBlockAFourthHealthyLink() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let body = try Fixtures.bytes("sample.ogg")
-        for n in 1...3 { server.route("/drip\(n).ogg", .init(body: body), faults: [.drip(chunk: 5, interval: 1)]) }
-        server.route("/healthy.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
+        for n in 1...3 { try server.route("/drip\(n).ogg", .init(body: body), faults: [.drip(chunk: 5, interval: 1)]) }
+        try server.route("/healthy.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
         let journal = try Journal(state: home.state)
         let drips = try (1...3).map { try add(journal, server.url("/drip\($0).ogg")) }
         let healthy = try add(journal, server.url("/healthy.mp3"))

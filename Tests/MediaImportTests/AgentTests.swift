@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
@@ -28,11 +29,11 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
 
     @Test func drainsTheQueueLandsCompleteFilesAndNeverOverwrites() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let files = ["sample.mp3", "sample.flac", "sample.m4b"]
-        for name in files { server.route("/a/\(name)", .init(body: try Fixtures.bytes(name))) }
-        server.route("/b/sample.mp3", .init(body: try Fixtures.bytes("sample.ogg")))
-        server.route("/gone.mp3", .init(body: [1]), faults: [.status(410, times: 9)])
+        for name in files { try server.route("/a/\(name)", .init(body: try Fixtures.bytes(name))) }
+        try server.route("/b/sample.mp3", .init(body: try Fixtures.bytes("sample.ogg")))
+        try server.route("/gone.mp3", .init(body: [1]), faults: [.status(410, times: 9)])
         let journal = try Journal(state: home.state)
         for path in files.map({ "/a/\($0)" }) + ["/b/sample.mp3", "/gone.mp3"] {
             _ = try journal.add(url: server.url(path).absoluteString, source: server.url(path).absoluteString, kind: .url, folder: nil)
@@ -106,9 +107,9 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
 
     @Test func filesTheLibraryRejectsAreJournaledFailedWithTheReason() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/fake.m4b", .init(body: try Fixtures.bytes("random-bytes.m4b"), contentType: "audio/mp4"))
-        server.route("/real.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
+        let server = try TestHTTPServer()
+        try server.route("/fake.m4b", .init(body: try Fixtures.bytes("random-bytes.m4b"), contentType: "audio/mp4"))
+        try server.route("/real.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
         let journal = try Journal(state: home.state)
         let fake = try journal.add(url: server.url("/fake.m4b").absoluteString, source: server.url("/fake.m4b").absoluteString, kind: .url, folder: nil).entry
         let real = try journal.add(url: server.url("/real.mp3").absoluteString, source: server.url("/real.mp3").absoluteString, kind: .url, folder: "Pods").entry
@@ -143,10 +144,10 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
 
     @Test func threeDownloadsRunAtATimeByDefault() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let journal = try Journal(state: home.state)
         for i in 0..<5 {
-            server.route("/c/\(i).opus", .init(body: try Fixtures.bytes("sample.opus")), faults: [.drip(chunk: 4096, interval: 0.1)])
+            try server.route("/c/\(i).opus", .init(body: try Fixtures.bytes("sample.opus")), faults: [.drip(chunk: 4096, interval: 0.1)])
             let url = server.url("/c/\(i).opus").absoluteString
             _ = try journal.add(url: url, source: url, kind: .url, folder: nil)
         }

@@ -11,9 +11,7 @@ import Testing
 
     @Test func aServerThatIsDownAndComesBackIsDownloadedWithoutANewShare() throws {
         let home = try TempHome()
-        let gone = try TestServer()
-        let port = gone.port
-        gone.stop()   // the server goes away: this port refuses connections
+        let port = try closedPort()   // the server is down: this port refuses connections
         let url = "http://127.0.0.1:\(port)/later.mp3"
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
         let agent = try startPiper(["agent"], environment: home.environment([
@@ -26,8 +24,8 @@ import Testing
         #expect(postponed.state != .failed)
         #expect(postponed.reason?.hasPrefix("Will try again at ") == true || postponed.state == .downloading, "\(postponed.reason ?? "")")
 
-        let server = try TestServer(port: port)   // back online, same address
-        server.route("/later.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
+        let server = try TestHTTPServer(port: port)   // back online, same address
+        try server.route("/later.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
         #expect(eventually(within: 60) { (try? journal.entry(id: id))??.state == .imported }, "no new share needed")
         #expect(agent.isRunning)
         #expect(try home.libraryCopies(of: "sample.mp3").count == 1)
@@ -35,9 +33,9 @@ import Testing
 
     @Test func cancellingARunningDownloadStopsItAndTheAgentGoesOn() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/slow.flac", .init(body: try Fixtures.bytes("sample.flac")), faults: [.drip(chunk: 512, interval: 0.05)])
-        server.route("/next.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
+        let server = try TestHTTPServer()
+        try server.route("/slow.flac", .init(body: try Fixtures.bytes("sample.flac")), faults: [.drip(chunk: 512, interval: 0.05)])
+        try server.route("/next.mp3", .init(body: try Fixtures.bytes("sample.mp3")))
         let journal = try Journal(state: home.state)
         let slow = try journal.add(url: server.url("/slow.flac").absoluteString, source: server.url("/slow.flac").absoluteString,
                                    kind: .url, folder: nil).entry.id
@@ -57,7 +55,7 @@ import Testing
         #expect(throws: Journal.ControlError.self) { try journal.cancel(slow) }
 
         // Retry brings it back; rm forgets it once it has ended.
-        server.route("/slow.flac", .init(body: try Fixtures.bytes("sample.flac")))
+        try server.route("/slow.flac", .init(body: try Fixtures.bytes("sample.flac")))
         try journal.retry(slow)
         #expect(try journal.entry(id: slow)?.state == .queued)
         _ = try Agent(state: home.state, settings: settings(), importer: nil).run(once: true)

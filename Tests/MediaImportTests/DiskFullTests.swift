@@ -27,7 +27,7 @@ final class SmallDisk {
         let status = try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path]).status
         guard status == 0 else {
             try? FileManager.default.removeItem(at: mountPoint)
-            throw TestServerError.socket(EPERM)
+            throw FixtureError("mount -t tmpfs failed with status \(status)")
         }
     }
 
@@ -68,9 +68,9 @@ final class SmallDisk {
         let state = disk.state
         try state.ensure()
         let filler = try disk.fill(megabytes: 30)
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let body = try twentyMegabytes()
-        server.route("/big.wav", .init(body: body), faults: announcesLength ? [] : [.noContentLength])
+        try server.route("/big.wav", .init(body: body), faults: announcesLength ? [] : [.noContentLength])
         let url = server.url("/big.wav").absoluteString
         let journal = try Journal(state: state)
         let first = try journal.add(url: url, source: url, kind: .url, folder: nil).entry
@@ -82,7 +82,7 @@ final class SmallDisk {
         #expect(partials(state).isEmpty, "nothing partial is left")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: state.inbox.path)) ?? []).isEmpty)
         if announcesLength {
-            #expect(server.requests("/big.wav").count == 1, "a failed reservation stops at once")
+            #expect(try server.requests("/big.wav").count == 1, "a failed reservation stops at once")
         }
 
         try FileManager.default.removeItem(at: filler)

@@ -22,10 +22,10 @@ import PiperSystem
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || ProcessInfo.processInfo.environment["CI"] != nil))
     func theAgentDrawsOneLinePerDownloadWithinTheTerminalsWidth() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         for name in ["a-rather-long-episode-name-for-the-first-download.flac", "second.wav"] {
             let fixture = name.hasSuffix(".flac") ? "sample.flac" : "sample.wav"
-            server.route("/\(name)", .init(body: try Fixtures.bytes(fixture)), faults: [.drip(chunk: 2048, interval: 0.05)])
+            try server.route("/\(name)", .init(body: try Fixtures.bytes(fixture)), faults: [.drip(chunk: 2048, interval: 0.05)])
         }
         let journal = try Journal(state: home.state)
         for name in ["a-rather-long-episode-name-for-the-first-download.flac", "second.wav"] {
@@ -59,8 +59,8 @@ extension ProgressTerminalTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || ProcessInfo.processInfo.environment["CI"] != nil))
     func shareWaitDrawsTheSameBarFromTheJournal() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/talk.flac", .init(body: try Fixtures.bytes("sample.flac")), faults: [.drip(chunk: 1024, interval: 0.05)])
+        let server = try TestHTTPServer()
+        try server.route("/talk.flac", .init(body: try Fixtures.bytes("sample.flac")), faults: [.drip(chunk: 1024, interval: 0.05)])
         let session = "piper-wait-\(UUID().uuidString.prefix(8))"
         let env = home.environment().map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let binary = try requireBinary()

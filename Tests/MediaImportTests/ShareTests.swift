@@ -24,9 +24,9 @@ import Glibc
 
     @Test func enqueueReturnsWhileTheDownloadRunsAndTheDetachedAgentFinishesIt() throws {
         let home = try TempHome()
-        let server = try TestServer()
+        let server = try TestHTTPServer()
         let body = try Fixtures.bytes("sample.flac")
-        server.route("/share/sample.flac", .init(body: body), faults: [.drip(chunk: 4096, interval: 0.05)])
+        try server.route("/share/sample.flac", .init(body: body), faults: [.drip(chunk: 4096, interval: 0.05)])
         let queue = JournalMediaQueue(state: home.state, environment: home.environment())
 
         let receipt = try queue.enqueue(url: server.url("/share/sample.flac"), into: "Audiobooks")
@@ -54,15 +54,15 @@ import Glibc
         let copies = try home.libraryCopies(of: "sample.flac")
         #expect(copies.count == 1)
         #expect(copies.first?.hasPrefix("Audiobooks/") == true)
-        #expect(server.requests("/share/sample.flac").filter { $0.method == "GET" }.count == 1)
+        #expect(try server.requests("/share/sample.flac").filter { $0.method == "GET" }.count == 1)
         #expect(FileManager.default.fileExists(atPath: home.state.downloads.appendingPathComponent("agent.log").path))
     }
 
     @Test func extensionlessLinksAreAcceptedOnlyForMediaContentTypes() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/stream", .init(body: try Fixtures.bytes("sample.mp3"), contentType: "audio/mpeg"))
-        server.route("/page", .init(body: Array("<html>hi</html>".utf8), contentType: "text/html"))
+        let server = try TestHTTPServer()
+        try server.route("/stream", .init(body: try Fixtures.bytes("sample.mp3"), contentType: "audio/mpeg"))
+        try server.route("/page", .init(body: Array("<html>hi</html>".utf8), contentType: "text/html"))
         let queue = JournalMediaQueue(state: home.state, environment: home.environment())
 
         #expect(throws: EnqueueError.notMedia(server.url("/page").absoluteString, "text/html")) {
@@ -72,7 +72,7 @@ import Glibc
             try queue.enqueue(url: URL(string: "ftp://127.0.0.1/a.mp3")!, into: nil)
         }
         let receipt = try queue.enqueue(url: server.url("/stream"), into: nil)
-        #expect(server.requests("/stream").first?.method == "HEAD")
+        #expect(try server.requests("/stream").first?.method == "HEAD")
         #expect(try eventually { try Journal(state: home.state).entry(id: receipt.id)?.state == .imported })
         #expect(try Journal(state: home.state).entry(id: receipt.id)?.file == "stream.mp3")
         #expect(try home.libraryCopies(of: "sample.mp3").count == 1)
@@ -186,12 +186,12 @@ import Glibc
 
     @Test func aServerRefusingHeadIsAskedWithARangedGet() throws {
         let home = try TempHome()
-        let server = try TestServer()
-        server.route("/episode", .init(body: try Fixtures.bytes("sample.m4a"), contentType: "audio/mp4"), faults: [.status(405, times: 1)])
+        let server = try TestHTTPServer()
+        try server.route("/episode", .init(body: try Fixtures.bytes("sample.m4a"), contentType: "audio/mp4"), faults: [.status(405, times: 1)])
         let queue = JournalMediaQueue(state: home.state, environment: home.environment(["PIPER_EXECUTABLE": "/bin/true"]))
         let receipt = try queue.enqueue(url: server.url("/episode"), into: nil)
         #expect(!receipt.alreadyQueued)
-        let requests = server.requests("/episode")
+        let requests = try server.requests("/episode")
         try #require(requests.count == 2)
         #expect(requests[0].method == "HEAD")
         #expect(requests[1].method == "GET")

@@ -90,7 +90,7 @@ struct BrowserFixture {
         let chromium = try #require(Self.chromium, "chromium is not installed (apt-get install chromium)")
         _ = chromium
         dir = try makeTempDir()
-        let tls = try makeCertificate(in: dir)
+        let tls = try TestHTTPServer.selfSignedCertificate(in: dir)
         var route = TestHTTPServer.Route.html(Self.jsPage)
         route.requireCookie = "auth_token=good"
         route.otherwise = ["status": "200", "body": Self.loginWall]
@@ -122,21 +122,3 @@ struct BrowserFixture {
         try? FileManager.default.removeItem(at: dir)
     }
 }
-
-/// A throwaway self-signed certificate for x.com and 127.0.0.1.
-func makeCertificate(in dir: URL) throws -> (cert: URL, key: URL) {
-    let cert = dir.appendingPathComponent("cert.pem"), key = dir.appendingPathComponent("key.pem")
-    let openssl = Process()
-    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=x.com",
-                         "-addext", "subjectAltName=DNS:x.com,DNS:twitter.com,IP:127.0.0.1",
-                         "-keyout", key.path, "-out", cert.path]
-    openssl.standardOutput = FileHandle.nullDevice
-    openssl.standardError = FileHandle.nullDevice
-    try openssl.run()
-    openssl.waitUntilExit()
-    guard openssl.terminationStatus == 0 else { throw CertificateError.opensslFailed(openssl.terminationStatus) }
-    return (cert, key)
-}
-
-enum CertificateError: Error { case opensslFailed(Int32) }

@@ -111,9 +111,7 @@ import Testing
     }
 
     @Test func unreachableHostIsANetworkError() throws {
-        let server = try TestHTTPServer(routes: [:])
-        let url = server.url("/a")
-        server.stop()
+        let url = URL(string: "http://127.0.0.1:\(try closedPort())/a")!
         let error = try #require(throws: LoadError.self) { try HTTPPageLoader().load(url, cookies: []) }
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(error)")

@@ -79,10 +79,7 @@ import Testing
     }
 
     @Test func unreachableBackendIsANetworkError() throws {
-        // A port that was just free: bind, read the port, close.
-        let server = try TestHTTPServer(routes: [:])
-        let base = server.baseURL
-        server.stop()
+        let base = URL(string: "http://127.0.0.1:\(try closedPort())")!
         let error = try #require(throws: SaveError.self) { try HTTPSaveClient(backendBaseURL: base, timeout: 5).save(article) }
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(error)")

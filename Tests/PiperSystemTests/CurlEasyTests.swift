@@ -20,24 +20,6 @@ final class Collected: CurlReceiver {
     func curlReceive(headerLine: String) { headerLines.append(headerLine) }
 }
 
-/// A loopback port nothing listens on: bound, read back, closed.
-func closedPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(fd >= 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    try #require(bound)
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// libcurl against a real local server (and a port where none listens).
 @Suite(.serialized) struct CurlEasyTests {
     @Test func aRefusedSetterThrows() throws {

@@ -3,12 +3,20 @@ import Foundation
 import Glibc
 #endif
 
-/// A real HTTP server on 127.0.0.1, port 0, shared by the adapter and CLI tests: python3's `http.server`,
-/// started as a subprocess and driven by a routes table. It logs every request, can stall
-/// (for timeouts), redirect, gzip, require a cookie, serve a static folder, and speak TLS.
-/// `@unchecked Sendable`: the fields are set once in `init`; `stop()` is idempotent via Process.
+/// The one real HTTP server of the test targets, on 127.0.0.1 and port 0 (or a port asked for):
+/// python3's `http.server`, started as a subprocess and driven by a routes table.
+///
+/// A table entry is either a `Route` (a canned answer: status, headers, body; it can stall,
+/// gzip, require a cookie, redirect through a `Location` header) or a `Resource` (a file served
+/// the way a media host serves it: Range, If-Range, ETag and Last-Modified honoured, one response
+/// per connection, with `Fault`s injected on demand; see `TestHTTPServer+Downloads.swift`).
+/// Paths outside the table come from `staticRoot` when given; the server can speak TLS. Every
+/// request is logged (`requests()`), and the table may change while the server runs.
+///
+/// `@unchecked Sendable`: `routes`, `resources` and `bodies` are guarded by `lock`; the other
+/// fields are set once in `init`; `stop()` is idempotent via Process.
 public final class TestHTTPServer: @unchecked Sendable {
-    public struct Route: Encodable {
+    public struct Route: Encodable, Sendable {
         public var status = 200
         public var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
         public var body = ""
@@ -33,43 +41,62 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    public struct LoggedRequest: Decodable {
+    /// One request as the server read it: `path` is the request target (query included),
+    /// `headers` keep the names as the client sent them.
+    public struct LoggedRequest: Decodable, Sendable {
         public let method: String
         public let path: String
         public let headers: [String: String]
         public let body: String
+
+        /// A header by name, in any case.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 
     let process = Process()
     public let port: Int
     public let folder: URL
     public let scheme: String
+    let lock = NSLock()
+    var routes: [String: Route]
+    var resources: [String: StoredResource] = [:]
+    var bodies = 0
 
     public var baseURL: URL { URL(string: "\(scheme)://127.0.0.1:\(port)")! }
     public func url(_ path: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
 
-    public init(routes: [String: Route], staticRoot: URL? = nil, tls: (cert: URL, key: URL)? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-test-server-\(UUID().uuidString)")
+    /// `port`: 0 lets the kernel pick one; a given one lets a test bring a server back on the
+    /// address of one that went away.
+    public init(routes: [String: Route] = [:], staticRoot: URL? = nil, tls: (cert: URL, key: URL)? = nil, port requested: Int = 0) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-test-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("server.py")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
-        let routesFile = folder.appendingPathComponent("routes.json")
-        try JSONEncoder().encode(routes).write(to: routesFile)
-        scheme = tls == nil ? "http" : "https"
-        var args = [script.path, routesFile.path, folder.appendingPathComponent("requests.jsonl").path, staticRoot?.path ?? ""]
+        func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+        try Self.script.write(to: file("server.py"), atomically: true, encoding: .utf8)
+        try Self.writeTable(routes: routes, resources: [:], to: file("table.json"))
+        var args = [file("server.py").path, file("table.json").path, file("requests.jsonl").path, file("peak").path,
+                    String(requested), staticRoot?.path ?? ""]
         if let tls { args += [tls.cert.path, tls.key.path] }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + args
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: file("stderr.log").path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: file("stderr.log"))
         try process.run()
         // The first line is "PORT <n>" once the socket listens.
         let text = readFirstLine(out)
         guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
-            throw TestServerError.didNotStart(text)
+            process.waitUntilExit()
+            let detail = (try? String(contentsOf: file("stderr.log"), encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: folder)
+            throw TestServerError.didNotStart(text + detail)
         }
+        self.folder = folder
+        self.routes = routes
+        scheme = tls == nil ? "http" : "https"
         port = p
     }
 
@@ -84,77 +111,39 @@ public final class TestHTTPServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Every request so far, in the order they arrived.
     public func requests() throws -> [LoggedRequest] {
-        let log = folder.appendingPathComponent("requests.jsonl")
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(LoggedRequest.self, from: Data($0.utf8)) }
+        guard let text = try? String(contentsOf: file("requests.jsonl"), encoding: .utf8) else { return [] }
+        // Only whole lines: the server may be writing the next one.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return try lines.filter { !$0.isEmpty }.map { try JSONDecoder().decode(LoggedRequest.self, from: Data($0.utf8)) }
+    }
+
+    /// The requests for `path` (the target without its query), in order.
+    public func requests(_ path: String) throws -> [LoggedRequest] {
+        try requests().filter { $0.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) == path }
+    }
+
+    /// The most connections open at the same time so far.
+    public var peakConnections: Int {
+        Int((try? String(contentsOf: file("peak"), encoding: .utf8)) ?? "") ?? 0
     }
 
     public enum TestServerError: Error { case didNotStart(String) }
 
-    static let script = #"""
-import base64, gzip, json, mimetypes, os, ssl, sys, threading, time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
-routes = json.load(open(sys.argv[1]))
-log_path = sys.argv[2]
-static_root = sys.argv[3]
-lock = threading.Lock()
+    /// Writes the table the server reads on every request (atomically: a request sees the old
+    /// table or the new one). Called with `lock` held.
+    func writeTable() throws {
+        try Self.writeTable(routes: routes, resources: resources, to: file("table.json"))
+    }
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def log_message(self, *args):
-        pass
-    def answer(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
-        with lock, open(log_path, "a") as log:
-            log.write(json.dumps({"method": self.command, "path": self.path,
-                                  "headers": {k: v for k, v in self.headers.items()},
-                                  "body": body.decode("utf-8", "replace")}) + "\n")
-        route = routes.get(self.path) or routes.get(self.path.split("?")[0])
-        if route is None and static_root:
-            path = os.path.normpath(os.path.join(static_root, self.path.split("?")[0].lstrip("/")))
-            if path.startswith(static_root) and os.path.isfile(path):
-                data = open(path, "rb").read()
-                kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
-                if kind == "text/html":
-                    kind = "text/html; charset=utf-8"
-                return self.send(200, {"Content-Type": kind}, data)
-        if route is None:
-            return self.send(404, {"Content-Type": "text/plain"}, b"not found")
-        if route.get("delay"):
-            time.sleep(route["delay"])
-        status, headers = route["status"], dict(route["headers"])
-        data = base64.b64decode(route["bodyBase64"]) if route.get("bodyBase64") else route["body"].encode("utf-8")
-        need = route.get("requireCookie")
-        if need and need not in [c.strip() for c in (self.headers.get("Cookie") or "").split(";")]:
-            other = route.get("otherwise") or {}
-            status, data = int(other.get("status", "200")), other.get("body", "").encode("utf-8")
-        if route.get("gzip"):
-            data = gzip.compress(data)
-            headers["Content-Encoding"] = "gzip"
-        self.send(status, headers, data)
-    def send(self, status, headers, data):
-        try:
-            self.send_response(status)
-            for k, v in headers.items():
-                self.send_header(k, v)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(data)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-    do_GET = do_POST = do_HEAD = do_PUT = answer
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-if len(sys.argv) > 5:
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(sys.argv[4], sys.argv[5])
-    server.socket = ctx.wrap_socket(server.socket, server_side=True)
-print("PORT %d" % server.server_address[1], flush=True)
-server.serve_forever()
-"""#
+    private static func writeTable(routes: [String: Route], resources: [String: StoredResource], to file: URL) throws {
+        struct Table: Encodable {
+            let routes: [String: Route]
+            let resources: [String: StoredResource]
+        }
+        try JSONEncoder().encode(Table(routes: routes, resources: resources)).write(to: file, options: .atomic)
+    }
 }

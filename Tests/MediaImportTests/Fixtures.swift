@@ -95,6 +95,12 @@ final class TempHome {
         return try libraryFiles().filter { try Fixtures.sha256(state.library.appendingPathComponent($0)) == want }
     }
 
+    /// `downloads/t.part`, the file a downloader test downloads into (its folder made).
+    func partialFile() throws -> URL {
+        try state.ensure(state.downloads)
+        return state.downloads.appendingPathComponent("t.part")
+    }
+
     /// The environment for a `piper` process working on this home, with fast retries.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var env = [
@@ -131,8 +137,14 @@ func runPiper(_ arguments: [String], environment: [String: String]) throws -> (I
 }
 
 func requireBinary() throws -> String {
-    guard let binary = Fixtures.piperBinary else { throw TestServerError.socket(ENOENT) }
+    guard let binary = Fixtures.piperBinary else { throw FixtureError("no built piper at \(PiperExecutable.path)") }
     return binary
+}
+
+/// A fixture the test needs could not be set up.
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 func killHard(_ process: Process) {
