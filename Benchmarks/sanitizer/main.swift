@@ -43,6 +43,7 @@ if let dump {
     for (name, body) in zip(names, bodies) {
         try Data(HTMLSanitizer.sanitize(body).utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent(name + ".html"))
     }
+    print("dumped \(bodies.count) outputs; \(bodies.filter { !HTMLSanitizer.settlesInOnePass($0) }.count) needed more than one pass, \(bodies.filter(HTMLSanitizer.takesFastPath).count) took the fast path")
 }
 
 var keep = 0
