@@ -23,6 +23,9 @@ final class StreamingSanitizer: TokenSink {
     private var open: [Int32] = []
     private var names: [String] = []
     private var declined = false
+    /// The ids of the tag names met so far: a document uses a few dozen, and comparing short
+    /// strings costs less than hashing them.
+    private var seen: [(name: String, id: Int32)] = []
     /// The previous token was `<pre>`: a newline starting the next text is the parser's to drop.
     private var afterPre = false
 
@@ -97,7 +100,7 @@ final class StreamingSanitizer: TokenSink {
     }
 
     private func start(_ tag: TagToken) {
-        let id = N.id(tag.name)
+        let id = self.id(tag.name)
         guard Self.accepts(id), !RoundTrip.startTagMoves(id, open: open) else { _ = decline(); return }
         writer.open(tag.name)
         for attribute in tag.attributes {
@@ -112,6 +115,13 @@ final class StreamingSanitizer: TokenSink {
             open.append(id)
             names.append(tag.name)
         }
+    }
+
+    private func id(_ name: String) -> Int32 {
+        for entry in seen where entry.name == name { return entry.id }
+        let id = N.id(name)
+        if seen.count < 32 { seen.append((name, id)) }
+        return id
     }
 
     /// The known elements the policy keeps as they are (not `audio` or `video`).

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Escaping for text and attribute values written into HTML we generate.
 enum HTMLEscape {
     /// Escapes `&`, `<`, `>`, `"` and `'`: safe in text and in quoted attribute values. U+0000
@@ -11,23 +15,35 @@ enum HTMLEscape {
         return escape(bytes: Array(text.utf8)) ?? text
     }
 
-    /// Appends `text`, escaped as `escape` does, to `out`: runs that need no escaping are
-    /// copied whole.
+    /// Appends `text`, escaped as `escape` does, to `out`: the runs between bytes to rewrite
+    /// are found by libc's `strcspn` (vectorised) and copied whole.
     static func append(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0, to: &out) }) == nil {
-            Array(text.utf8).withUnsafeBufferPointer { append(bytes: $0, to: &out) }
+        let count = text.utf8.count
+        guard count > 0 else { return }
+        text.withCString { base in
+            Self.rewritten.withUnsafeBufferPointer { reject in
+                guard let reject = reject.baseAddress else { return }
+                var i = 0
+                while i < count {
+                    // Stops at a byte to rewrite or at a NUL: the terminator, or one in the text.
+                    let run = min(strcspn(base + i, reject), count - i)
+                    if run > 0 {
+                        UnsafeRawPointer(base + i).withMemoryRebound(to: UInt8.self, capacity: run) {
+                            out.append(contentsOf: UnsafeBufferPointer(start: $0, count: run))
+                        }
+                        i += run
+                    }
+                    if i < count {
+                        appendEscape(UInt8(bitPattern: base[i]), to: &out)
+                        i += 1
+                    }
+                }
+            }
         }
     }
 
-    private static func append(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var run = 0
-        for i in 0..<bytes.count where needsEscape(bytes[i]) {
-            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-            appendEscape(bytes[i], to: &out)
-            run = i + 1
-        }
-        if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
-    }
+    /// The bytes `escape` rewrites but NUL, which `strcspn` stops at anyway, as a C string.
+    private static let rewritten: [CChar] = Array("&<>\"'\r".utf8CString)
 
     private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
