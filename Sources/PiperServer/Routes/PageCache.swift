@@ -5,9 +5,31 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `pages` and `totalBytes` are only touched while holding `lock`.
 final class PageCache: @unchecked Sendable {
-    struct Page {
+    /// A rendered page, and the response last made of it. A response states the seconds left
+    /// (`max-age`), so it is made again when that number changes: at most once a second per
+    /// page, however many requests read it.
+    ///
+    /// `@unchecked Sendable`: `latest` is only touched while holding `lock`.
+    final class Page: @unchecked Sendable {
         let bytes: [UInt8]
         let expiresAt: Date
+        private let lock = NSLock()
+        private var latest: (maxAge: Int, response: HTTPResponse)?
+
+        init(bytes: [UInt8], expiresAt: Date) {
+            self.bytes = bytes
+            self.expiresAt = expiresAt
+        }
+
+        /// The response for `maxAge`, made by `make` unless the last one was for the same.
+        func response(maxAge: Int, make: (Int) -> HTTPResponse) -> HTTPResponse {
+            lock.withLock {
+                if let latest, latest.maxAge == maxAge { return latest.response }
+                let response = make(maxAge)
+                latest = (maxAge, response)
+                return response
+            }
+        }
     }
 
     private let lock = NSLock()
