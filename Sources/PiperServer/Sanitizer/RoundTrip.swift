@@ -44,6 +44,11 @@ enum RoundTrip {
         return text.utf8.contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D) }
     }
 
+    /// `textMoves` by names.
+    static func textMoves(_ text: String, open: [String]) -> Bool {
+        textMoves(text, open: open.map(N.id))
+    }
+
     /// "has an element in button scope" over the written names (which are HTML names, or
     /// MathML names that HTML's button-scope list does not hold).
     private static func inScope(_ target: Int32, _ open: [Int32]) -> Bool {
