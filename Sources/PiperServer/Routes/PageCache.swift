@@ -39,7 +39,8 @@ final class PageCache: @unchecked Sendable {
     private let byteLimit: Int
 
     /// At most `limit` pages and `byteLimit` bytes; pages larger than a sixteenth of the byte
-    /// budget are not cached at all.
+    /// budget are not cached at all. A page counts twice its size: its response's libmicrohttpd
+    /// object (`ReusableResponse`) holds a copy of the bytes of its own.
     init(limit: Int = 1024, byteLimit: Int = 64 * 1024 * 1024) {
         self.limit = limit
         self.byteLimit = byteLimit
@@ -60,12 +61,12 @@ final class PageCache: @unchecked Sendable {
         guard limit > 0, page.bytes.count <= byteLimit / 16 else { return }
         lock.withLock {
             remove(id)
-            if pages.count >= limit || totalBytes + page.bytes.count > byteLimit {
+            if pages.count >= limit || totalBytes + Self.cost(page) > byteLimit {
                 // Cheap bound: drop an arbitrary half. A miss only costs one store read.
                 for key in Array(pages.keys.prefix(pages.count / 2 + 1)) { remove(key) }
             }
             pages[id] = page
-            totalBytes += page.bytes.count
+            totalBytes += Self.cost(page)
         }
     }
 
@@ -73,6 +74,8 @@ final class PageCache: @unchecked Sendable {
     var count: Int { lock.withLock { pages.count } }
 
     private func remove(_ id: String) {
-        if let old = pages.removeValue(forKey: id) { totalBytes -= old.bytes.count }
+        if let old = pages.removeValue(forKey: id) { totalBytes -= Self.cost(old) }
     }
+
+    private static func cost(_ page: Page) -> Int { 2 * page.bytes.count }
 }
