@@ -138,6 +138,12 @@ struct SlowClientTests {
         limits.headTimeout = 0
         watch.phase = .head
         #expect(watch.verdict(now: 600 * second, limits: limits) == nil, "0 disables")
+        // A phase that began after the sweep read its clock is young, not 584 years old.
+        limits.headTimeout = 2
+        watch.since = 10 * second
+        #expect(watch.verdict(now: 10 * second - 1, limits: limits) == nil)
+        watch.phase = .body
+        #expect(watch.verdict(now: 10 * second - 1, limits: limits) == nil)
     }
 }
 

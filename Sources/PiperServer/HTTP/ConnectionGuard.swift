@@ -45,7 +45,9 @@ struct ConnectionWatch: Sendable, Equatable {
 
     /// The pure rule: whether this connection has run out of time at `now`.
     func verdict(now: UInt64, limits: ClientLimits) -> Verdict? {
-        let elapsed = Double(now &- since) / 1_000_000_000
+        // A phase may begin after the sweep read its clock (a worker thread moved it on before
+        // the sweep took the lock): no time has passed then, rather than a wrapped-around age.
+        let elapsed = now > since ? Double(now - since) / 1_000_000_000 : 0
         switch phase {
         case .head:
             guard limits.headTimeout > 0, elapsed > limits.headTimeout else { return nil }
@@ -142,8 +144,9 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     /// Cuts off every connection past its deadline with a 408 `{"error": ...}`.
-    func sweep(now: UInt64 = ConnectionGuard.now()) {
+    func sweep(now given: UInt64? = nil) {
         lock.withLock {
+            let now = given ?? Self.now()       // read under the lock, after every phase change so far
             for (key, watch) in watches {
                 guard let verdict = watch.verdict(now: now, limits: limits) else { continue }
                 watches[key]?.phase = .closing

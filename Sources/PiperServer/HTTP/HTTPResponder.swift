@@ -77,8 +77,11 @@ public struct ErrorMiddleware: HTTPResponder {
         case .failure(let error as HTTPError): response = .error(error)
         case .failure: response = .error(.internalError)
         }
-        if response.header("X-Content-Type-Options") == nil {
+        // Spelled as the routes spell it, the header is found without a case-insensitive scan.
+        if !response.headers.contains(where: { $0.name == "X-Content-Type-Options" }),
+           response.header("X-Content-Type-Options") == nil {
             response.headers.append(("X-Content-Type-Options", "nosniff"))
+            response.reusable = nil     // no longer the response its object was built from
         }
         return response
     }

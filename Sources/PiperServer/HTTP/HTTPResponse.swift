@@ -10,6 +10,8 @@ public struct HTTPResponse: Sendable {
     /// A file sent as the body instead of `body`, without copying it through memory
     /// (libmicrohttpd's file-descriptor responses).
     public var file: ResponseFile?
+    /// Set when this very response is sent again and again (see `ReusableResponse`).
+    public var reusable: ReusableResponse?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status

@@ -256,17 +256,44 @@ extension HTTPServer {
         connections.enter(.answering, connection)
         state.status = response.status
         state.device = response.device
-        let mhdResponse = response.file?.makeResponse() ?? response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+        if let reusable = response.reusable, response.file == nil {
+            // Built once with its own copy of the body, then queued as is.
+            guard let built = reusable.handle({ Self.makeResponse(response, copying: false) }) else { return .NO }
+            return MHD_queue_response(connection, UInt32(response.status), built)
         }
-        guard let mhdResponse else { return .NO }
-        for header in response.headers {
-            _ = MHD_add_response_header(mhdResponse, header.name, header.value)
-        }
+        var made = response.file?.makeResponse()
+        if let made { Self.addHeaders(response, to: made) } else { made = Self.makeResponse(response, copying: true) }
+        guard let mhdResponse = made else { return .NO }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+
+    /// A libmicrohttpd response with `response`'s body and headers. `copying`: libmicrohttpd
+    /// copies the body (for a response sent once); else it takes a malloc'd copy it frees
+    /// when the object is destroyed (a `ReusableResponse` outlives this call).
+    private static func makeResponse(_ response: HTTPResponse, copying: Bool) -> OpaquePointer? {
+        let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+            if copying {
+                return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                                       .RESPMEM_MUST_COPY)
+            }
+            guard let copy = malloc(max(1, bytes.count)) else { return nil }
+            if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
+            guard let made = MHD_create_response_from_buffer(bytes.count, copy, .RESPMEM_MUST_FREE) else {
+                free(copy)
+                return nil
+            }
+            return made
+        }
+        if let made { addHeaders(response, to: made) }
+        return made
+    }
+
+    private static func addHeaders(_ response: HTTPResponse, to made: OpaquePointer) {
+        for header in response.headers {
+            _ = MHD_add_response_header(made, header.name, header.value)
+        }
     }
 }
 

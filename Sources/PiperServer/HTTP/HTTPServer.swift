@@ -37,7 +37,7 @@ public struct HTTPServerOptions: Sendable {
     /// Requests whose bodies stream (uploads) instead of collecting up to `maxBodyBytes`.
     public var bodyStreams: BodyStreamFactory?
     /// Where the one-line-per-request log goes; nil silences it.
-    public var log: RequestLog? = RequestLog.standardError
+    public var log: RequestLog? = RequestLog.bufferedStandardError
 
     public init() {}
 }
@@ -106,6 +106,7 @@ public final class HTTPServer: @unchecked Sendable {
         inFlight.wait()
         MHD_stop_daemon(running)
         connections.stopSweeping()
+        options.log?.flush()
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.

@@ -7,8 +7,13 @@ import Glibc
 /// path (no query string), status, duration. Never bodies, queries or credentials.
 public struct RequestLog: Sendable {
     let write: @Sendable (String) -> Void
+    /// Writes out what `write` may still hold (the server calls it when it stops).
+    let flush: @Sendable () -> Void
 
-    public init(write: @escaping @Sendable (String) -> Void) { self.write = write }
+    public init(write: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () -> Void = {}) {
+        self.write = write
+        self.flush = flush
+    }
 
     /// Writes each line with a single `write(2)` to stderr, so lines from worker threads never
     /// interleave.
@@ -17,6 +22,13 @@ public struct RequestLog: Sendable {
         bytes.append(0x0A)
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
+
+    /// Stderr in batches (`LineBuffer`): the access log's default, so a request costs no system
+    /// call of its own. A line waits at most 50 ms; a `kill -9` loses only those.
+    public static let bufferedStandardError: RequestLog = {
+        let buffer = LineBuffer(descriptor: 2)
+        return RequestLog(write: { buffer.append($0) }, flush: { buffer.flush() })
+    }()
 
     func record(method: String, path: String, status: Int, milliseconds: Double, client: String = "-", device: String? = nil,
                 now: Date = Date()) {

@@ -5,9 +5,31 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `pages` and `totalBytes` are only touched while holding `lock`.
 final class PageCache: @unchecked Sendable {
-    struct Page {
+    /// A rendered page, and the response last made of it. A response states the seconds left
+    /// (`max-age`), so it is made again when that number changes: at most once a second per
+    /// page, however many requests read it.
+    ///
+    /// `@unchecked Sendable`: `latest` is only touched while holding `lock`.
+    final class Page: @unchecked Sendable {
         let bytes: [UInt8]
         let expiresAt: Date
+        private let lock = NSLock()
+        private var latest: (maxAge: Int, response: HTTPResponse)?
+
+        init(bytes: [UInt8], expiresAt: Date) {
+            self.bytes = bytes
+            self.expiresAt = expiresAt
+        }
+
+        /// The response for `maxAge`, made by `make` unless the last one was for the same.
+        func response(maxAge: Int, make: (Int) -> HTTPResponse) -> HTTPResponse {
+            lock.withLock {
+                if let latest, latest.maxAge == maxAge { return latest.response }
+                let response = make(maxAge)
+                latest = (maxAge, response)
+                return response
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -17,7 +39,8 @@ final class PageCache: @unchecked Sendable {
     private let byteLimit: Int
 
     /// At most `limit` pages and `byteLimit` bytes; pages larger than a sixteenth of the byte
-    /// budget are not cached at all.
+    /// budget are not cached at all. A page counts twice its size: its response's libmicrohttpd
+    /// object (`ReusableResponse`) holds a copy of the bytes of its own.
     init(limit: Int = 1024, byteLimit: Int = 64 * 1024 * 1024) {
         self.limit = limit
         self.byteLimit = byteLimit
@@ -38,12 +61,12 @@ final class PageCache: @unchecked Sendable {
         guard limit > 0, page.bytes.count <= byteLimit / 16 else { return }
         lock.withLock {
             remove(id)
-            if pages.count >= limit || totalBytes + page.bytes.count > byteLimit {
+            if pages.count >= limit || totalBytes + Self.cost(page) > byteLimit {
                 // Cheap bound: drop an arbitrary half. A miss only costs one store read.
                 for key in Array(pages.keys.prefix(pages.count / 2 + 1)) { remove(key) }
             }
             pages[id] = page
-            totalBytes += page.bytes.count
+            totalBytes += Self.cost(page)
         }
     }
 
@@ -51,6 +74,8 @@ final class PageCache: @unchecked Sendable {
     var count: Int { lock.withLock { pages.count } }
 
     private func remove(_ id: String) {
-        if let old = pages.removeValue(forKey: id) { totalBytes -= old.bytes.count }
+        if let old = pages.removeValue(forKey: id) { totalBytes -= Self.cost(old) }
     }
+
+    private static func cost(_ page: Page) -> Int { 2 * page.bytes.count }
 }

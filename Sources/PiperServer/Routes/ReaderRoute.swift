@@ -40,9 +40,15 @@ struct ReaderRoute: HTTPResponder {
         return HTTPResponse(status: 404, headers: ExpiredPage.headers(), body: ExpiredPage.render(sourceURL: source))
     }
 
+    /// The page's response, the same one (and the server's object built from it) for every
+    /// request within a second.
     private func response(_ page: PageCache.Page, now: Date) -> HTTPResponse {
-        let maxAge = Int(page.expiresAt.timeIntervalSince(now).rounded(.down))
-        return HTTPResponse(status: 200, headers: ReaderPage.headers(maxAge: maxAge), body: page.bytes)
+        let maxAge = max(0, Int(page.expiresAt.timeIntervalSince(now).rounded(.down)))
+        return page.response(maxAge: maxAge) { maxAge in
+            var response = HTTPResponse(status: 200, headers: ReaderPage.headers(maxAge: maxAge), body: page.bytes)
+            response.reusable = ReusableResponse()
+            return response
+        }
     }
 }
 

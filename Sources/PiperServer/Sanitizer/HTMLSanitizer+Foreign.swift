@@ -10,15 +10,15 @@ extension HTMLSanitizer {
     }
 
     /// A MathML or SVG element met in the walk. Returns how to leave it (as `visit` does).
-    static func visitForeign(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool,
+    static func visitForeign(_ element: Node, _ writer: inout SafeHTMLWriter, open: [Int32], settled: inout Bool,
                              removed: inout Removals) -> Entered? {
-        let inMath = open.contains("math")
+        let inMath = open.contains(SanitizerNames.math)
         switch element.namespace {
         case .svg:
             removed.add("svg")
             // Outside math, a visible placeholder; inside, an HTML element would not read back.
             if !inMath && element.localName == "svg" {
-                if settled && RoundTrip.startTagMoves("span", open: open) { settled = false }
+                if settled && RoundTrip.startTagMoves(SanitizerNames.span, open: open) { settled = false }
                 writer.raw("<span>[figure omitted]</span>")
             }
             return nil
@@ -28,12 +28,12 @@ extension HTMLSanitizer {
                 removed.add("mathml")
                 return nil
             }
-            if name != "math", let parent = open.last, SanitizerPolicy.mathTokenElements.contains(parent) {
+            if name != "math", let parent = open.last, SanitizerNames.mathTokens.contains(parent) {
                 // Would read back as an HTML element: keep the text only.
                 settled = false
                 return Entered(closer: nil)
             }
-            if name == "math" && settled && RoundTrip.startTagMoves("math", open: open) { settled = false }
+            if name == "math" && settled && RoundTrip.startTagMoves(SanitizerNames.math, open: open) { settled = false }
             var attributes: [(String, String)] = []
             for attribute in element.attributes where attribute.namespace == nil && SanitizerPolicy.mathAttributes.contains(attribute.name) {
                 attributes.append((attribute.name, attribute.value))
@@ -43,7 +43,7 @@ extension HTMLSanitizer {
                 writer.end(name)
                 return nil
             }
-            return Entered(closer: name)
+            return Entered(closer: name, id: element.localNameID)
         default:
             return nil
         }
@@ -58,7 +58,7 @@ extension HTMLSanitizer {
     /// An iframe, embed, object or video with a `src`: a link to what it showed when that is an
     /// absolute http(s) URL (a scheme-relative `//host/…`, as embed codes are written, is taken
     /// as https), else nothing. True when the element was handled here.
-    static func replaceEmbed(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool,
+    static func replaceEmbed(_ element: Node, _ writer: inout SafeHTMLWriter, open: [Int32], settled: inout Bool,
                              removed: inout Removals) -> Bool {
         let name = element.localName
         guard let attribute = SanitizerPolicy.embedSources[name] else { return false }
@@ -75,7 +75,7 @@ extension HTMLSanitizer {
         let bare = host.lowercased().hasPrefix("www.") ? String(host.lowercased().dropFirst(4)) : host.lowercased()
         let isVideo = name == "video" || SanitizerPolicy.videoHosts.contains(bare)
         let label = isVideo ? "▶ Video: " + URLDisplay.shortened(href) : "Embedded content: " + bare
-        if settled && RoundTrip.startTagMoves("a", open: open) { settled = false }
+        if settled && RoundTrip.startTagMoves(SanitizerNames.a, open: open) { settled = false }
         writer.start("a", [("href", href)])
         writer.text(label)
         writer.end("a")

@@ -16,7 +16,9 @@ package enum HTMLSanitizer {
     package static func sanitize(_ html: String) -> String { sanitizeCounting(html).html }
 
     /// `sanitize`, and what the first pass removed by kind (`script`, `iframe`, `svg`, `mathml`, …).
-    static func sanitizeCounting(_ html: String) -> (html: String, removed: [String: Int]) {
+    /// `fastPath: false` skips `StreamingSanitizer` (for the test that compares the two paths).
+    static func sanitizeCounting(_ html: String, fastPath: Bool = true) -> (html: String, removed: [String: Int]) {
+        if fastPath, let written = StreamingSanitizer.sanitize(html) { return (written, [:]) }
         var removals = Removals()
         var (output, settled) = sanitizeOnce(html, removed: &removals)
         if settled { return (output, removals.counts) }
@@ -29,6 +31,11 @@ package enum HTMLSanitizer {
         return (output, removals.counts)
     }
 
+    /// Whether one pass is all `html` takes, and whether the fast path takes it (for the
+    /// benchmark's report).
+    package static func settlesInOnePass(_ html: String) -> Bool { sanitizeOnce(html).settled }
+    package static func takesFastPath(_ html: String) -> Bool { StreamingSanitizer.sanitize(html) != nil }
+
     /// One pass; `settled` tells that the output reads back as the tree it was written from
     /// (nothing was unwrapped and `RoundTrip` saw nothing the parser would move).
     static func sanitizeOnce(_ html: String) -> (output: String, settled: Bool) {
@@ -38,9 +45,9 @@ package enum HTMLSanitizer {
 
     static func sanitizeOnce(_ html: String, removed: inout Removals) -> (output: String, settled: Bool) {
         let (document, fragment) = Document.parseFragment(html, context: "div")
-        var writer = SafeHTMLWriter()
+        var writer = SafeHTMLWriter(capacity: html.utf8.count)
         var settled = true
-        var open: [String] = []     // the kept elements the writer has open, outermost first
+        var open: [Int32] = []      // the kept elements the writer has open, outermost first (ids)
         // Iterative walk: deep input cannot overflow the stack. Each entered element pushes the
         // end tag to write when we climb back out of it (nil when its tag was unwrapped).
         var closers: [String?] = []
@@ -55,7 +62,7 @@ package enum HTMLSanitizer {
                 let entered = visit(node, &writer, open: open, settled: &settled, removed: &removed)
                 if let entered, let child = node.firstChild {
                     closers.append(entered.closer)
-                    if let closer = entered.closer { open.append(closer) }
+                    if entered.closer != nil { open.append(entered.id) }
                     next = child
                     continue
                 }
@@ -79,23 +86,29 @@ package enum HTMLSanitizer {
         return (writer.output, settled)
     }
 
-    struct Entered { let closer: String? }
+    /// How to leave an entered element: the end tag to write (nil when its tag was unwrapped)
+    /// and the element's interned id, for the stack of written elements.
+    struct Entered {
+        let closer: String?
+        var id: Int32 = -2
+    }
 
     /// Writes the start of `element` if kept. Returns how to leave it when its children should
     /// be visited, nil when it was dropped (or is void, or empty and already closed).
-    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter, open: [String], settled: inout Bool,
+    private static func visit(_ element: Node, _ writer: inout SafeHTMLWriter, open: [Int32], settled: inout Bool,
                               removed: inout Removals) -> Entered? {
         guard element.namespace == .html else {
             return visitForeign(element, &writer, open: open, settled: &settled, removed: &removed)
         }
         let name = element.localName
-        if open.contains("math") {
+        let id = element.localNameID
+        if open.contains(SanitizerNames.math) {
             // HTML inside MathML (through mtext and friends) would not read back: text only.
             settled = false
-            return SanitizerPolicy.action(forHTMLElement: name) == .drop ? nil : Entered(closer: nil)
+            return SanitizerNames.action(id, name: name) == .drop ? nil : Entered(closer: nil)
         }
-        if replaceEmbed(element, &writer, open: open, settled: &settled, removed: &removed) { return nil }
-        switch SanitizerPolicy.action(forHTMLElement: name) {
+        if SanitizerNames.isEmbed(id), replaceEmbed(element, &writer, open: open, settled: &settled, removed: &removed) { return nil }
+        switch SanitizerNames.action(id, name: name) {
         case .drop:
             removed.add(name)
             return nil
@@ -103,55 +116,21 @@ package enum HTMLSanitizer {
             settled = false
             return Entered(closer: nil)
         case .keep:
-            if settled && RoundTrip.startTagMoves(name, open: open) { settled = false }
-            var attributes: [(String, String)] = []
+            if settled && RoundTrip.startTagMoves(id, open: open) { settled = false }
+            writer.open(name)
             for attribute in element.attributes where attribute.namespace == nil {
-                if let value = SanitizerPolicy.attributeValue(element: name, name: attribute.name, value: attribute.value) {
-                    attributes.append((attribute.name, value))
+                if let value = SanitizerPolicy.attributeValue(element: id, name: attribute.name, value: attribute.value) {
+                    writer.attribute(attribute.name, value)
                 }
             }
-            if name == "audio" || name == "video" { attributes.append(("controls", "")) }
-            writer.start(name, attributes)
-            if HTMLElements.isVoid(name) { return nil }
+            if id == SanitizerNames.audio || id == SanitizerNames.video { writer.attribute("controls", "") }
+            writer.close(name)
+            if HTMLElements.isVoid(id) { return nil }
             if element.firstChild == nil {
                 writer.end(name)
                 return nil
             }
-            return Entered(closer: name)
+            return Entered(closer: name, id: id)
         }
-    }
-}
-
-/// Writes sanitized HTML: names come from the allow-list, text and values are always escaped.
-struct SafeHTMLWriter {
-    private(set) var output = ""
-    /// True right after `<pre>`, until anything else is written: the parser drops one newline
-    /// there, so text that starts with one gets another (also when removed elements came first).
-    private var atPreStart = false
-
-    mutating func start(_ name: String, _ attributes: [(String, String)]) {
-        output += "<" + name
-        for (key, value) in attributes {
-            output += value.isEmpty && key == "controls" ? " controls" : " \(key)=\"\(HTMLEscape.escape(value))\""
-        }
-        output += ">"
-        atPreStart = name == "pre"
-    }
-
-    mutating func end(_ name: String) {
-        output += "</\(name)>"
-        atPreStart = false
-    }
-
-    mutating func text(_ text: String) {
-        if text.isEmpty { return }
-        if atPreStart && text.hasPrefix("\n") { output += "\n" }
-        atPreStart = false
-        output += HTMLEscape.escape(text)
-    }
-
-    mutating func raw(_ safe: String) {
-        output += safe
-        atPreStart = false
     }
 }

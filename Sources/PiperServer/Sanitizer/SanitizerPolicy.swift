@@ -53,18 +53,26 @@ enum SanitizerPolicy {
 
     /// The attribute's value as it should be written, or nil to drop the attribute.
     static func attributeValue(element: String, name: String, value: String) -> String? {
+        attributeValue(element: SanitizerNames.id(element), name: name, value: value)
+    }
+
+    /// The same by the element's interned id (`SanitizerNames`). The names are matched by a
+    /// switch (short names compare by their raw bits), not hashed into the sets above; a test
+    /// holds the two to the same answers.
+    static func attributeValue(element: Int32, name: String, value: String) -> String? {
+        typealias N = SanitizerNames
         switch name {
         case "href":
-            return element == "a" ? URLPolicy.safeLink(value) : nil
+            return element == N.a ? URLPolicy.safeLink(value) : nil
         case "src":
-            return ["img", "source", "audio", "video"].contains(element)
-                ? URLPolicy.safeMedia(value, allowDataImage: element == "img" || element == "source") : nil
+            return element == N.img || element == N.source || element == N.audio || element == N.video
+                ? URLPolicy.safeMedia(value, allowDataImage: element == N.img || element == N.source) : nil
         case "srcset":
-            return element == "img" || element == "source" ? URLPolicy.safeSrcset(value) : nil
-        case _ where attributes.contains(name):
+            return element == N.img || element == N.source ? URLPolicy.safeSrcset(value) : nil
+        case "alt", "title", "width", "height", "colspan", "rowspan", "datetime", "lang", "dir":
             return value
-        case _ where element == "source" && sourceAttributes.contains(name):
-            return value
+        case "type", "media", "sizes":
+            return element == N.source ? value : nil
         default:
             return nil
         }
