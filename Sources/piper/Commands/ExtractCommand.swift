@@ -130,11 +130,10 @@ struct ExtractCommand: Command {
     }
 
     private func readInput() throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
             throw UnreadableInput(path: path)
         }
-        return Array(data)
+        return bytes
     }
 
     /// Title, byline and the body text with blank-line-separated paragraphs.

@@ -56,12 +56,8 @@ struct ParseCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else { throw UnreadableInput(path: path) }
-            bytes = Array(data)
+        guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
+            throw UnreadableInput(path: path)
         }
         let options = ParseOptions(scripting: scripting, transportEncoding: encoding)
         if let context = fragmentContext {
