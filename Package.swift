@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.
-        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperNet", "PiperServer", "MediaImport"]),
+        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperNet", "PiperServer", "MediaImport", "PiperSystem"]),
 
         // Benchmarks (release builds print their numbers; not tests).
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),

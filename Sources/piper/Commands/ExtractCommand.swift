@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import PiperCore
+import PiperSystem
 import Readability
 import Extraction
 
@@ -88,6 +89,7 @@ struct ExtractCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        MemoryPolicy.mapLargeBlocksFromTheSystem()   // one page in, one answer out: a lower peak
         let bytes: [UInt8]
         var charset: String?
         var pageURL = baseURL

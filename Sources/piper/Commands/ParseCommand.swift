@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import PiperCore
+import PiperSystem
 
 /// `piper parse [--tree | --html] [--fragment CONTEXT] [--encoding LABEL] [--scripting on|off] [--verbose] (PATH | -)`:
 /// runs the HTML5 parser and prints the tree in html5lib-tests format, or the serialization.
@@ -56,6 +57,7 @@ struct ParseCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        MemoryPolicy.mapLargeBlocksFromTheSystem()   // one page in, one answer out: a lower peak
         guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
             throw UnreadableInput(path: path)
         }
