@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <errno.h>
 #include <spawn.h>
-#include <spawn.h>
+#include <malloc.h>
 
 /* fallocate(2) mode: reserve blocks without changing the file's size. */
 #define PIPER_FALLOC_FL_KEEP_SIZE 0x01
@@ -50,6 +50,11 @@ static inline int piper_close_from(unsigned int lowest) {
 #else
     errno = ENOSYS;
     return -1;
+/* mallopt(M_MMAP_THRESHOLD): blocks of `bytes` and more get their own mapping, returned to the
+ * system when freed; setting it also stops glibc raising the threshold after the first such
+ * free (which parks later large blocks in the heap, where freeing them keeps them resident).
+ * 1 on success. */
+static inline int piper_map_blocks_above(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 #endif
 }
 
@@ -68,4 +73,9 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 static inline int piper_spawn_add_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
+/* mallopt(M_MMAP_THRESHOLD): blocks of `bytes` and more get their own mapping, returned to the
+ * system when freed; setting it also stops glibc raising the threshold after the first such
+ * free (which parks later large blocks in the heap, where freeing them keeps them resident).
+ * 1 on success. */
+static inline int piper_map_blocks_above(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 #endif

@@ -52,6 +52,7 @@ final class ArchiveReader {
     }
 
     init(path: String) throws {
+        if let failure = piper_archive_load() { throw ArchiveError.unreadable(String(cString: failure)) }
         guard let handle = archive_read_new() else { throw ArchiveError.unreadable("out of memory") }
         self.handle = handle
         archive_read_support_format_zip(handle)

@@ -64,6 +64,8 @@ final class TagLibFile {
     deinit { taglib_file_free(UnsafeMutablePointer<TagLib_File>(handle)) }
 
     static func read(path: String, format: MediaFormat) -> Raw? {
+        // Without libtag_c (opened on first use) a file has no tags to read, as an untagged one.
+        guard piper_taglib_load() == nil else { return nil }
         lock.lock()
         defer { lock.unlock() }
         taglib_set_strings_unicode(1)

@@ -115,13 +115,3 @@ public struct HTTPSaveClient: SaveClient {
         }
     }
 }
-
-extension HTTPSaveClient {
-    /// `2027-01-15T08:00:00Z` (what the backend writes), with or without fractional seconds.
-    static func parseExpiry(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
-}

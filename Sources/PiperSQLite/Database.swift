@@ -17,6 +17,9 @@ public final class Database {
     /// Opens (creating if needed) the database at `path`, with WAL, `synchronous=FULL`
     /// (a committed transaction survives power loss), foreign keys on and a busy timeout.
     public init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = 5_000) throws {
+        if let failure = piper_sqlite_load() {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: failure))
+        }
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)

@@ -48,8 +48,11 @@ public struct HTTPServerStartError: Error, CustomStringConvertible, Sendable {
     public let port: UInt16
     /// Set when a probe found the port taken.
     public var inUse = false
+    /// Set when libmicrohttpd (opened on first use) could not be loaded: why.
+    public var libraryFailure: String?
     public var description: String {
-        inUse
+        if let libraryFailure { return "Cannot start the HTTP server: \(libraryFailure)" }
+        return inUse
             ? "Port \(port) on \(host) is already in use: stop the program using it, or pick another with --port (0 picks a free one)."
             : "Cannot listen on \(host):\(port): --host must be a numeric address of this machine (such as 127.0.0.1 or ::1)."
     }
@@ -78,6 +81,11 @@ public final class HTTPServer: @unchecked Sendable {
         // Said in one sentence before libmicrohttpd would log its own bind error.
         if options.port != 0, PortProbe.isInUse(host: options.host, port: options.port) {
             throw HTTPServerStartError(host: options.host, port: options.port, inUse: true)
+        }
+        if let failure = piper_mhd_load() {
+            var error = HTTPServerStartError(host: options.host, port: options.port)
+            error.libraryFailure = String(cString: failure)
+            throw error
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         let guardian = Unmanaged.passUnretained(connections).toOpaque()

@@ -21,6 +21,9 @@ final class PostgresConnection {
     private let handle: OpaquePointer
 
     init(url: String) throws {
+        if let failure = piper_postgres_load() {
+            throw PostgresError(sqlState: nil, message: String(cString: failure), connectionLost: false)
+        }
         guard let conn = PQconnectdb(url) else {
             throw PostgresError(sqlState: nil, message: "out of memory", connectionLost: true)
         }

@@ -28,9 +28,12 @@ public final class CurlEasy {
     var connectionRefusal: String?
     var handleForExtensions: UnsafeMutableRawPointer { handle }
 
-    /// A handle for `url` with the defaults above. Throws when libcurl cannot start or refuses
-    /// a default.
+    /// A handle for `url` with the defaults above. Throws when libcurl cannot be loaded (it is
+    /// opened on first use, `CCurl`), cannot start or refuses a default.
     public init(url: URL) throws {
+        if let failure = piper_curl_load() {
+            throw CurlError(CURLE_FAILED_INIT, detail: String(cString: failure))
+        }
         guard Self.globalInit == CURLE_OK, let h = curl_easy_init() else {
             throw CurlError(CURLE_FAILED_INIT, detail: "libcurl could not start")
         }

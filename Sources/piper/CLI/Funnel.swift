@@ -5,6 +5,16 @@ import PiperCore
 /// Output goes to stdout; errors and progress to stderr.
 enum Funnel {
     static func main(_ argv: [String], commands: [any Command.Type], version: String) async -> Int32 {
+        if let status = immediate(argv, commands: commands, version: version) { return status }
+        let args = Array(argv.dropFirst())
+        return await run(commands.first(where: { $0.name == args[0] })!, Array(args.dropFirst()))
+    }
+
+    /// What needs no command run: the tool's help and version, `piper help …`, an unknown
+    /// subcommand, a command's `--help`. Synchronous, so `main.swift` answers these on the main
+    /// thread before the first `await` (which starts the concurrency runtime's worker threads);
+    /// nil when a command must run.
+    static func immediate(_ argv: [String], commands: [any Command.Type], version: String) -> Int32? {
         let args = Array(argv.dropFirst())
         guard let first = args.first else {
             // Bare `piper` is a usage error: the help goes where errors go.
@@ -33,7 +43,7 @@ enum Funnel {
             Output.out(Help.text(for: command), terminator: "")
             return ExitCode.success.rawValue
         }
-        return await run(command, rest)
+        return nil
     }
 
     /// Parses and runs one command, mapping what it throws to an exit status.

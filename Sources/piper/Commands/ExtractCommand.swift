@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import PiperCore
+import PiperSystem
 import Readability
 import Extraction
 
@@ -88,6 +89,7 @@ struct ExtractCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        MemoryPolicy.mapLargeBlocksFromTheSystem()   // one page in, one answer out: a lower peak
         let bytes: [UInt8]
         var charset: String?
         var pageURL = baseURL
@@ -130,11 +132,10 @@ struct ExtractCommand: Command {
     }
 
     private func readInput() throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
             throw UnreadableInput(path: path)
         }
-        return Array(data)
+        return bytes
     }
 
     /// Title, byline and the body text with blank-line-separated paragraphs.

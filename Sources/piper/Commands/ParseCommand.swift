@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import PiperCore
+import PiperSystem
 
 /// `piper parse [--tree | --html] [--fragment CONTEXT] [--encoding LABEL] [--scripting on|off] [--verbose] (PATH | -)`:
 /// runs the HTML5 parser and prints the tree in html5lib-tests format, or the serialization.
@@ -56,12 +57,9 @@ struct ParseCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else { throw UnreadableInput(path: path) }
-            bytes = Array(data)
+        MemoryPolicy.mapLargeBlocksFromTheSystem()   // one page in, one answer out: a lower peak
+        guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
+            throw UnreadableInput(path: path)
         }
         let options = ParseOptions(scripting: scripting, transportEncoding: encoding)
         if let context = fragmentContext {

@@ -10,47 +10,24 @@
 #include <string.h>
 #include <microhttpd.h>
 
+/* libmicrohttpd, opened on first use (loader.c; see CDynamicLibrary). The MHD_* functions Piper
+   calls are stubs of the same names that forward to the library. */
+
 /* Typed wrappers for libmicrohttpd's variadic calls (Swift cannot call C varargs). */
+
+/* Opens libmicrohttpd (once per process): NULL when it is usable, else why not. */
+const char *piper_mhd_load(void);
 
 /* Starts a daemon with its own epoll thread pool of `threads` threads, bound to the numeric
    address `host` (IPv4 or IPv6) and `port` (0 = any free port). Returns NULL on failure
-   (bad address, port in use). */
-static inline struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,
-                                                 unsigned int connection_limit, unsigned int timeout_seconds,
-                                                 size_t memory_limit,
-                                                 MHD_AccessHandlerCallback handler, void *handler_cls,
-                                                 MHD_RequestCompletedCallback completed, void *completed_cls,
-                                                 MHD_AcceptPolicyCallback accept, MHD_NotifyConnectionCallback notify,
-                                                 void *guard_cls) {
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG
-                        | MHD_ALLOW_SUSPEND_RESUME;
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    struct sockaddr *addr;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        addr = (struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        addr = (struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
-        return NULL;
-    }
-    return MHD_start_daemon(flags, port, accept, guard_cls, handler, handler_cls,
-                            MHD_OPTION_SOCK_ADDR, addr,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                            MHD_OPTION_NOTIFY_CONNECTION, notify, guard_cls,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-                            MHD_OPTION_END);
-}
+   (bad address, port in use). In loader.c: MHD_start_daemon is variadic. */
+struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,
+                                   unsigned int connection_limit, unsigned int timeout_seconds,
+                                   size_t memory_limit,
+                                   MHD_AccessHandlerCallback handler, void *handler_cls,
+                                   MHD_RequestCompletedCallback completed, void *completed_cls,
+                                   MHD_AcceptPolicyCallback accept, MHD_NotifyConnectionCallback notify,
+                                   void *guard_cls);
 
 /* The port the daemon listens on (the real one when started with port 0); 0 if unknown. */
 static inline uint16_t piper_mhd_bound_port(struct MHD_Daemon *daemon) {

@@ -1,0 +1,82 @@
+#include "shim.h"
+#include "piper_library.h"
+
+#define FUNCTIONS(X) X(MHD_start_daemon) X(MHD_quiesce_daemon) X(MHD_stop_daemon) X(MHD_get_daemon_info) \
+    X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_queue_response) X(MHD_suspend_connection) \
+    X(MHD_resume_connection) X(MHD_create_response_from_buffer) X(MHD_create_response_from_fd_at_offset64) \
+    X(MHD_add_response_header) X(MHD_destroy_response)
+
+enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
+static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
+static void *table[piper_function_count];
+static piper_library mhd = PIPER_LIBRARY("libmicrohttpd", "libmicrohttpd.so.12", "PIPER_LIBRARY_MICROHTTPD", "libmicrohttpd12", names, table);
+#define CALL(name) PIPER_LIBRARY_CALL(mhd, name)
+
+const char *piper_mhd_load(void) { return piper_library_load(&mhd); }
+
+PIPER_STUB MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *d) { return CALL(MHD_quiesce_daemon)(d); }
+PIPER_STUB void MHD_stop_daemon(struct MHD_Daemon *d) { CALL(MHD_stop_daemon)(d); }
+/* The two info calls are variadic; Piper asks only for items that take no further argument. */
+PIPER_STUB const union MHD_DaemonInfo *MHD_get_daemon_info(struct MHD_Daemon *d, enum MHD_DaemonInfoType type, ...) {
+    return CALL(MHD_get_daemon_info)(d, type);
+}
+PIPER_STUB const union MHD_ConnectionInfo *MHD_get_connection_info(struct MHD_Connection *c, enum MHD_ConnectionInfoType type, ...) {
+    return CALL(MHD_get_connection_info)(c, type);
+}
+PIPER_STUB int MHD_get_connection_values(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context) {
+    return CALL(MHD_get_connection_values)(c, kind, iterator, context);
+}
+PIPER_STUB enum MHD_Result MHD_queue_response(struct MHD_Connection *c, unsigned int status, struct MHD_Response *r) {
+    return CALL(MHD_queue_response)(c, status, r);
+}
+PIPER_STUB void MHD_suspend_connection(struct MHD_Connection *c) { CALL(MHD_suspend_connection)(c); }
+PIPER_STUB void MHD_resume_connection(struct MHD_Connection *c) { CALL(MHD_resume_connection)(c); }
+PIPER_STUB struct MHD_Response *MHD_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    return CALL(MHD_create_response_from_buffer)(size, buffer, mode);
+}
+PIPER_STUB struct MHD_Response *MHD_create_response_from_fd_at_offset64(uint64_t size, int fd, uint64_t offset) {
+    return CALL(MHD_create_response_from_fd_at_offset64)(size, fd, offset);
+}
+PIPER_STUB enum MHD_Result MHD_add_response_header(struct MHD_Response *r, const char *header, const char *content) {
+    return CALL(MHD_add_response_header)(r, header, content);
+}
+PIPER_STUB void MHD_destroy_response(struct MHD_Response *r) { CALL(MHD_destroy_response)(r); }
+
+struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,
+                                   unsigned int connection_limit, unsigned int timeout_seconds,
+                                   size_t memory_limit,
+                                   MHD_AccessHandlerCallback handler, void *handler_cls,
+                                   MHD_RequestCompletedCallback completed, void *completed_cls,
+                                   MHD_AcceptPolicyCallback accept, MHD_NotifyConnectionCallback notify,
+                                   void *guard_cls) {
+
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG
+                        | MHD_ALLOW_SUSPEND_RESUME;
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *addr;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        addr = (struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        addr = (struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return NULL;
+    }
+    return CALL(MHD_start_daemon)(flags, port, accept, guard_cls, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, guard_cls,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_END);
+}
+

@@ -1,1 +1,0 @@
-#include <taglib/tag_c.h>
