@@ -70,7 +70,7 @@ extension TokenizerCore {
 
     /// Hands a token to the sink, then applies the state switch the sink answered with.
     @inline(__always) mutating func deliver(_ token: Token) {
-        if case let .switchTo(next) = owner.sink.process(token) {
+        if case let .switchTo(next) = sink.process(token) {
             state = TokenizerState(next)
         }
     }

@@ -137,6 +137,9 @@ struct TokenizerCore {
     /// The tokenizer that owns this core (its sink, initial state, last start tag).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
+    /// The owner's sink, held here so that handing over a token costs no retain and release
+    /// (the owner holds it strongly for as long as the core runs).
+    unowned(unsafe) let sink: TokenSink
     let names = TokenNames.shared
 
     var pos = 0
@@ -162,6 +165,7 @@ struct TokenizerCore {
 
     init(owner: Tokenizer) {
         self.owner = owner
+        sink = owner.sink
     }
 
     func freeBuffers() {

@@ -22,6 +22,9 @@ struct TextScanner {
     var leadingSpace = false
     /// How many whitespace characters that was.
     var leadingSpaceCount = 0
+    /// Whitespace characters between contents beyond the first of each run (what
+    /// normalising drops).
+    var collapsedSpaces = 0
     let normalizeSpaces: Bool
 
     init(normalizeSpaces: Bool) { self.normalizeSpaces = normalizeSpaces }
@@ -30,6 +33,7 @@ struct TextScanner {
         if pendingSpaces > 0 {
             if seenContent {
                 stats.length += normalizeSpaces ? 1 : pendingSpaces
+                collapsedSpaces += pendingSpaces - 1
             } else {
                 leadingSpace = true
                 leadingSpaceCount = pendingSpaces

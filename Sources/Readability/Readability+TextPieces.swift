@@ -27,9 +27,7 @@ struct TextPiece {
         normalized.scan(text)
         hasContent = normalized.seenContent
         if hasContent {
-            var raw = TextScanner(normalizeSpaces: false)
-            raw.scan(text)
-            rawLength = Int32(raw.stats.length)
+            rawLength = Int32(normalized.stats.length + normalized.collapsedSpaces)
             leadingSpaces = Int32(normalized.leadingSpaceCount)
             trailingSpaces = Int32(normalized.pendingSpaces)
         } else {
