@@ -34,14 +34,17 @@ public final class Document {
     @exclusivity(unchecked) var nodes: [NodeRecord] = []
     @exclusivity(unchecked) var strings: [String] = []
     @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
-    var doctypes: [DoctypeToken] = []
+    @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
-    var templateContents: [Int32: Int32] = [:]
+    @exclusivity(unchecked) var templateContents: [Int32: Int32] = [:]
     /// Names not in `TagNames.all`, interned for this document.
-    var extraNames: [String] = []
-    var extraNameLookup: [String: Int32] = [:]
+    @exclusivity(unchecked) var extraNames: [String] = []
+    @exclusivity(unchecked) var extraNameLookup: [String: Int32] = [:]
     /// The scripting flag the document was parsed with (the serializer needs it for noscript).
     var scripting = true
+    /// Set once an HTML `selectedcontent` element is created: until then the parser's "maybe
+    /// clone an option into selectedcontent" steps have nothing to do.
+    var hasSelectedContent = false
 
     /// The quirks mode the doctype put the document in (`.noQuirks` for a document built by hand).
     public var quirksMode: QuirksMode = .noQuirks
@@ -87,6 +90,15 @@ public final class Document {
 
     // MARK: Allocation
 
+    /// Sizes the arena for a page of `count` bytes before the first node is built (the corpus
+    /// averages a node per 100 bytes and a text or comment per 160), so it does not regrow
+    /// and copy itself a dozen times while parsing. Later calls do nothing.
+    func reserveCapacity(forInputBytes count: Int) {
+        guard nodes.count == 1, strings.isEmpty else { return }
+        nodes.reserveCapacity(64 + count / 128)
+        strings.reserveCapacity(32 + count / 256)
+    }
+
     func newNode(_ kind: NodeKind) -> Int32 {
         let index = Int32(nodes.count)
         nodes.append(NodeRecord(kind: kind))
@@ -105,6 +117,8 @@ public final class Document {
         nodes.append(record)
         if nameID == Tag.template && namespace == .html {
             templateContents[index] = newNode(.documentFragment)
+        } else if nameID == Tag.selectedcontent && namespace == .html {
+            hasSelectedContent = true
         }
         return index
     }

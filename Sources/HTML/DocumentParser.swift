@@ -104,12 +104,16 @@ public final class DocumentParser {
     /// Feeds UTF-8 in pieces, so that a restart after a late `<meta>` wastes little work.
     private func feedDecoded(_ utf8: [UInt8]) {
         let piece = 16384
-        var start = 0
-        while start < utf8.count, builder.requestedEncoding == nil {
-            var end = min(utf8.count, start + piece)
-            while end < utf8.count, end > start, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-            if start == 0 && end == utf8.count { tokenizer.feed(utf8) } else { tokenizer.feed(Array(utf8[start..<end])) }
-            start = end
+        document.reserveCapacity(forInputBytes: utf8.count)
+        utf8.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count, builder.requestedEncoding == nil {
+                var end = min(all.count, start + piece)
+                while end < all.count, end > start, all[end] & 0xC0 == 0x80 { end -= 1 }
+                // The tokenizer reads each piece in place (no copy of the page per piece).
+                tokenizer.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
         }
     }
 

@@ -29,12 +29,18 @@ extension InputDecoder {
         return valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
     }
 
-    /// UTF-8 validation (Unicode Table 3-7): ASCII eight bytes at a time, multi-byte
+    /// UTF-8 validation (Unicode Table 3-7): ASCII 32 or eight bytes at a time, multi-byte
     /// sequences checked for overlongs, surrogates and values above U+10FFFF.
     static func isValidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         let raw = UnsafeRawPointer(p)
         var i = 0
         while i < n {
+            while i + 32 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                i += 32
+            }
             if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
                 continue

@@ -28,6 +28,16 @@ extension Node {
         }
     }
 
+    /// Calls `body` with every descendant text node, in document order.
+    public func forEachDescendantTextNode(_ body: (Node) -> Void) {
+        let doc = document
+        var c = doc.following(index, within: index)
+        while c >= 0 {
+            if doc.nodes[Int(c)].kind == .text { body(Node(doc, c)) }
+            c = doc.following(c, within: index)
+        }
+    }
+
     private func forEachDescendantElement(named names: [String], _ body: (Int32) -> Void) {
         let doc = document
         var ids: [Int32] = []

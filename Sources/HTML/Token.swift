@@ -52,7 +52,12 @@ public struct DoctypeToken: Equatable, Sendable {
 /// A start or end tag token.
 public struct TagToken: Equatable, Sendable {
     /// Lowercased tag name (ASCII upper alpha lowered, as the spec says).
-    public var name: String
+    public var name: String {
+        didSet { nameID = TagNames.lookup[name] ?? -1 }
+    }
+    /// The name's number among the names HTML knows (`Document.knownNameID`), -1 for others:
+    /// the tokenizer finds it while reading the name, so the tree builder never hashes it.
+    public private(set) var nameID: Int32
     /// The attributes in source order, duplicates dropped.
     public var attributes: [Attribute]
     /// The self-closing flag (`<br/>`).
@@ -60,7 +65,13 @@ public struct TagToken: Equatable, Sendable {
 
     /// A tag token with the given name and attributes.
     public init(name: String, attributes: [Attribute] = [], selfClosing: Bool = false) {
+        self.init(name: name, nameID: TagNames.lookup[name] ?? -1, attributes: attributes, selfClosing: selfClosing)
+    }
+
+    /// A tag token whose name's number is already known (`TagNames.lookup[name] ?? -1`).
+    init(name: String, nameID: Int32, attributes: [Attribute] = [], selfClosing: Bool = false) {
         self.name = name
+        self.nameID = nameID
         self.attributes = attributes
         self.selfClosing = selfClosing
     }

@@ -34,7 +34,7 @@ extension TokenizerCore {
             guard let isCDATA = lookahead(p, end, TokenizerCore.cdataWord, caseInsensitive: false) else { return false }
             if isCDATA {
                 pos += 7
-                if owner.sink.adjustedCurrentNodeIsForeign {
+                if sink.adjustedCurrentNodeIsForeign {
                     state = .cdataSection
                 } else {
                     commentData.clear()

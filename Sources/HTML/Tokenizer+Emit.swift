@@ -53,12 +53,12 @@ extension TokenizerCore {
     mutating func emitTag() {
         flushText()
         commitAttribute()
-        let name = names.string(tagName.buffer)
+        let (name, id) = names.tagName(tagName.buffer)
         if tagIsEnd {
-            deliver(.endTag(TagToken(name: name)))
+            deliver(.endTag(TagToken(name: name, nameID: id)))
         } else {
             owner.lastStartTagName = name
-            deliver(.startTag(TagToken(name: name, attributes: attributes, selfClosing: selfClosing)))
+            deliver(.startTag(TagToken(name: name, nameID: id, attributes: attributes, selfClosing: selfClosing)))
         }
     }
 
@@ -70,7 +70,7 @@ extension TokenizerCore {
 
     /// Hands a token to the sink, then applies the state switch the sink answered with.
     @inline(__always) mutating func deliver(_ token: Token) {
-        if case let .switchTo(next) = owner.sink.process(token) {
+        if case let .switchTo(next) = sink.process(token) {
             state = TokenizerState(next)
         }
     }

@@ -1,5 +1,6 @@
 // Tag and attribute names as Strings. Names up to 15 UTF-8 bytes are small Strings (stored
-// inline, no allocation); the common ones skip UTF-8 validation through a lookup table.
+// inline, no allocation); the common ones and every name HTML knows skip UTF-8 validation
+// through a lookup table, which also gives a tag name's number (`TagNames`).
 
 struct TokenNames {
     /// One shared table; each tokenizer keeps a reference so the hot path skips the
@@ -26,11 +27,16 @@ struct TokenNames {
 
     private let common: [String]
     private let commonBytes: [[UInt8]]
+    /// `TagNames.lookup[common[i]] ?? -1`.
+    private let commonIDs: [Int32]
     /// Open-addressing table keyed by (length, first, second, last byte) hash.
     private let table: [Int16]
 
     private init() {
-        common = Self.commonNames
+        var names = Self.commonNames
+        for name in TagNames.all where !names.contains(name) { names.append(name) }
+        common = names
+        commonIDs = names.map { TagNames.lookup[$0] ?? -1 }
         commonBytes = common.map { Array($0.utf8) }
         var t = [Int16](repeating: -1, count: 1024)
         for (i, s) in common.enumerated() {
@@ -60,15 +66,28 @@ struct TokenNames {
     }
 
     func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        if b.count <= 12 {
-            var h = Self.hash(b)
-            while true {
-                let i = Int(table[h])
-                if i < 0 { break }
-                if Self.same(commonBytes[i], b) { return common[i] }
-                h = (h + 1) & 1023
-            }
-        }
-        return String(decoding: b, as: UTF8.self)
+        let i = find(b)
+        return i >= 0 ? common[i] : String(decoding: b, as: UTF8.self)
     }
+
+    /// A tag name and its number among the known names (-1 when HTML does not know it).
+    func tagName(_ b: UnsafeBufferPointer<UInt8>) -> (String, Int32) {
+        let i = find(b)
+        return i >= 0 ? (common[i], commonIDs[i]) : (String(decoding: b, as: UTF8.self), -1)
+    }
+
+    /// The table slot of the name spelled by `b`, or -1.
+    @inline(__always) private func find(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard b.count <= Self.longest else { return -1 }
+        var h = Self.hash(b)
+        while true {
+            let i = Int(table[h])
+            if i < 0 { return -1 }
+            if Self.same(commonBytes[i], b) { return i }
+            h = (h + 1) & 1023
+        }
+    }
+
+    /// The longest name in the table ("selectedcontent").
+    private static let longest = 15
 }

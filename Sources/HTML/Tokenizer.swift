@@ -15,16 +15,16 @@ public final class Tokenizer {
     let sink: TokenSink
 
     /// nil only while `feed`/`finish` run the machine.
-    private var core: TokenizerCore?
-    private var input: [UInt8] = []
-    private var skipLeadingLF = false   // the previous chunk ended with CR
-    private var finished = false
+    @exclusivity(unchecked) private var core: TokenizerCore?
+    @exclusivity(unchecked) private var input: [UInt8] = []
+    @exclusivity(unchecked) private var skipLeadingLF = false   // the previous chunk ended with CR
+    @exclusivity(unchecked) private var finished = false
     /// A state asked for by `setInitialState`, applied before the first character.
-    var requestedState: TokenizerState?
+    @exclusivity(unchecked) var requestedState: TokenizerState?
 
     /// The tag name of the last start tag emitted ("appropriate end tag token", § 13.2.5);
     /// set by every start tag, and settable for fragment parsing and tests.
-    public var lastStartTagName: String?
+    @exclusivity(unchecked) public var lastStartTagName: String?
 
     /// A tokenizer feeding `sink`. (The scripting flag changes tree construction, not
     /// tokenizing: it belongs to the tree builder.)
@@ -137,6 +137,9 @@ struct TokenizerCore {
     /// The tokenizer that owns this core (its sink, initial state, last start tag).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
+    /// The owner's sink, held here so that handing over a token costs no retain and release
+    /// (the owner holds it strongly for as long as the core runs).
+    unowned(unsafe) let sink: TokenSink
     let names = TokenNames.shared
 
     var pos = 0
@@ -162,6 +165,7 @@ struct TokenizerCore {
 
     init(owner: Tokenizer) {
         self.owner = owner
+        sink = owner.sink
     }
 
     func freeBuffers() {

@@ -49,7 +49,7 @@ extension TreeBuilder {
     var fragmentContextIsSelect: Bool { contextElement >= 0 && isHTML(contextElement, Tag.select) }
 
     private func inBodyStartTag(_ tag: TagToken, _ token: Token) -> Step {
-        let t = knownID(tag.name)
+        let t = tag.nameID
         switch t {
         case Tag.html:
             if !stackContainsHTML(Tag.template), let html = stack.first { mergeAttributes(tag, into: html) }

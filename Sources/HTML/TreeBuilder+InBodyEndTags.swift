@@ -2,7 +2,7 @@
 
 extension TreeBuilder {
     func inBodyEndTag(_ tag: TagToken, _ token: Token) -> Step {
-        let t = knownID(tag.name)
+        let t = tag.nameID
         switch t {
         case Tag.template:
             return inHead(token)

@@ -32,7 +32,7 @@ extension TreeBuilder {
         case .doctype:
             return .done
         case let .startTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.caption:
                 clearStackBackToTableContext()
                 pushMarker()
@@ -73,7 +73,7 @@ extension TreeBuilder {
             }
             return .done
         case let .endTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.table:
                 guard inScope(Tag.table, .table) else { return .done }
                 popUntil(Tag.table)

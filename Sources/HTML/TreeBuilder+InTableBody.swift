@@ -19,7 +19,7 @@ extension TreeBuilder {
     func inTableBody(_ token: Token) -> Step {
         switch token {
         case let .startTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.tr:
                 clearStackBackToTableBodyContext()
                 insertElement(tag)
@@ -35,7 +35,7 @@ extension TreeBuilder {
                 return inTable(token)
             }
         case let .endTag(tag):
-            let t = knownID(tag.name)
+            let t = tag.nameID
             switch t {
             case Tag.tbody, Tag.tfoot, Tag.thead:
                 guard inScope(t, .table) else { return .done }
@@ -66,7 +66,7 @@ extension TreeBuilder {
     func inRow(_ token: Token) -> Step {
         switch token {
         case let .startTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.th, Tag.td:
                 clearStackBackToTableRowContext()
                 insertElement(tag)
@@ -79,7 +79,7 @@ extension TreeBuilder {
                 return inTable(token)
             }
         case let .endTag(tag):
-            let t = knownID(tag.name)
+            let t = tag.nameID
             switch t {
             case Tag.tr:
                 _ = closeRow()
@@ -112,7 +112,7 @@ extension TreeBuilder {
     func inCell(_ token: Token) -> Step {
         switch token {
         case let .endTag(tag):
-            let t = knownID(tag.name)
+            let t = tag.nameID
             switch t {
             case Tag.td, Tag.th:
                 guard inScope(t, .table) else { return .done }
@@ -131,7 +131,7 @@ extension TreeBuilder {
                 return inBody(token)
             }
         case let .startTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.caption, Tag.col, Tag.colgroup, Tag.tbody, Tag.td, Tag.tfoot, Tag.th, Tag.thead, Tag.tr:
                 guard inScope(where: { $0 == Tag.td || $0 == Tag.th }, .table) else { return .done }
                 closeCell()

@@ -38,12 +38,12 @@ extension TreeBuilder {
     func createElement(for tag: TagToken, in ns: Namespace) -> Int32 {
         switch ns {
         case .html:
-            return document.newElement(document.intern(tag.name), .html, tag.attributes)
+            return document.newElement(tag.nameID >= 0 ? tag.nameID : document.intern(tag.name), .html, tag.attributes)
         case .svg:
             let name = Foreign.svgTagNames[tag.name] ?? tag.name
             return document.newElement(document.intern(name), .svg, Foreign.adjustSVGAttributes(tag.attributes))
         default:
-            return document.newElement(document.intern(tag.name), ns, Foreign.adjustMathMLAttributes(tag.attributes))
+            return document.newElement(tag.nameID >= 0 ? tag.nameID : document.intern(tag.name), ns, Foreign.adjustMathMLAttributes(tag.attributes))
         }
     }
 

@@ -6,7 +6,10 @@
 
 extension TreeBuilder {
     func clonePoppedOptions() {
-        for option in stack.takePoppedOptions() { maybeCloneOptionIntoSelectedContent(option) }
+        let options = stack.takePoppedOptions()
+        // No selectedcontent element in the document: no option has one to be cloned into.
+        guard document.hasSelectedContent else { return }
+        for option in options { maybeCloneOptionIntoSelectedContent(option) }
     }
 
     /// "Maybe clone an option into selectedcontent": when the option is its select's selected
@@ -64,6 +67,8 @@ extension TreeBuilder {
             if r.kind == .element && r.namespace == .html && r.name == Tag.option && nearestAncestorSelect(of: node) == select {
                 if hasAttribute(node, "selected") { return false }
                 if firstEnabled == nil && !hasAttribute(node, "disabled") { firstEnabled = node }
+                // Another option is the first enabled one: the answer is no whatever follows.
+                if let first = firstEnabled, first != option { return false }
             }
             node = nextInTree(node, within: select)
         }

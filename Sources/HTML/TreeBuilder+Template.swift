@@ -7,7 +7,7 @@ extension TreeBuilder {
         case .characters, .comment, .doctype:
             return inBody(token)
         case let .startTag(tag):
-            switch knownID(tag.name) {
+            switch tag.nameID {
             case Tag.base, Tag.basefont, Tag.bgsound, Tag.link, Tag.meta, Tag.noframes, Tag.script, Tag.style,
                  Tag.template, Tag.title:
                 return inHead(token)

@@ -46,35 +46,37 @@ enum FormattingEntry {
 
 /// Builds one document; a fresh builder per parse. Not Sendable (owned by one parse).
 final class TreeBuilder: TokenSink {
+    // One parse owns the builder and runs it on one thread; every rule reads and writes these
+    // fields, so the run-time exclusivity checks (a TLS access set per read) are turned off.
     let document: Document
     /// A tokenizer state switch a rule asked for while processing the current token; `process`
     /// returns it to the tokenizer.
-    var tokenizerSwitch: TokenizerContentState?
+    @exclusivity(unchecked) var tokenizerSwitch: TokenizerContentState?
     let scripting: Bool
 
-    var mode: InsertionMode = .initial
-    var originalMode: InsertionMode = .initial
-    var templateModes: [InsertionMode] = []
+    @exclusivity(unchecked) var mode: InsertionMode = .initial
+    @exclusivity(unchecked) var originalMode: InsertionMode = .initial
+    @exclusivity(unchecked) var templateModes: [InsertionMode] = []
     /// § 13.2.4.2 The stack of open elements (node indices).
-    var stack: OpenElements
+    @exclusivity(unchecked) var stack: OpenElements
     /// § 13.2.4.3 The list of active formatting elements.
-    var formatting: [FormattingEntry] = []
-    var headElement: Int32 = -1
-    var formElement: Int32 = -1
-    var framesetOK = true
-    var fosterParenting = false
-    var ignoreNextLineFeed = false
+    @exclusivity(unchecked) var formatting: [FormattingEntry] = []
+    @exclusivity(unchecked) var headElement: Int32 = -1
+    @exclusivity(unchecked) var formElement: Int32 = -1
+    @exclusivity(unchecked) var framesetOK = true
+    @exclusivity(unchecked) var fosterParenting = false
+    @exclusivity(unchecked) var ignoreNextLineFeed = false
     /// The "in table text" pending character tokens.
-    var pendingTableText: [String] = []
-    var pendingTableTextHasNonSpace = false
+    @exclusivity(unchecked) var pendingTableText: [String] = []
+    @exclusivity(unchecked) var pendingTableTextHasNonSpace = false
     /// Fragment case: the context element (in this document, not in the tree), else -1.
-    var contextElement: Int32 = -1
-    var stopped = false
+    @exclusivity(unchecked) var contextElement: Int32 = -1
+    @exclusivity(unchecked) var stopped = false
     /// The encoding the input is decoded with while its confidence is tentative (set by
     /// `DocumentParser`); nil once it is certain.
-    var tentativeEncoding: String?
+    @exclusivity(unchecked) var tentativeEncoding: String?
     /// Set when a `<meta>` changed the encoding: the parse stops and restarts with it.
-    var requestedEncoding: String?
+    @exclusivity(unchecked) var requestedEncoding: String?
 
     init(document: Document, scripting: Bool) {
         self.document = document
@@ -90,18 +92,23 @@ final class TreeBuilder: TokenSink {
         return node >= 0 && document.nodes[Int(node)].namespace != .html
     }
 
-    func process(_ incoming: Token) -> TokenSinkResult {
+    func process(_ token: Token) -> TokenSinkResult {
         guard !stopped else { return .continue }
         defer { if !stack.poppedOptions.isEmpty { clonePoppedOptions() } }
-        var token = incoming
         if ignoreNextLineFeed {
             ignoreNextLineFeed = false
             if case let .characters(s) = token, s.utf8.first == 0x0A {
                 let rest = String(Substring(s.utf8.dropFirst()))
                 if rest.isEmpty { return .continue }
-                token = .characters(rest)
+                return dispatch(.characters(rest))
             }
         }
+        return dispatch(token)
+    }
+
+    /// Runs the rules for `token` until one is done. The token is only borrowed (no copy of
+    /// its payload per token); the rest of a split character run is dispatched on its own.
+    private func dispatch(_ token: Token) -> TokenSinkResult {
         while true {
             let step = useForeignContentRules(for: token) ? foreignContent(token) : rules(for: mode, token)
             switch step {
@@ -110,7 +117,9 @@ final class TreeBuilder: TokenSink {
                 tokenizerSwitch = nil
                 return .switchTo(next)
             case let .reprocess(next): mode = next
-            case let .reprocessRest(rest, next): mode = next; token = rest
+            case let .reprocessRest(rest, next):
+                mode = next
+                return dispatch(rest)
             }
         }
     }

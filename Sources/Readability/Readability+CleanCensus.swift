@@ -23,11 +23,11 @@ struct CleanCensus {
     var text = TextScanner(normalizeSpaces: true)
 
     /// Elements under `root` (not `root` itself), by local name, in document order.
-    init(_ root: Node) {
-        if root.isText { text.scan(root.data) }
+    init(_ root: Node, pieces: TextPieces) {
+        if root.isText { text.add(pieces.piece(root)) }
         for n in root.descendants {
             if n.isText {
-                text.scan(n.data)
+                text.add(pieces.piece(n))
                 continue
             }
             guard n.isElement else { continue }

@@ -60,7 +60,7 @@ extension Readability {
     }
 
     private func shouldCleanConditionally(_ node: Node, _ tag: String) -> Bool {
-        let census = CleanCensus(node)
+        let census = CleanCensus(node, pieces: textPieces)
         rememberTextLength(census.text.stats.length, of: node)
         var isList = tag == "ul" || tag == "ol"
         if !isList {

@@ -21,7 +21,7 @@ extension Readability {
 
             var topCandidates: [Node] = []
             // Scoring leaves the tree alone, so one walk measures every candidate's link density.
-            let densities = LinkDensityIndex(root: doc.node)
+            let densities = LinkDensityIndex(root: doc.node, pieces: textPieces)
             for candidate in candidates {
                 let linkDensity = densities.linkDensity(candidate) ?? getLinkDensity(candidate)
                 let candidateScore = (scores[candidate.index] ?? 0) * (1 - linkDensity)

@@ -35,13 +35,13 @@ struct TextSpan {
         self.trailingSpace = trailingSpace
     }
 
-    init(text: String) {
-        var scanner = TextScanner(normalizeSpaces: true)
-        scanner.scan(text)
-        let hasContent = scanner.seenContent
-        let spaces = scanner.pendingSpaces > 0
-        self.init(length: scanner.stats.length, hasContent: hasContent,
-                  leadingSpace: hasContent ? scanner.leadingSpace : spaces, trailingSpace: spaces)
+    /// The span of `text` on its own.
+    init(text: String) { self.init(TextPiece(text: text)) }
+
+    /// The span of one text node.
+    init(_ piece: TextPiece) {
+        self.init(length: Int(piece.normalizedLength), hasContent: piece.hasContent, leadingSpace: piece.leadingSpaces > 0,
+                  trailingSpace: (piece.hasContent ? piece.trailingSpaces : piece.leadingSpaces) > 0)
     }
 }
 
@@ -55,7 +55,7 @@ struct LinkDensityIndex {
     private var linkWeights: [Double] = []
 
     /// Measures every node under (and including) `root`. `isHashURL` decides a link's weight.
-    init(root: Node) {
+    init(root: Node, pieces: TextPieces = TextPieces()) {
         let limit = root.document.indexLimit
         spans = Array(repeating: TextSpan(), count: limit)
         first = Array(repeating: -1, count: limit)
@@ -69,7 +69,7 @@ struct LinkDensityIndex {
             first[i] = position
             position += 1
             if node.isText {
-                spans[i] = TextSpan(text: node.data)
+                spans[i] = TextSpan(pieces.piece(node))
             } else if node.isElement && node.localName == "a" {
                 linkSlot[node.index] = linkPositions.count
                 linkPositions.append(first[i])

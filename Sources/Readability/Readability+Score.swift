@@ -47,7 +47,7 @@ extension Readability {
         var links: [Node] = []
         for n in element.descendants {
             if n.isText {
-                scanner.scan(n.data)
+                scanner.add(textPieces.piece(n))
             } else if n.isElement && n.localName == "a" {
                 links.append(n)
             }

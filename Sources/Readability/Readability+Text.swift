@@ -20,13 +20,24 @@ struct TextScanner {
     var seenContent = false
     /// Whitespace came before the first content (what trimming dropped at the start).
     var leadingSpace = false
+    /// How many whitespace characters that was.
+    var leadingSpaceCount = 0
+    /// Whitespace characters between contents beyond the first of each run (what
+    /// normalising drops).
+    var collapsedSpaces = 0
     let normalizeSpaces: Bool
 
     init(normalizeSpaces: Bool) { self.normalizeSpaces = normalizeSpaces }
 
     @inline(__always) mutating func content(units: Int) {
         if pendingSpaces > 0 {
-            if seenContent { stats.length += normalizeSpaces ? 1 : pendingSpaces } else { leadingSpace = true }
+            if seenContent {
+                stats.length += normalizeSpaces ? 1 : pendingSpaces
+                collapsedSpaces += pendingSpaces - 1
+            } else {
+                leadingSpace = true
+                leadingSpaceCount = pendingSpaces
+            }
             pendingSpaces = 0
         }
         seenContent = true
@@ -91,9 +102,9 @@ extension Readability {
     func textStats(_ node: Node, normalizeSpaces: Bool = true) -> TextStats {
         var scanner = TextScanner(normalizeSpaces: normalizeSpaces)
         if node.isText {
-            scanner.scan(node.data)
+            scanner.add(textPieces.piece(node))
         } else {
-            node.forEachDescendantText { scanner.scan($0) }
+            node.forEachDescendantTextNode { scanner.add(textPieces.piece($0)) }
         }
         return scanner.stats
     }

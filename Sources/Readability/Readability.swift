@@ -130,6 +130,8 @@ public final class Readability {
     var articleLang: String?
     var metadata = Metadata()
     var attempts: [(content: Node, textLength: Int)] = []
+    /// Each text node's measurements, taken once (`TextPieces`).
+    let textPieces = TextPieces()
     /// Memoised inner-text lengths, only while a phase that doesn't reshape the tree runs.
     var textLengthCache: [Int32: Int]?
     private var used = false

@@ -41,6 +41,53 @@ import Testing
         }
     }
 
+    /// A text node's cached piece moves a scanner exactly as scanning its text does, in both
+    /// whitespace modes and across whitespace at the seams.
+    @Test func textPiecesScanLikeTheirText() {
+        let pieces = ["", " ", "  ", "a", " a", "a ", " a  b ", "\n\t", "\u{A0}", "x\u{A0}\u{A0}y", "é,", "😀 ", ",,", "a\u{60C}b"]
+        for normalize in [true, false] {
+            for a in pieces {
+                for b in pieces {
+                    for c in pieces {
+                        var folded = TextScanner(normalizeSpaces: normalize)
+                        for text in [a, b, c] { folded.add(TextPiece(text: text)) }
+                        var scanned = TextScanner(normalizeSpaces: normalize)
+                        scanned.scan(a + b + c)
+                        let same = folded.stats.length == scanned.stats.length && folded.stats.asciiCommas == scanned.stats.asciiCommas
+                            && folded.stats.allCommas == scanned.stats.allCommas && folded.seenContent == scanned.seenContent
+                            && folded.leadingSpace == scanned.leadingSpace && folded.pendingSpaces == scanned.pendingSpaces
+                        #expect(same, "\(normalize) \(a.debugDescription) + \(b.debugDescription) + \(c.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Text measured through the pieces equals scanning each element's whole text content,
+    /// for every element of every corpus page.
+    @Test func textStatsMatchScanningTextContent() throws {
+        var compared = 0
+        var mismatches: [String] = []
+        for page in try Corpus.cases() {
+            let doc = Corpus.parse(page.source)
+            let reader = Readability(doc, url: Corpus.pageURL)
+            for node in doc.node.descendants where node.isElement {
+                for normalize in [true, false] {
+                    let stats = reader.textStats(node, normalizeSpaces: normalize)
+                    var scanner = TextScanner(normalizeSpaces: normalize)
+                    scanner.scan(node.textContent)
+                    compared += 1
+                    if (stats.length, stats.asciiCommas, stats.allCommas) != (scanner.stats.length, scanner.stats.asciiCommas, scanner.stats.allCommas),
+                       mismatches.count < 5 {
+                        mismatches.append("\(page.name) \(node) normalize \(normalize)")
+                    }
+                }
+            }
+        }
+        #expect(compared > 20_000)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
     /// The URL fast paths leave alone what the full parse would leave alone, and only that.
     @Test func urlFastPaths() {
         #expect(URLInput.stripped("http://a/b") == "http://a/b")
