@@ -95,53 +95,97 @@ extension Extraction {
     /// Which container the piper mode refines: Readability's (nil: none) or an alternative's
     /// copy, cleaned. Returns the container, the captions to leave out of the text, and
     /// whether it is a thread or listing.
-    static func choose(readability: Node?, alternatives: [Alternative], title: String?)
+    static func choose(readability: Node?, alternatives: [Alternative], title: String?, schema: PageSchema = PageSchema())
         -> (root: Node, captions: Set<Node>, posts: Bool)? {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
+        var readabilityPieces: Set<Substring> = []
         if let r = readability {
             readabilityCaptions = Classifier.clean(r, title: title)
             readabilityLength = TextMass.length(r)
+            readabilityPieces = TextMass.pieces(r)
+        }
+        let measured = readability != nil && readabilityLength >= 250
+        // A container named as the body that holds Readability's text and little else confirms
+        // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
+        let confirmed = readability != nil && readabilityLength >= 1000 && alternatives.contains { a in
+            a.kind == .named && TextMass.length(a.copy) < 2 * readabilityLength
+                && TextMass.overlap(readability!, with: TextMass.pieces(a.copy)) >= 0.9
+                && TextMass.overlap(a.copy, with: readabilityPieces) >= 0.8
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
+        var cleaned: [Node: Set<Node>] = [:]
         for alternative in alternatives {
-            let posts = alternative.kind == .repeated || alternative.kind == .listing
-            // A link-dense listing only stands in for a candidate that found next to nothing.
-            if alternative.kind == .listing, readability != nil, readabilityLength >= 500 { continue }
+            // A link-dense listing only stands in for a candidate that found little.
+            if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
+            if confirmed && alternative.kind == .semantic { continue }
             let root = alternative.copy
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
+            // A short candidate beside a repeated structure three times its size was one box
+            // of a thread's or service page's furniture; the repeated items are the content.
+            let beside = readabilityLength < 2000 && alternative.kind == .repeated && !confirmed
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
-            if let r = readability, readabilityLength >= 250 {
+            if measured, let r = readability {
                 let raw = Double(TextMass.length(root))
-                if raw < 1.5 * Double(readabilityLength) || elsewhere && raw < 3 * Double(readabilityLength) { continue }
+                if raw < 1.5 * Double(readabilityLength) { continue }
                 inside = TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7
-                if !inside && !elsewhere { continue }
+                if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) { continue }
+                if !inside && !elsewhere && !beside { continue }
             }
-            stripUnreadable(root)
-            let captions = Classifier.clean(root, title: title, posts: posts, protected: alternative.items)
+            let captions = cleanCopy(alternative, title: title)
+            cleaned[root] = captions
             let length = TextMass.length(root)
-            if readability != nil, readabilityLength >= 250 {
+            if measured {
                 if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                } else if beside {
+                    guard Double(length) >= 2 * Double(readabilityLength) else { continue }
                 } else {
                     guard Double(length) >= 3 * Double(readabilityLength), TextTable(root).linkDensity(root) < 0.3 else { continue }
                 }
             }
-            if best == nil || length > best!.length { best = (root, captions, posts, length) }
+            if best == nil || length > best!.length {
+                best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length)
+            }
+        }
+        // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
+        // least Readability's text.
+        if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title)
+            if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best { return (best.root, best.captions, best.posts) }
         guard let r = readability else { return nil }
         return (r, readabilityCaptions, false)
     }
 
+    /// Cleans an alternative's copy in place; returns its captions.
+    static func cleanCopy(_ alternative: Alternative, title: String?) -> Set<Node> {
+        stripUnreadable(alternative.copy)
+        let posts = alternative.kind == .repeated || alternative.kind == .listing
+        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items)
+    }
+
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
-    /// templates, frames and form controls.
+    /// templates, frames and form controls. A <noscript> holding most of the text (a forum that
+    /// renders its posts there for crawlers) gives way to its children; any other (an "enable
+    /// JavaScript" notice, a fallback image, a copy of what the page shows) is removed.
     static func stripUnreadable(_ root: Node) {
         for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
+            n.remove()
+        }
+        let total = TextMass.length(root)
+        for n in root.descendantElements(named: ["noscript"]).reversed() {
+            guard let parent = n.parent else { continue }
+            // Most of the copy's text: the page's own; less is a copy of what the page shows.
+            let length = TextMass.length(n)
+            if length >= 200, 2 * length >= total {
+                while let child = n.firstChild { _ = parent.insertBefore(child, n) }
+            }
             n.remove()
         }
     }
