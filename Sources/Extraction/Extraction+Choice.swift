@@ -123,9 +123,10 @@ extension Extraction {
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
-            // A short candidate beside a repeated structure three times its size was one box
-            // of a thread's or service page's furniture; the repeated items are the content.
-            let beside = readabilityLength < 2000 && alternative.kind == .repeated && !confirmed
+            // A candidate of a few lines beside a repeated structure three times its size was
+            // one box of a thread's or service page's furniture; the repeated items are the
+            // content. (A longer one is an article, and the repeat beside it its comments.)
+            let beside = readabilityLength < 600 && alternative.kind == .repeated && !confirmed
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
             if measured, let r = readability {
