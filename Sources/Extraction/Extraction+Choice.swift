@@ -123,10 +123,11 @@ extension Extraction {
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
-            // A candidate of a few lines beside a repeated structure three times its size was
-            // one box of a thread's or service page's furniture; the repeated items are the
-            // content. (A longer one is an article, and the repeat beside it its comments.)
-            let beside = readabilityLength < 600 && alternative.kind == .repeated && !confirmed
+            // A candidate of a few lines beside a repeated structure or a listing three times its
+            // size was one box of a thread's, shop's or service page's furniture; the repeated
+            // items are the content. (A longer one is an article, the repeat beside it its
+            // comments or teasers.)
+            let beside = readabilityLength < 600 && (alternative.kind == .repeated || alternative.kind == .listing) && !confirmed
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
             if measured, let r = readability {
