@@ -16,6 +16,11 @@ struct Alternative {
     /// The repeated items inside the copy (kept whatever they look like).
     let items: Set<Node>
 
+    /// Items named as comments ("comment", "comment-body"): the replies under a short article,
+    /// not a thread standing in for it.
+    var areComments: Bool { items.contains { Vocabulary.matches($0, Alternative.commentWords) } }
+    static let commentWords = Vocabulary.Words(["comment"])
+
     /// Copies the survey's candidates: at most one of each kind, each a different node.
     static func find(in survey: Survey) -> [Alternative] {
         var out: [Alternative] = []
@@ -128,6 +133,7 @@ extension Extraction {
             // items are the content. (A longer one is an article, the repeat beside it its
             // comments or teasers.)
             let beside = readabilityLength < 600 && (alternative.kind == .repeated || alternative.kind == .listing) && !confirmed
+                && !alternative.areComments
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
             if measured, let r = readability {
