@@ -2,8 +2,10 @@
 // Before Readability runs, the survey finds a repeated structure (a thread's posts, a listing's
 // items), a container named as the body and a <main>/<article>; each is copied while the page
 // is whole. After Readability, a copy replaces its candidate when Readability found nothing or
-// little, or when the copy holds Readability's text and much more outside links (the other
-// posts of a thread, the rest of a body Readability split).
+// little, when the copy holds Readability's text and much more outside links (the other posts
+// of a thread, the rest of a body Readability split), when Readability's few lines sit beside
+// a thread or listing three times their size, or when the page's JSON-LD declares a thread.
+// A body-named container matching Readability's candidate confirms it against a larger <main>.
 import HTML
 import Readability
 
@@ -104,19 +106,18 @@ extension Extraction {
         -> (root: Node, captions: Set<Node>, posts: Bool)? {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
-        var readabilityPieces: Set<Substring> = []
         if let r = readability {
             readabilityCaptions = Classifier.clean(r, title: title)
             readabilityLength = TextMass.length(r)
-            readabilityPieces = TextMass.pieces(r)
         }
         let measured = readability != nil && readabilityLength >= 250
         // A container named as the body that holds Readability's text and little else confirms
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
-        let confirmed = readability != nil && readabilityLength >= 1000 && alternatives.contains { a in
-            a.kind == .named && TextMass.length(a.copy) < 2 * readabilityLength
-                && TextMass.overlap(readability!, with: TextMass.pieces(a.copy)) >= 0.9
-                && TextMass.overlap(a.copy, with: readabilityPieces) >= 0.8
+        var confirmed = false
+        if let r = readability, readabilityLength >= 1000,
+           let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.copy) < 2 * readabilityLength {
+            confirmed = TextMass.overlap(r, with: TextMass.pieces(named.copy)) >= 0.9
+                && TextMass.overlap(named.copy, with: TextMass.pieces(r)) >= 0.8
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
         var cleaned: [Node: Set<Node>] = [:]

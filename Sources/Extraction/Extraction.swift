@@ -7,6 +7,7 @@
 //   Extraction+Survey       the page before Readability: text mass, named and semantic containers
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
+//   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
