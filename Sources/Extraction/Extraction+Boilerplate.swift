@@ -52,7 +52,8 @@ struct Classifier {
         let length = table.length(node)
         let share = Double(length) / Double(total)
         if share > Classifier.protectedShare || protected.contains(node) { return .content }
-        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
+        // In a thread or listing a box named "caption" is an item's name and blurb.
+        if node.hasTag("figcaption") || !posts && Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(node) { return .boilerplate }
         if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
         if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }

@@ -2,8 +2,10 @@
 // Before Readability runs, the survey finds a repeated structure (a thread's posts, a listing's
 // items), a container named as the body and a <main>/<article>; each is copied while the page
 // is whole. After Readability, a copy replaces its candidate when Readability found nothing or
-// little, or when the copy holds Readability's text and much more outside links (the other
-// posts of a thread, the rest of a body Readability split).
+// little, when the copy holds Readability's text and much more outside links (the other posts
+// of a thread, the rest of a body Readability split), when Readability's few lines sit beside
+// a thread or listing three times their size, or when the page's JSON-LD declares a thread.
+// A body-named container matching Readability's candidate confirms it against a larger <main>.
 import HTML
 import Readability
 
@@ -15,6 +17,11 @@ struct Alternative {
     let copy: Node
     /// The repeated items inside the copy (kept whatever they look like).
     let items: Set<Node>
+
+    /// Items named as comments ("comment", "comment-body"): the replies under a short article,
+    /// not a thread standing in for it.
+    var areComments: Bool { items.contains { Vocabulary.matches($0, Alternative.commentWords) } }
+    static let commentWords = Vocabulary.Words(["comment"])
 
     /// Copies the survey's candidates: at most one of each kind, each a different node.
     static func find(in survey: Survey) -> [Alternative] {
@@ -95,7 +102,7 @@ extension Extraction {
     /// Which container the piper mode refines: Readability's (nil: none) or an alternative's
     /// copy, cleaned. Returns the container, the captions to leave out of the text, and
     /// whether it is a thread or listing.
-    static func choose(readability: Node?, alternatives: [Alternative], title: String?)
+    static func choose(readability: Node?, alternatives: [Alternative], title: String?, schema: PageSchema = PageSchema())
         -> (root: Node, captions: Set<Node>, posts: Bool)? {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
@@ -103,45 +110,91 @@ extension Extraction {
             readabilityCaptions = Classifier.clean(r, title: title)
             readabilityLength = TextMass.length(r)
         }
+        let measured = readability != nil && readabilityLength >= 250
+        // A container named as the body that holds Readability's text and little else confirms
+        // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
+        var confirmed = false
+        if let r = readability, readabilityLength >= 1000,
+           let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.copy) < 2 * readabilityLength {
+            confirmed = TextMass.overlap(r, with: TextMass.pieces(named.copy)) >= 0.9
+                && TextMass.overlap(named.copy, with: TextMass.pieces(r)) >= 0.8
+        }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
+        var cleaned: [Node: Set<Node>] = [:]
         for alternative in alternatives {
-            let posts = alternative.kind == .repeated || alternative.kind == .listing
-            // A link-dense listing only stands in for a candidate that found next to nothing.
-            if alternative.kind == .listing, readability != nil, readabilityLength >= 500 { continue }
+            // A link-dense listing only stands in for a candidate that found little.
+            if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
+            if confirmed && alternative.kind == .semantic { continue }
             let root = alternative.copy
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
+            // A candidate of a few lines beside a repeated structure or a listing three times its
+            // size was one box of a thread's, shop's or service page's furniture; the repeated
+            // items are the content. (A longer one is an article, the repeat beside it its
+            // comments or teasers.)
+            let beside = readabilityLength < 600 && (alternative.kind == .repeated || alternative.kind == .listing) && !confirmed
+                && !alternative.areComments
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
-            if let r = readability, readabilityLength >= 250 {
+            if measured, let r = readability {
                 let raw = Double(TextMass.length(root))
-                if raw < 1.5 * Double(readabilityLength) || elsewhere && raw < 3 * Double(readabilityLength) { continue }
+                if raw < 1.5 * Double(readabilityLength) { continue }
                 inside = TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7
-                if !inside && !elsewhere { continue }
+                if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) { continue }
+                if !inside && !elsewhere && !beside { continue }
             }
-            stripUnreadable(root)
-            let captions = Classifier.clean(root, title: title, posts: posts, protected: alternative.items)
+            let captions = cleanCopy(alternative, title: title)
+            cleaned[root] = captions
             let length = TextMass.length(root)
-            if readability != nil, readabilityLength >= 250 {
+            if measured {
                 if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                } else if beside {
+                    guard Double(length) >= 2 * Double(readabilityLength) else { continue }
                 } else {
                     guard Double(length) >= 3 * Double(readabilityLength), TextTable(root).linkDensity(root) < 0.3 else { continue }
                 }
             }
-            if best == nil || length > best!.length { best = (root, captions, posts, length) }
+            if best == nil || length > best!.length {
+                best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length)
+            }
+        }
+        // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
+        // least Readability's text.
+        if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title)
+            if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best { return (best.root, best.captions, best.posts) }
         guard let r = readability else { return nil }
         return (r, readabilityCaptions, false)
     }
 
+    /// Cleans an alternative's copy in place; returns its captions.
+    static func cleanCopy(_ alternative: Alternative, title: String?) -> Set<Node> {
+        stripUnreadable(alternative.copy)
+        let posts = alternative.kind == .repeated || alternative.kind == .listing
+        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items)
+    }
+
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
-    /// templates, frames and form controls.
+    /// templates, frames and form controls. A <noscript> holding most of the text (a forum that
+    /// renders its posts there for crawlers) gives way to its children; any other (an "enable
+    /// JavaScript" notice, a fallback image, a copy of what the page shows) is removed.
     static func stripUnreadable(_ root: Node) {
         for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
+            n.remove()
+        }
+        let total = TextMass.length(root)
+        for n in root.descendantElements(named: ["noscript"]).reversed() {
+            guard let parent = n.parent else { continue }
+            // Most of the copy's text: the page's own; less is a copy of what the page shows.
+            let length = TextMass.length(n)
+            if length >= 200, 2 * length >= total {
+                while let child = n.firstChild { _ = parent.insertBefore(child, n) }
+            }
             n.remove()
         }
     }

@@ -7,6 +7,7 @@
 //   Extraction+Survey       the page before Readability: text mass, named and semantic containers
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
+//   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
@@ -42,13 +43,14 @@ public enum Extraction {
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
         let alternatives = Alternative.find(in: Survey(document))
+        let schema = PageSchema(document)
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options
         readabilityOptions.keepClasses = true
         readabilityOptions.serializer = { _ in "" }
         let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
         let title = found?.article.title ?? document.title
-        guard let (root, captions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title) else {
+        guard let (root, captions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
             return nil
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }

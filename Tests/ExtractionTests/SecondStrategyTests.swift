@@ -1,6 +1,8 @@
+import CorpusEval
 import Extraction
 import Foundation
 import HTML
+import PiperTestSupport
 import Testing
 
 /// The piper mode's second container strategy: threads keep every post (also inside the
@@ -51,5 +53,55 @@ import Testing
         let html = "<html><head><title>Lights</title></head><body><h1>Lights</h1><p>8 results</p><ul class=products>\(items)</ul></body></html>"
         let text = try #require(try Self.extract(html))
         for n in 1...8 { #expect(text.contains("Helmet light model \(n)"), "item \(n) missing") }
+    }
+}
+
+/// The container choice's evidence beyond Readability's scores: JSON-LD page types, text in
+/// <noscript>, listings beside a short prose box.
+@Suite struct ContainerChoiceTests {
+    static let sentence = "The resolver reads the manifest, checks every pinned version against the index and reports the first conflict it finds. "
+
+    /// A forum page of wcxb-dev (0514) whose JSON-LD declares a DiscussionForumPosting:
+    /// Readability keeps about half of the thread; the declaration makes its posts the content.
+    @Test func aPageDeclaringAThreadKeepsItsPosts() throws {
+        let folder = Collection.corpusFolder(packageRoot: PiperTestSupport.packageRoot)
+        let page = try #require(try Collection.wcxbDev.pages(in: folder).first { $0.id == "0514" })
+        let html = String(decoding: try page.bytes(), as: UTF8.self)
+        #expect(html.contains("\"DiscussionForumPosting\""))
+        func recall(_ html: String) throws -> Double {
+            let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+            let text = try Extraction.extract(document, url: page.url, mode: .piper)?.textContent ?? ""
+            return Metrics.wordScore(predicted: text, reference: page.reference).recall
+        }
+        let declared = try recall(html)
+        let undeclared = try recall(html.replacingOccurrences(of: "application/ld+json", with: "text/plain"))
+        #expect(declared >= 0.9, "recall \(declared) with the declaration")
+        #expect(undeclared < 0.7, "recall \(undeclared) without it: the declaration is what keeps the posts")
+    }
+
+    @Test func postsRenderedInNoscriptForCrawlersAreText() throws {
+        let posts = (1...2).map { "<article><h3>member\($0)</h3><div class=Post-body><p>Post \($0). \(String(repeating: Self.sentence, count: 3))</p></div></article>" }.joined()
+        let html = "<html><head><title>A thread</title></head><body><main><noscript><p>Enable JavaScript.</p></noscript>"
+            + "<noscript id=forum-content><div class=container><h1>A thread</h1><div>\(posts)</div></div></noscript></main></body></html>"
+        let text = try #require(try SecondStrategyTests.extract(html))
+        #expect(text.contains("Post 1. The resolver"))
+        #expect(text.contains("Post 2. The resolver"))
+        #expect(!text.contains("Enable JavaScript"))
+    }
+
+    @Test func aProductGridBesideAShortNoticeIsTheContent() throws {
+        let items = (1...16).map {
+            "<li class=product><a href=/p/\($0)><img src=/i/\($0).jpg alt=\"\"></a><div class=product-caption><a href=/p/\($0)>Insulated jacket model \($0)</a>"
+                + "<div class=excerpt>Warm, light and packable for cold mornings</div><span class=price>$\($0)9.00</span></div></li>"
+        }.joined()
+        let notice = "<section class=shipping><div class=notice><p>Orders placed before 3 PM ship the same business day, and orders placed later ship the next day. "
+            + "Items marked as final sale cannot be returned or exchanged, and gift cards are excluded from every promotion on this site. "
+            + "Returns are free within thirty days, in their original packaging, with the receipt.</p></div></section>"
+        let html = "<html><head><title>Jackets</title></head><body><h1>Jackets</h1><div class=grid><ul class=products>\(items)</ul></div>\(notice)</body></html>"
+        let readability = try SecondStrategyTests.extract(html, mode: .readability) ?? ""
+        #expect(!readability.contains("Insulated jacket model 1"), "Readability takes the notice")
+        let text = try #require(try SecondStrategyTests.extract(html))
+        for n in 1...16 { #expect(text.contains("Insulated jacket model \(n)"), "item \(n) missing") }
+        #expect(text.contains("Warm, light and packable"), "the item's caption box is its text")
     }
 }

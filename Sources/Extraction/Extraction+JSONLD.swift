@@ -1,0 +1,57 @@
+// JSON-LD: what a page says it is, from its <script type="application/ld+json"> blocks (read
+// before Readability removes scripts). The schema.org types of the top-level objects (and of
+// an @graph's members) are evidence for the container choice: a page that declares a
+// DiscussionForumPosting or QAPage is a thread, whose posts all belong to the content.
+import Foundation
+import HTML
+
+struct PageSchema {
+    /// The top-level schema.org type names, without a vocabulary prefix ("Product",
+    /// "NewsArticle").
+    private(set) var types: Set<String> = []
+
+    static let threadTypes: Set<String> = ["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]
+
+    /// The page declares a forum thread or a question with its answers.
+    var isThread: Bool { !types.isDisjoint(with: PageSchema.threadTypes) }
+
+    /// A page that declares nothing.
+    init() {}
+
+    /// Reads every JSON-LD block of `document`; a block that does not parse is skipped.
+    init(_ document: Document) {
+        for script in document.node.descendantElements(named: ["script"]) {
+            guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
+            let source = script.textContent
+            guard !source.isEmpty, let data = source.data(using: .utf8),
+                  let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
+            collect(json)
+        }
+    }
+
+    /// Adds the types of a top-level value: an object, an array of objects, or an @graph.
+    private mutating func collect(_ value: Any) {
+        if let array = value as? [Any] {
+            for v in array { collect(v) }
+        } else if let object = value as? [String: Any] {
+            add(object["@type"])
+            if let graph = object["@graph"] { collect(graph) }
+        }
+    }
+
+    private mutating func add(_ type: Any?) {
+        if let name = type as? String {
+            types.insert(PageSchema.bare(name))
+        } else if let names = type as? [Any] {
+            for case let name as String in names { types.insert(PageSchema.bare(name)) }
+        }
+    }
+
+    /// "https://schema.org/Product" and "schema:Product" → "Product".
+    static func bare(_ name: String) -> String {
+        if let cut = name.lastIndex(where: { $0 == "/" || $0 == ":" || $0 == "#" }) {
+            return String(name[name.index(after: cut)...])
+        }
+        return name
+    }
+}
