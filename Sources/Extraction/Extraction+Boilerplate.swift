@@ -48,22 +48,32 @@ struct Classifier {
         s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    static let figcaption = Document.knownNameID("figcaption")!
+    static let header = Document.knownNameID("header")!
+
     func role(of node: Node) -> NodeRole {
         let length = table.length(node)
         let share = Double(length) / Double(total)
-        if share > Classifier.protectedShare || protected.contains(node) { return .content }
-        if node.hasTag("figcaption") || Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
-        if Classifier.furniture.contains(node) { return .boilerplate }
-        if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
-        if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
-        if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
-            || Vocabulary.namesHidden(node) { return .boilerplate }
-        if Vocabulary.matches(node, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
-           !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
-            return .boilerplate
+        if share > Classifier.protectedShare || !protected.isEmpty && protected.contains(node) { return .content }
+        let name = node.localNameID
+        if name == Classifier.figcaption { return .caption }
+        // Most elements (paragraphs, links, emphasis) carry no attribute at all.
+        let bare = node.attributes.isEmpty
+        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(node)
+        if !bare, names.matches(Vocabulary.captionWords) { return .caption }
+        if Classifier.furniture.contains(id: name) { return .boilerplate }
+        if !posts, name == Classifier.header, !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
+        if Classifier.headings.contains(id: name), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
+        if !bare {
+            if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
+            if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
+                || Vocabulary.namesHidden(node) { return .boilerplate }
+            if names.matches(posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
+               !names.namesContent(), !isMostlyProse(node, length: length) {
+                return .boilerplate
+            }
         }
-        if !posts, Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+        if !posts, Classifier.listish.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
