@@ -10,12 +10,12 @@ enum Vocabulary {
         "advert", "sponsor", "breadcrumb", "cookie", "consent", "gdpr", "sidebar",
         "navbar", "menu", "pagination", "pager", "toolbar", "popup", "modal", "banner", "outbrain",
         "taboola", "recommend", "trending", "popular", "print", "disqus", "follow", "footer",
-        "masthead", "skip", "visually", "screenreader", "tags", "tagcloud",
+        "masthead", "skip", "visually", "screenreader", "tagcloud",
         "byline", "dateline", "timestamp", "author", "bio", "meta", "readmore", "more",
         "upsell", "paywall", "donate", "comment", "respond", "reply",
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
-    static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "date", "time", "rel", "jump", "toc", "sr"]
+    static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "tags", "date", "time", "rel", "jump", "toc", "sr"]
     /// In a thread, post headers (author, date, "reply") are part of each post.
     static let postHeader: Set<String> = ["byline", "dateline", "timestamp", "author", "bio", "meta", "comment", "respond", "reply", "date", "time"]
     static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
