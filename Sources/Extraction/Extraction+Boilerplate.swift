@@ -15,8 +15,6 @@ enum NodeRole {
     case caption
 }
 
-let debugClean = ProcessInfo.processInfo.environment["XDEBUG"] != nil // TEMP
-
 struct Classifier {
     /// Text length of the whole container.
     let total: Int
@@ -190,7 +188,6 @@ struct Classifier {
             let region = classifier.span?.region(of: node, parent: parentRegion) ?? .inside
             switch classifier.role(of: node, region: region) {
             case .boilerplate:
-                if debugClean { FileHandle.standardError.write(Data("DROP <\(node.localName) class=\(node.className) id=\(node.id)> \(node.textContent.prefix(120).split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))\n".utf8)) }
                 node.remove()
             case .caption:
                 captions.insert(node)

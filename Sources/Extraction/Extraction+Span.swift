@@ -2,7 +2,9 @@
 // Prose is text outside links and furniture-named boxes, in runs long enough to be sentences. From the container down, the
 // span follows the one child box that holds most of the prose; the boxes beside that path are
 // leading (before it: breadcrumbs, headline, byline and date lines) or trailing (after it:
-// author bios, sign-up boxes, teaser grids). The classifier is stricter outside the span.
+// author bios, sign-up boxes, teaser grids), and so are the children of the innermost box
+// before its first and after its last paragraph of substantial prose. The classifier is
+// stricter outside the span.
 import HTML
 
 struct MainSpan {
@@ -21,6 +23,7 @@ struct MainSpan {
     /// Boxes the span may descend into: paragraphs and lists are the text itself.
     static let boxes = NameSet(["div", "section", "article", "main", "table", "tbody", "tr", "td", "center", "font", "span"])
     static let anchor = Document.knownNameID("a")!
+    static let header = Document.knownNameID("header")!
 
     init(root: Node, table: TextTable) {
         let elements = table.elements
@@ -68,7 +71,24 @@ struct MainSpan {
             }
             node = next
         }
+        // Inside the innermost box, the span runs from its first to its last child of
+        // substantial prose; the children before and after it are leading and trailing.
+        let substantial = max(MainSpan.substantialShare * total, 80)
+        var children: [Node] = []
+        var child = node.firstChild
+        while let c = child {
+            if c.isElement { children.append(c) }
+            child = c.nextSibling
+        }
+        // A page header's standfirst is leading matter, not the start of the text.
+        let isText = { (c: Node) in Double(prose[c] ?? 0) >= substantial && c.localNameID != MainSpan.header }
+        guard let first = children.firstIndex(where: isText), let last = children.lastIndex(where: isText) else { return }
+        for c in children[..<first] { outside[c] = .leading }
+        for c in children[(last + 1)...] { outside[c] = .trailing }
     }
+
+    /// A child with this share of the prose (at least 80 bytes) is a paragraph of the text.
+    static let substantialShare = 0.03
 
     /// The share of the container's prose under `node`.
     func proseShare(_ node: Node) -> Double {

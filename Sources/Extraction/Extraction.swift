@@ -52,8 +52,7 @@ public enum Extraction {
             return nil
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
-        let keepCaptions = ProcessInfo.processInfo.environment["XCAPTIONS"] != nil // TEMP
-        let text = BlockText.text(of: root, article: !posts, skip: { !keepCaptions && captions.contains($0) })
+        let text = BlockText.text(of: root, article: !posts, skip: { captions.contains($0) })
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
         var article = found?.article ?? Article(
