@@ -9,6 +9,7 @@
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
+//   Extraction+Span         the main-text span: what lies before and after the prose
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
 //   Extraction+Text         block-aware plain text
 import Foundation
