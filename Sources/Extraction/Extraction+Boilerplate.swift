@@ -107,8 +107,8 @@ struct Classifier {
 
     /// An inline element inside a paragraph that has much more text than it: a dateline or a
     /// name in a sentence ("<span class=dateline>KOBE –</span> A total of …") is the sentence's.
-    func isInlineInProse(_ node: Node, length: Int, anyParent: Bool = false) -> Bool {
-        guard Classifier.phrasing.contains(node), let parent = node.parent, anyParent || !Classifier.phrasing.contains(parent) else { return false }
+    func isInlineInProse(_ node: Node, length: Int) -> Bool {
+        guard Classifier.phrasing.contains(node), let parent = node.parent, !Classifier.phrasing.contains(parent) else { return false }
         return table.length(parent) >= 2 * length + 60 && table.linkDensity(parent) < 0.5
     }
 
@@ -130,7 +130,7 @@ struct Classifier {
     /// A short line that is mostly a date or time ("23.10.2018", "Aktualisiert am 5.5.2020,
     /// 14:03"), or a <time>.
     func isDateLine(_ node: Node, length: Int) -> Bool {
-        guard length > 0, length <= 80, !isInlineInProse(node, length: length, anyParent: true), !inCode(node) else { return false }
+        guard length > 0, length <= 80, !inCode(node) else { return false }
         if node.localNameID == Classifier.time { return true }
         // Figures, and a date or clock separator between figures ("23.10", "3:59", "5/12", "5. Mai").
         var digits = 0, separated = false
