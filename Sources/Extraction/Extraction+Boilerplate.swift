@@ -34,6 +34,8 @@ struct Classifier {
     let posts: Bool
     let protected: Set<Node>
     let table: TextTable
+    /// Where the prose is; threads and listings have no single span.
+    let span: MainSpan?
 
     init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
         table = TextTable(root)
@@ -41,6 +43,7 @@ struct Classifier {
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
+        span = posts ? nil : MainSpan(root: root, table: table)
     }
 
     /// Lowercased, whitespace runs collapsed, trimmed.
@@ -48,27 +51,104 @@ struct Classifier {
         s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    func role(of node: Node) -> NodeRole {
+    static let figcaption = Document.knownNameID("figcaption")!
+    static let header = Document.knownNameID("header")!
+
+    func role(of node: Node, region: MainSpan.Region = .inside) -> NodeRole {
         let length = table.length(node)
         let share = Double(length) / Double(total)
-        if share > Classifier.protectedShare || protected.contains(node) { return .content }
+        if share > Classifier.protectedShare || !protected.isEmpty && protected.contains(node) { return .content }
+        let name = node.localNameID
+        if name == Classifier.figcaption { return .caption }
+        // Most elements (paragraphs, links, emphasis) carry no attribute at all.
+        let bare = node.attributes.isEmpty
+        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(node)
         // In a thread or listing a box named "caption" is an item's name and blurb.
-        if node.hasTag("figcaption") || !posts && Vocabulary.matches(node, Vocabulary.captionWords) { return .caption }
-        if Classifier.furniture.contains(node) { return .boilerplate }
-        if !posts, node.hasTag("header"), !node.descendantElements(named: ["h1", "time"]).isEmpty { return .boilerplate }
-        if Classifier.headings.contains(node), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
-        if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-        if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
-            || Vocabulary.namesHidden(node) { return .boilerplate }
-        if Vocabulary.matches(node, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
-           !Vocabulary.namesContent(node), !isMostlyProse(node, length: length) {
+        if !bare, !posts, names.matches(Vocabulary.captionWords) { return .caption }
+        if Classifier.furniture.contains(id: name) { return .boilerplate }
+        // A page header (headline, byline, date) goes, unless it holds a standfirst: then its
+        // parts are judged one by one, as leading matter.
+        if !posts, name == Classifier.header, !node.descendantElements(named: ["h1", "time"]).isEmpty, !holdsProse(node) {
             return .boilerplate
         }
-        if !posts, Classifier.listish.contains(node), share < 0.2, linkDensity(node, length: length) > 0.5,
+        if Classifier.headings.contains(id: name), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
+        if !bare {
+            if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
+            if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
+                || Vocabulary.namesHidden(node) { return .boilerplate }
+            // Outside the main-text span a furniture name is believed even over prose (an
+            // author's bio, a sign-up box with a paragraph of pitch).
+            if names.matches(posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
+               !names.namesContent(), region != .inside || !Classifier.allHeadings.contains(id: name),
+               !isInlineInProse(node, length: length),
+               region != .inside && share < Classifier.outsideShare && !Classifier.sectioning.contains(id: name)
+               || !isMostlyProse(node, length: length) {
+                return .boilerplate
+            }
+        }
+        if !posts, Classifier.listish.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
+        if region != .inside, !Classifier.dataCells.contains(id: name), isDateLine(node, length: length) { return .boilerplate }
         return .content
+    }
+
+    /// Headings, list items and table cells: a short line of figures there is data.
+    static let dataCells = NameSet(["h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dd", "dt", "tr", "table", "ul", "ol", "dl"])
+    static let sectioning = NameSet(["article", "main", "section"])
+    static let allHeadings = NameSet(["h1", "h2", "h3", "h4", "h5", "h6"])
+    static let phrasing = NameSet(["span", "a", "em", "strong", "b", "i", "small", "time", "font", "abbr", "cite", "mark", "u", "sup", "sub"])
+
+    /// A paragraph of prose (a standfirst) somewhere under `node`.
+    func holdsProse(_ node: Node) -> Bool {
+        for p in node.descendantElements(named: ["p"]) where table.length(p) >= 80 && table.linkDensity(p) < 0.3 { return true }
+        return false
+    }
+
+    /// An inline element inside a paragraph that has much more text than it: a dateline or a
+    /// name in a sentence ("<span class=dateline>KOBE –</span> A total of …") is the sentence's.
+    func isInlineInProse(_ node: Node, length: Int) -> Bool {
+        guard Classifier.phrasing.contains(node), let parent = node.parent, !Classifier.phrasing.contains(parent) else { return false }
+        return table.length(parent) >= 2 * length + 60 && table.linkDensity(parent) < 0.5
+    }
+
+    static let code = NameSet(["pre", "code", "samp", "kbd"])
+
+    /// Inside preformatted text or code (program output is figures, not dates).
+    func inCode(_ node: Node) -> Bool {
+        var n: Node? = node
+        while let e = n, e.isElement {
+            if Classifier.code.contains(e) { return true }
+            n = e.parent
+        }
+        return false
+    }
+    /// Outside the span, a named box smaller than this share is furniture even when it is prose.
+    static let outsideShare = 0.15
+    static let time = Document.knownNameID("time")!
+
+    /// A short line that is mostly a date or time ("23.10.2018", "Aktualisiert am 5.5.2020,
+    /// 14:03"), or a <time>.
+    func isDateLine(_ node: Node, length: Int) -> Bool {
+        guard length > 0, length <= 80, !inCode(node) else { return false }
+        if node.localNameID == Classifier.time { return true }
+        // Figures, and a date or clock separator between figures ("23.10", "3:59", "5/12", "5. Mai").
+        var digits = 0, separated = false
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        node.forEachDescendantText { s in
+            for b in s.utf8 {
+                let digit = b >= 0x30 && b <= 0x39
+                if b == 0x20 && previous == 0x2E && beforePrevious >= 0x30 && beforePrevious <= 0x39 { separated = true }
+                if digit {
+                    digits += 1
+                    if beforePrevious >= 0x30 && beforePrevious <= 0x39 && (previous == 0x2E || previous == 0x3A || previous == 0x2F) { separated = true }
+                }
+                beforePrevious = previous
+                previous = b
+            }
+        }
+        return separated && digits >= 4 && Double(digits) >= 0.35 * Double(length)
     }
 
     /// `style="display:none"` or `visibility:hidden`.
@@ -116,15 +196,16 @@ struct Classifier {
     static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
         let classifier = Classifier(root: root, title: title, posts: posts, protected: protected)
         var captions = Set<Node>()
-        var stack = root.children.reversed() as [Node]
-        while let node = stack.popLast() {
-            switch classifier.role(of: node) {
+        var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
+        while let (node, parentRegion) = stack.popLast() {
+            let region = classifier.span?.region(of: node, parent: parentRegion) ?? .inside
+            switch classifier.role(of: node, region: region) {
             case .boilerplate:
                 node.remove()
             case .caption:
                 captions.insert(node)
             case .content:
-                stack.append(contentsOf: node.children.reversed())
+                stack.append(contentsOf: node.children.reversed().map { ($0, region) })
             }
         }
         return captions

@@ -3,15 +3,26 @@
 // paragraphs separated by a blank line; inline runs keep their spaces; <pre> keeps its lines.
 import HTML
 
-/// Tag-name sets as the parser's name numbers.
+/// Tag-name sets as the parser's name numbers: a bit per known name, so a test is one load.
 struct NameSet {
-    private let ids: Set<Int32>
+    private let bits: [UInt64]
 
     init(_ names: [String]) {
-        ids = Set(names.compactMap { Document.knownNameID($0) })
+        let ids = names.compactMap { Document.knownNameID($0) }
+        var bits = [UInt64](repeating: 0, count: Int((ids.max() ?? 0) / 64) + 1)
+        for id in ids { bits[Int(id) / 64] |= 1 << UInt64(id % 64) }
+        self.bits = bits
     }
 
-    func contains(_ node: Node) -> Bool { ids.contains(node.localNameID) }
+    @inline(__always)
+    func contains(_ node: Node) -> Bool { contains(id: node.localNameID) }
+
+    @inline(__always)
+    func contains(id: Int32) -> Bool {
+        guard id >= 0 else { return false }
+        let word = Int(id) >> 6
+        return word < bits.count && bits[word] & (1 << UInt64(id & 63)) != 0
+    }
 }
 
 enum BlockText {
@@ -42,7 +53,7 @@ enum BlockText {
     /// Drops the short blocks after the article's last paragraph of prose: the "more on this"
     /// heading and its teasers, rating and sharing prompts, tag and category lines.
     static func withoutTrailingFurniture(_ text: String) -> String {
-        let blocks = text.components(separatedBy: "\n\n")
+        let blocks = paragraphs(of: text)
         guard let last = blocks.lastIndex(where: isProse), last < blocks.count - 1 else { return text }
         var kept = Array(blocks[...last])
         var dropped = 0
@@ -55,8 +66,31 @@ enum BlockText {
         return kept.joined(separator: "\n\n")
     }
 
+    /// The blocks of `text` between blank lines ("\n\n", which only the builder writes).
+    static func paragraphs(of text: String) -> [Substring] {
+        var out: [Substring] = []
+        let u = text.utf8
+        var start = u.startIndex
+        var i = u.startIndex
+        var previousNewline = false
+        while i != u.endIndex {
+            let b = u[i]
+            if b == 0x0A && previousNewline {
+                let blockEnd = u.index(before: i)
+                out.append(text[start..<blockEnd])
+                start = u.index(after: i)
+                previousNewline = false
+            } else {
+                previousNewline = b == 0x0A
+            }
+            i = u.index(after: i)
+        }
+        out.append(text[start..<u.endIndex])
+        return out
+    }
+
     /// Ends like a sentence (a closing quote or bracket after the stop is fine).
-    static func endsSentence(_ block: String) -> Bool {
+    static func endsSentence(_ block: Substring) -> Bool {
         var last = block.unicodeScalars.last
         var rest = block.unicodeScalars.dropLast()
         while let l = last, "\"'”’»)]".unicodeScalars.contains(l) { last = rest.last; rest = rest.dropLast() }
@@ -65,9 +99,16 @@ enum BlockText {
     }
 
     /// A paragraph of sentences: long, with a sentence ending in it.
-    static func isProse(_ block: String) -> Bool {
-        guard block.utf8.count >= 150 else { return false }
-        return block.contains(". ") || block.hasSuffix(".") || block.contains("? ") || block.contains("! ")
+    static func isProse(_ block: Substring) -> Bool {
+        let u = block.utf8
+        guard u.count >= 150 else { return false }
+        if u.last == 0x2E { return true }
+        var previousStop = false
+        for b in u {
+            if b == 0x20 && previousStop { return true }
+            previousStop = b == 0x2E || b == 0x3F || b == 0x21
+        }
+        return false
     }
 
     /// Drops a long line that repeats an earlier one word for word: threads and listings print
@@ -92,6 +133,10 @@ enum BlockText {
         return dropped ? lines.joined(separator: "\n") : text
     }
 
+    static let br = Document.knownNameID("br")!
+    static let img = Document.knownNameID("img")!
+    static let preformatted = NameSet(["pre", "textarea"])
+
     private static func walk(_ node: Node, into out: inout Builder, inPre: Bool, skip: (Node) -> Bool) {
         var child = node.firstChild
         while let c = child {
@@ -100,21 +145,21 @@ enum BlockText {
                 out.append(c.data, preformatted: inPre)
                 continue
             }
-            guard c.isElement, !skipped.contains(c), !skip(c) else { continue }
-            if c.hasTag("br") { out.lineBreak(); continue }
-            if c.hasTag("img") {
-                continue
-            }
-            let pre = inPre || c.hasTag("pre") || c.hasTag("textarea")
-            if paragraphs.contains(c) {
+            guard c.isElement else { continue }
+            let name = c.localNameID
+            guard !skipped.contains(id: name), !skip(c) else { continue }
+            if name == br { out.lineBreak(); continue }
+            if name == img { continue }
+            let pre = inPre || preformatted.contains(id: name) && (c.hasTag("pre") || c.hasTag("textarea"))
+            if paragraphs.contains(id: name) {
                 out.blankLine()
                 walk(c, into: &out, inPre: pre, skip: skip)
                 out.blankLine()
-            } else if lines.contains(c) {
+            } else if lines.contains(id: name) {
                 out.lineBreak()
                 walk(c, into: &out, inPre: pre, skip: skip)
                 out.lineBreak()
-            } else if cells.contains(c) {
+            } else if cells.contains(id: name) {
                 out.space()
                 walk(c, into: &out, inPre: pre, skip: skip)
                 out.space()
@@ -125,8 +170,9 @@ enum BlockText {
     }
 
     /// Collects text with pending separators, so runs of breaks collapse to the strongest one.
+    /// Works on UTF-8 bytes: the text of a page is mostly ASCII, and a String is built once.
     struct Builder {
-        private var result = ""
+        private var result: [UInt8] = []
         /// 0 none, 1 space, 2 line break, 3 blank line.
         private var pending = 0
         private var started = false
@@ -136,48 +182,82 @@ enum BlockText {
         mutating func blankLine() { pending = max(pending, 3) }
 
         mutating func append(_ text: String, preformatted: Bool) {
-            if preformatted {
-                var first = true
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    if !first { lineBreak() }
-                    first = false
-                    let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-                    if !trimmed.isEmpty { emit(String(line.filter { $0 != "\r" })) }
-                }
-                return
+            var text = text
+            text.withUTF8 { bytes in
+                if preformatted { appendPreformatted(bytes) } else { appendCollapsed(bytes) }
             }
-            var word = ""
-            for scalar in text.unicodeScalars {
-                if isSpace(scalar) {
-                    if !word.isEmpty { emit(word); word = "" }
-                    space()
-                } else {
-                    word.unicodeScalars.append(scalar)
-                }
-            }
-            if !word.isEmpty { emit(word) }
         }
 
-        private mutating func emit(_ piece: String) {
+        /// Words separated by any white space, which becomes one pending space.
+        private mutating func appendCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var i = 0, wordStart = 0
+            let n = bytes.count
+            while i < n {
+                let width = Builder.spaceWidth(bytes, at: i)
+                if width > 0 {
+                    if i > wordStart { emit(UnsafeBufferPointer(rebasing: bytes[wordStart..<i])) }
+                    space()
+                    i += width
+                    wordStart = i
+                } else {
+                    i += 1
+                }
+            }
+            if n > wordStart { emit(UnsafeBufferPointer(rebasing: bytes[wordStart..<n])) }
+        }
+
+        /// Lines kept as they are (without carriage returns); lines of only spaces and tabs are
+        /// left out.
+        private mutating func appendPreformatted(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var lineStart = 0
+            var first = true
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                if !first { lineBreak() }
+                first = false
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<i])
+                lineStart = i + 1
+                if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    if line.contains(0x0D) { emit(line.filter { $0 != 0x0D }) } else { emit(line) }
+                }
+            }
+        }
+
+        private mutating func emit<C: Collection>(_ piece: C) where C.Element == UInt8 {
             if started {
                 switch pending {
-                case 1: result += " "
-                case 2: result += "\n"
-                case 3: result += "\n\n"
+                case 1: result.append(0x20)
+                case 2: result.append(0x0A)
+                case 3: result.append(0x0A); result.append(0x0A)
                 default: break
                 }
             }
             pending = 0
             started = true
-            result += piece
+            result.append(contentsOf: piece)
         }
 
-        func finish() -> String { result }
+        func finish() -> String { String(decoding: result, as: UTF8.self) }
 
-        private func isSpace(_ s: Unicode.Scalar) -> Bool {
-            switch s.value {
-            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
-            default: return false
+        /// The byte length of the white-space character at `i` (0: none): ASCII space, tab,
+        /// line feed, form feed, carriage return, and the Unicode spaces (no-break, ogham,
+        /// en to hair, line and paragraph separators, narrow no-break, medium mathematical,
+        /// ideographic, zero-width no-break).
+        @inline(__always)
+        static func spaceWidth(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+            let c = b[i]
+            if c < 0x80 { return c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D ? 1 : 0 }
+            let n = b.count
+            switch c {
+            case 0xC2: return i + 1 < n && b[i + 1] == 0xA0 ? 2 : 0
+            case 0xE1: return i + 2 < n && b[i + 1] == 0x9A && b[i + 2] == 0x80 ? 3 : 0
+            case 0xE2:
+                guard i + 2 < n else { return 0 }
+                let c1 = b[i + 1], c2 = b[i + 2]
+                if c1 == 0x80 && (c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF) && c2 >= 0x80 { return 3 }
+                return c1 == 0x81 && c2 == 0x9F ? 3 : 0
+            case 0xE3: return i + 2 < n && b[i + 1] == 0x80 && b[i + 2] == 0x80 ? 3 : 0
+            case 0xEF: return i + 2 < n && b[i + 1] == 0xBB && b[i + 2] == 0xBF ? 3 : 0
+            default: return 0
             }
         }
     }

@@ -10,12 +10,12 @@ enum Vocabulary {
         "advert", "sponsor", "breadcrumb", "cookie", "consent", "gdpr", "sidebar",
         "navbar", "menu", "pagination", "pager", "toolbar", "popup", "modal", "banner", "outbrain",
         "taboola", "recommend", "trending", "popular", "print", "disqus", "follow", "footer",
-        "masthead", "skip", "visually", "screenreader", "tags", "tagcloud",
+        "masthead", "skip", "visually", "screenreader", "tagcloud",
         "byline", "dateline", "timestamp", "author", "bio", "meta", "readmore", "more",
         "upsell", "paywall", "donate", "comment", "respond", "reply",
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
-    static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "date", "time", "rel", "jump", "toc", "sr"]
+    static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "tags", "date", "time", "rel", "jump", "toc", "sr"]
     /// In a thread, post headers (author, date, "reply") are part of each post.
     static let postHeader: Set<String> = ["byline", "dateline", "timestamp", "author", "bio", "meta", "comment", "respond", "reply", "date", "time"]
     static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
@@ -32,35 +32,99 @@ enum Vocabulary {
     /// letters). Utility-class names (Tailwind's `print:hidden`, `w-[64px]`,
     /// `decoration-primary/6`) say how a box looks, not what it is, and are skipped.
     static func tokens(_ node: Node) -> [ArraySlice<UInt8>] {
-        let className = node.className, id = node.id
-        if className.isEmpty && id.isEmpty { return [] }
-        let bytes = Array((className + " " + id).utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        var out: [ArraySlice<UInt8>] = []
-        var nameStart = 0
-        var i = 0
-        while i <= bytes.count {
-            if i == bytes.count || bytes[i] <= 0x20 {
-                if i > nameStart { appendTokens(of: bytes[nameStart..<i], to: &out) }
-                nameStart = i + 1
-            }
-            i += 1
-        }
-        return out
+        let names = Names(node)
+        return names.tokens.map { names.bytes[$0] }
     }
 
-    private static func appendTokens(of name: ArraySlice<UInt8>, to out: inout [ArraySlice<UInt8>]) {
-        if name.contains(where: { $0 == 0x3A || $0 == 0x5B || $0 == 0x2F || $0 == 0x40 || $0 == 0x21 }) { return }
-        var start = name.startIndex
-        for j in name.indices {
-            let b = name[j]
-            let wordByte = b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-            if !wordByte {
-                if j > start { out.append(name[start..<j]) }
-                start = j + 1
-            }
+    /// A node's class and id, lowercased once, with their word tokens: what the vocabulary
+    /// tests look at, computed once per node.
+    struct Names {
+        /// The class list, a space, the id; ASCII lowercased.
+        let bytes: [UInt8]
+        /// Ranges of `bytes` that are word tokens.
+        let tokens: [Range<Int>]
+
+        static let none = Names(bytes: [], tokens: [])
+
+        private init(bytes: [UInt8], tokens: [Range<Int>]) {
+            self.bytes = bytes
+            self.tokens = tokens
         }
-        if name.endIndex > start { out.append(name[start..<name.endIndex]) }
+
+        init(_ node: Node) {
+            self.init(className: node.className, id: node.id)
+        }
+
+        init(className: String, id: String) {
+            if className.isEmpty && id.isEmpty {
+                self.init(bytes: [], tokens: [])
+                return
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(className.utf8.count + id.utf8.count + 1)
+            for b in className.utf8 { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
+            bytes.append(0x20)
+            for b in id.utf8 { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
+            var tokens: [Range<Int>] = []
+            var nameStart = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] <= 0x20 {
+                if i > nameStart { Names.appendTokens(of: bytes, nameStart..<i, to: &tokens) }
+                nameStart = i + 1
+            }
+            self.init(bytes: bytes, tokens: tokens)
+        }
+
+        private static func appendTokens(of bytes: [UInt8], _ name: Range<Int>, to out: inout [Range<Int>]) {
+            for j in name {
+                let b = bytes[j]
+                if b == 0x3A || b == 0x5B || b == 0x2F || b == 0x40 || b == 0x21 { return }
+            }
+            var start = name.lowerBound
+            for j in name {
+                let b = bytes[j]
+                let wordByte = b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+                if !wordByte {
+                    if j > start { out.append(start..<j) }
+                    start = j + 1
+                }
+            }
+            if name.upperBound > start { out.append(start..<name.upperBound) }
+        }
+
+        var isEmpty: Bool { bytes.isEmpty }
+
+        /// Whether a token starts with a prefix of `words` (or is one of its exact tokens).
+        func matches(_ words: Words) -> Bool {
+            for range in tokens {
+                let token = bytes[range]
+                if token.count <= 4, !words.exact.isEmpty, words.exact.contains(Array(token)) { return true }
+                for word in words.prefixes where token.starts(with: word) { return true }
+            }
+            return false
+        }
+
+        /// Whether the whole class list or id holds one of the content names.
+        func namesContent() -> Bool {
+            if bytes.isEmpty { return false }
+            guard Vocabulary.stems.contains(where: { Vocabulary.contains(bytes, $0) }) else { return false }
+            return Vocabulary.contentBytes.contains { Vocabulary.contains(bytes, $0) }
+        }
     }
+
+    /// Whether any token of `node`'s class or id starts with a prefix of `words` (or is one of
+    /// its exact tokens).
+    static func matches(_ node: Node, _ words: Words) -> Bool {
+        Names(node).matches(words)
+    }
+
+    /// Whether `node`'s whole class list or id holds one of the content names. Every name holds
+    /// "body", "content", "text" or "entry"; most names hold none, and are passed over first.
+    static func namesContent(_ node: Node) -> Bool {
+        Names(node).namesContent()
+    }
+
+    fileprivate static let stems: [[UInt8]] = ["body", "content", "text", "entry"].map { Array($0.utf8) }
+    fileprivate static let contentBytes: [[UInt8]] = content.map { Array($0.utf8) }
 
     /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
     /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
@@ -88,29 +152,6 @@ enum Vocabulary {
     static let boilerplateWords = Words(boilerplate, exact: boilerplateExact)
     static let threadBoilerplateWords = Words(threadBoilerplate, exact: threadBoilerplateExact)
     static let captionWords = Words(caption)
-
-    /// Whether any token of `node`'s class or id starts with a prefix of `words` (or is one of
-    /// its exact tokens).
-    static func matches(_ node: Node, _ words: Words) -> Bool {
-        for token in tokens(node) {
-            if token.count <= 4, !words.exact.isEmpty, words.exact.contains(Array(token)) { return true }
-            for word in words.prefixes where token.starts(with: word) { return true }
-        }
-        return false
-    }
-
-    /// Whether `node`'s whole class list or id holds one of the content names. Every name holds
-    /// "body", "content", "text" or "entry"; most names hold none, and are passed over first.
-    static func namesContent(_ node: Node) -> Bool {
-        let className = node.className, id = node.id
-        if className.isEmpty && id.isEmpty { return false }
-        let names = Array((className + " " + id).utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        guard stems.contains(where: { contains(names, $0) }) else { return false }
-        return contentBytes.contains { contains(names, $0) }
-    }
-
-    private static let stems: [[UInt8]] = ["body", "content", "text", "entry"].map { Array($0.utf8) }
-    private static let contentBytes: [[UInt8]] = content.map { Array($0.utf8) }
 
     /// Naive substring search over bytes (class lists are short).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -10,6 +10,7 @@
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+Vocabulary   class/id vocabularies
+//   Extraction+Span         the main-text span: what lies before and after the prose
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
 //   Extraction+Text         block-aware plain text
 import Foundation

@@ -1,0 +1,102 @@
+// The main-text span of a container: where its prose lives, and what lies before and after it.
+// Prose is text outside links and furniture-named boxes, in runs long enough to be sentences. From the container down, the
+// span follows the one child box that holds most of the prose; the boxes beside that path are
+// leading (before it: breadcrumbs, headline, byline and date lines) or trailing (after it:
+// author bios, sign-up boxes, teaser grids), and so are the children of the innermost box
+// before its first and after its last paragraph of substantial prose. The classifier is
+// stricter outside the span.
+import HTML
+
+struct MainSpan {
+    enum Region { case inside, leading, trailing }
+
+    /// The roots of the boxes beside the path to the span, with their side.
+    private(set) var outside: [Node: Region] = [:]
+    /// Prose (non-space bytes) under each element; the container's total.
+    private(set) var prose: [Node: Int32] = [:]
+    private(set) var total = 0
+
+    /// A child holding this share of the container's prose carries the span.
+    static let carrierShare = 0.65
+    /// Text runs shorter than this (non-space bytes) are labels, not prose.
+    static let proseRun: Int32 = 25
+    /// Boxes the span may descend into: paragraphs and lists are the text itself.
+    static let boxes = NameSet(["div", "section", "article", "main", "table", "tbody", "tr", "td", "center", "font", "span"])
+    static let anchor = Document.knownNameID("a")!
+    static let header = Document.knownNameID("header")!
+
+    init(root: Node, table: TextTable) {
+        let elements = table.elements
+        guard elements.count > 1 else { return }
+        // Prose under each element: its own text runs of sentence length, links left out.
+        prose.reserveCapacity(elements.count)
+        for e in elements.reversed() {
+            var own: Int32 = 0
+            var child = e.firstChild
+            while let c = child {
+                if c.isText {
+                    let n = Int32(table.length(c))
+                    if n >= MainSpan.proseRun { own += n }
+                } else if c.isElement, let p = prose[c] {
+                    own += p
+                }
+                child = c.nextSibling
+            }
+            // Links, and boxes named as furniture (comments, related posts), hold no prose of
+            // the article's.
+            if e.localNameID == MainSpan.anchor { own = 0 }
+            if own > 0, !e.attributes.isEmpty {
+                let names = Vocabulary.Names(e)
+                if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
+            }
+            if own > 0 { prose[e] = own }
+        }
+        total = Int(prose[root] ?? 0)
+        let total = Double(self.total)
+        guard total >= 400 else { return }
+        var node = root
+        while true {
+            var carrier: Node?
+            var child = node.firstChild
+            while let c = child {
+                if c.isElement, Double(prose[c] ?? 0) >= MainSpan.carrierShare * total { carrier = c; break }
+                child = c.nextSibling
+            }
+            guard let next = carrier, MainSpan.boxes.contains(next) else { break }
+            var region = Region.leading
+            child = node.firstChild
+            while let c = child {
+                if c == next { region = .trailing } else if c.isElement { outside[c] = region }
+                child = c.nextSibling
+            }
+            node = next
+        }
+        // Inside the innermost box, the span runs from its first to its last child of
+        // substantial prose; the children before and after it are leading and trailing.
+        let substantial = max(MainSpan.substantialShare * total, 80)
+        var children: [Node] = []
+        var child = node.firstChild
+        while let c = child {
+            if c.isElement { children.append(c) }
+            child = c.nextSibling
+        }
+        // A page header's standfirst is leading matter, not the start of the text.
+        let isText = { (c: Node) in Double(prose[c] ?? 0) >= substantial && c.localNameID != MainSpan.header }
+        guard let first = children.firstIndex(where: isText), let last = children.lastIndex(where: isText) else { return }
+        for c in children[..<first] { outside[c] = .leading }
+        for c in children[(last + 1)...] { outside[c] = .trailing }
+    }
+
+    /// A child with this share of the prose (at least 80 bytes) is a paragraph of the text.
+    static let substantialShare = 0.03
+
+    /// The share of the container's prose under `node`.
+    func proseShare(_ node: Node) -> Double {
+        total > 0 ? Double(prose[node] ?? 0) / Double(total) : 0
+    }
+
+    /// The region of `node` given its parent's.
+    func region(of node: Node, parent: Region) -> Region {
+        parent == .inside ? outside[node] ?? .inside : parent
+    }
+}

@@ -1,0 +1,46 @@
+import Extraction
+import Foundation
+import HTML
+import Testing
+
+/// The piper mode's main-text span: furniture before and after the article's paragraphs goes
+/// even when it is prose, and what sits inside the text stays.
+@Suite struct MainSpanTests {
+    static let paragraphs = (1...6).map {
+        "<p>Paragraph \($0) of the report describes, in several plain sentences, how the river authority "
+            + "measured the spring flood, which villages it reached, and what the engineers plan to change.</p>"
+    }.joined()
+
+    static func extract(_ body: String) throws -> String {
+        let html = "<html><head><title>Flood report</title></head><body>\(body)</body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        return try #require(try Extraction.extract(document, url: "https://example.org/flood", mode: .piper)).textContent
+    }
+
+    @Test func anAuthorBoxAfterTheTextGoesEvenWhenItIsProse() throws {
+        // Two children: Readability replaces a box holding a single paragraph with the paragraph.
+        let bio = "<div class=author-box><h4>About the author</h4><p>Jane Roe has written about rivers, dams and the people who live beside "
+            + "them for twenty years, and teaches journalism at the university in the valley town.</p></div>"
+        let text = try Self.extract("<article><div class=story>\(Self.paragraphs)</div>\(bio)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("Jane Roe has written"))
+    }
+
+    @Test func aDatelineInsideASentenceStays() throws {
+        let first = "<p><span class=meta-place>KOBE –</span> A total of six thousand sandbags were stacked along the "
+            + "embankment overnight, the authority said, before the water reached its highest mark.</p>"
+        let text = try Self.extract("<article><div class=story>\(first)\(Self.paragraphs)</div></article>")
+        #expect(text.contains("KOBE – A total of six thousand sandbags"))
+    }
+
+    @Test func aDateLineBeforeTheTextGoesAndAStandfirstInTheHeaderStays() throws {
+        let header = "<header><h1>Flood report</h1><p class=lead>The spring flood was the highest in forty years, "
+            + "and the authority now wants a second channel around the old town.</p><time>23.10.2018</time></header>"
+        let text = try Self.extract("<article><div class=story>\(header)<div class=published>Updated 24.10.2018, 14:03</div>"
+            + "\(Self.paragraphs)</div></article>")
+        #expect(text.contains("The spring flood was the highest in forty years"))
+        #expect(!text.contains("23.10.2018"))
+        #expect(!text.contains("14:03"))
+        #expect(text.contains("Paragraph 1 of the report"))
+    }
+}
