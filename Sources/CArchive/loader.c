@@ -6,10 +6,7 @@
     X(archive_error_string) X(archive_entry_filetype) X(archive_entry_hardlink) X(archive_entry_pathname) \
     X(archive_entry_pathname_utf8)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library archive = PIPER_LIBRARY("libarchive", "libarchive.so.13", "PIPER_LIBRARY_ARCHIVE", "libarchive13", names, table);
+PIPER_LIBRARY_DEFINE(archive, "libarchive", "libarchive.so.13", "PIPER_LIBRARY_ARCHIVE", "libarchive13");
 #define CALL(name) PIPER_LIBRARY_CALL(archive, name)
 
 const char *piper_archive_load(void) { return piper_library_load(&archive); }

@@ -6,10 +6,7 @@
     X(curl_easy_strerror) X(curl_easy_setopt) X(curl_easy_getinfo) X(curl_multi_setopt) \
     X(curl_slist_append) X(curl_slist_free_all)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library curl = PIPER_LIBRARY("libcurl", "libcurl.so.4", "PIPER_LIBRARY_CURL", "libcurl4", names, table);
+PIPER_LIBRARY_DEFINE(curl, "libcurl", "libcurl.so.4", "PIPER_LIBRARY_CURL", "libcurl4");
 #define CALL(name) PIPER_LIBRARY_CALL(curl, name)
 
 const char *piper_curl_load(void) { return piper_library_load(&curl); }

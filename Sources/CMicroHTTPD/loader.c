@@ -6,10 +6,7 @@
     X(MHD_resume_connection) X(MHD_create_response_from_buffer) X(MHD_create_response_from_fd_at_offset64) \
     X(MHD_add_response_header) X(MHD_destroy_response)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library mhd = PIPER_LIBRARY("libmicrohttpd", "libmicrohttpd.so.12", "PIPER_LIBRARY_MICROHTTPD", "libmicrohttpd12", names, table);
+PIPER_LIBRARY_DEFINE(mhd, "libmicrohttpd", "libmicrohttpd.so.12", "PIPER_LIBRARY_MICROHTTPD", "libmicrohttpd12");
 #define CALL(name) PIPER_LIBRARY_CALL(mhd, name)
 
 const char *piper_mhd_load(void) { return piper_library_load(&mhd); }

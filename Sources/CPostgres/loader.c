@@ -5,10 +5,7 @@
     X(PQresultStatus) X(PQresultErrorMessage) X(PQresultErrorField) X(PQntuples) X(PQcmdTuples) \
     X(PQgetvalue) X(PQgetisnull) X(PQclear)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library pq = PIPER_LIBRARY("libpq", "libpq.so.5", "PIPER_LIBRARY_POSTGRES", "libpq5", names, table);
+PIPER_LIBRARY_DEFINE(pq, "libpq", "libpq.so.5", "PIPER_LIBRARY_POSTGRES", "libpq5");
 #define CALL(name) PIPER_LIBRARY_CALL(pq, name)
 
 const char *piper_postgres_load(void) { return piper_library_load(&pq); }

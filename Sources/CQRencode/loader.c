@@ -3,10 +3,7 @@
 
 #define FUNCTIONS(X) X(QRcode_encodeString) X(QRcode_free)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library qrencode = PIPER_LIBRARY("libqrencode", "libqrencode.so.4", "PIPER_LIBRARY_QRENCODE", "libqrencode4", names, table);
+PIPER_LIBRARY_DEFINE(qrencode, "libqrencode", "libqrencode.so.4", "PIPER_LIBRARY_QRENCODE", "libqrencode4");
 #define CALL(name) PIPER_LIBRARY_CALL(qrencode, name)
 
 const char *piper_qrencode_load(void) { return piper_library_load(&qrencode); }

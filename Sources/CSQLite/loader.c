@@ -9,10 +9,7 @@
     X(sqlite3_column_bytes) X(sqlite3_column_count) X(sqlite3_column_double) X(sqlite3_column_int64) \
     X(sqlite3_column_text) X(sqlite3_column_type)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library sqlite = PIPER_LIBRARY("libsqlite3", "libsqlite3.so.0", "PIPER_LIBRARY_SQLITE", "libsqlite3-0", names, table);
+PIPER_LIBRARY_DEFINE(sqlite, "libsqlite3", "libsqlite3.so.0", "PIPER_LIBRARY_SQLITE", "libsqlite3-0");
 #define CALL(name) PIPER_LIBRARY_CALL(sqlite, name)
 
 const char *piper_sqlite_load(void) { return piper_library_load(&sqlite); }

@@ -7,10 +7,7 @@
     X(taglib_file_is_valid) X(taglib_file_tag) X(taglib_file_audioproperties) X(taglib_tag_title) \
     X(taglib_tag_artist) X(taglib_tag_album) X(taglib_tag_free_strings) X(taglib_audioproperties_length)
 
-enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count };
-static const char *const names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) };
-static void *table[piper_function_count];
-static piper_library taglib = PIPER_LIBRARY("libtag_c", "libtag_c.so.0", "PIPER_LIBRARY_TAGLIB", "libtagc0", names, table);
+PIPER_LIBRARY_DEFINE(taglib, "libtag_c", "libtag_c.so.0", "PIPER_LIBRARY_TAGLIB", "libtagc0");
 #define CALL(name) PIPER_LIBRARY_CALL(taglib, name)
 
 const char *piper_taglib_load(void) { return piper_library_load(&taglib); }

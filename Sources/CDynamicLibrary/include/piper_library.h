@@ -44,4 +44,12 @@ void *piper_library_function(piper_library *library, size_t index);
 #define PIPER_LIBRARY_CALL(library, name) ((__typeof__(&name))piper_library_function(&(library), piper_index_##name))
 #define PIPER_STUB __attribute__((visibility("hidden")))
 
+/* A shim's library, from its FUNCTIONS(X) list: the index enum, the name list, the table and the
+ * `piper_library` called `variable`. */
+#define PIPER_LIBRARY_DEFINE(variable, label, soname, environment, package) \
+    enum { FUNCTIONS(PIPER_LIBRARY_INDEX) piper_function_count }; \
+    static const char *const piper_function_names[] = { FUNCTIONS(PIPER_LIBRARY_NAME) }; \
+    static void *piper_function_table[piper_function_count]; \
+    static piper_library variable = PIPER_LIBRARY(label, soname, environment, package, piper_function_names, piper_function_table)
+
 #endif
