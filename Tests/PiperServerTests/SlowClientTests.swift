@@ -76,6 +76,22 @@ struct SlowClientTests {
         #expect(answer.contains(#"{"error":"The request head did not arrive within 1 s"}"#), "got \(answer)")
     }
 
+    @Test func anIdleKeepAliveConnectionIsClosedWithoutA408() throws {
+        let backend = try startBackend {
+            $0.http.clientLimits.headTimeout = 1
+            $0.http.clientLimits.sweepInterval = 0.1
+        }
+        defer { backend.stop() }
+        let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
+        let connection = try RawConnection(port: port)
+        connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        // Read to the end: the answer, then the close once the connection has idled past 1 s.
+        // A 408 there would be read by a client reusing the connection as its next answer.
+        let answer = connection.readToEnd(timeout: 10)
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "got \(answer)")
+        #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer only, got \(answer)")
+    }
+
     @Test func aBodyBelowTheRateFloorIsCutOff() throws {
         let backend = try startBackend {
             $0.http.clientLimits.minBodyBytesPerSecond = 1000
@@ -127,6 +143,11 @@ struct SlowClientTests {
         var watch = ConnectionWatch(since: 0, fd: -1, client: "192.0.2.1", counted: true)
         #expect(watch.verdict(now: 1 * second, limits: limits) == nil)
         #expect(watch.verdict(now: 3 * second, limits: limits) == .headTimeout(seconds: 2))
+        #expect(ConnectionWatch.Verdict.headTimeout(seconds: 2).answer.starts(with: Array("HTTP/1.1 408".utf8)))
+        watch.phase = .idle
+        #expect(watch.verdict(now: 1 * second, limits: limits) == nil)
+        #expect(watch.verdict(now: 3 * second, limits: limits) == .idle)
+        #expect(ConnectionWatch.Verdict.idle.answer.isEmpty, "an idle connection is closed without a 408")
         watch.phase = .body
         watch.bytes = 300
         #expect(watch.verdict(now: 4 * second, limits: limits) == nil, "within the grace period")

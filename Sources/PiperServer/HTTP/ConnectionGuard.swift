@@ -5,8 +5,10 @@ import Foundation
 /// Where one connection stands, as far as the hostile-client limits care.
 struct ConnectionWatch: Sendable, Equatable {
     enum Phase: Sendable, Equatable {
-        /// Waiting for a request head (just opened, or idle between keep-alive requests).
+        /// Waiting for the first request head of a new connection.
         case head
+        /// Kept alive after an answer, waiting for the next request head.
+        case idle
         /// The head is in; `bytes` of the body have arrived since `since`.
         case body
         /// The responder has the request, or the answer is going out: no deadline applies.
@@ -28,6 +30,16 @@ struct ConnectionWatch: Sendable, Equatable {
     enum Verdict: Sendable, Equatable {
         case headTimeout(seconds: Double)
         case tooSlow(bytesPerSecond: Int)
+        /// An idle keep-alive connection past the head deadline: closed without a word, as
+        /// nginx closes one at its keepalive_timeout. A 408 written there would sit unread in
+        /// the socket until the client reused the connection for its next request and took the
+        /// 408 for that request's answer; a plain close makes the client open a new connection.
+        case idle
+
+        /// The bytes sent before the socket is shut: the 408 with its reason, or none.
+        var answer: [UInt8] {
+            self == .idle ? [] : ConnectionGuard.timeoutAnswer(self)
+        }
 
         var message: String {
             switch self {
@@ -35,6 +47,8 @@ struct ConnectionWatch: Sendable, Equatable {
                 return "The request head did not arrive within \(Self.seconds(seconds))"
             case .tooSlow(let rate):
                 return "The request body arrived slower than \(rate) bytes per second"
+            case .idle:
+                return "The connection was idle for longer than the head deadline"
             }
         }
 
@@ -49,9 +63,9 @@ struct ConnectionWatch: Sendable, Equatable {
         // the sweep took the lock): no time has passed then, rather than a wrapped-around age.
         let elapsed = now > since ? Double(now - since) / 1_000_000_000 : 0
         switch phase {
-        case .head:
+        case .head, .idle:
             guard limits.headTimeout > 0, elapsed > limits.headTimeout else { return nil }
-            return .headTimeout(seconds: limits.headTimeout)
+            return phase == .idle ? .idle : .headTimeout(seconds: limits.headTimeout)
         case .body:
             guard limits.minBodyBytesPerSecond > 0, elapsed > limits.bodyRateGrace,
                   Double(bytes) < Double(limits.minBodyBytesPerSecond) * elapsed else { return nil }
@@ -69,7 +83,8 @@ public struct ClientLimits: Sendable {
     /// balancer is where a per-client limit belongs (the deadlines below still apply).
     public var maxConnectionsPerClient = 64
     /// Seconds a request head may take to arrive, counted from the connection's opening or
-    /// the previous answer (an idle keep-alive connection is closed after as long); 0 disables.
+    /// the previous answer (an idle keep-alive connection is closed after as long, without a
+    /// 408); 0 disables.
     /// libmicrohttpd's own timeout restarts with every byte, so a trickle never trips it.
     public var headTimeout: TimeInterval = 15
     /// The slowest a body may arrive, averaged since the head, once `bodyRateGrace` has passed;
@@ -143,15 +158,15 @@ final class ConnectionGuard: @unchecked Sendable {
         lock.withLock { watches[Self.key(connection)]?.bytes += count }
     }
 
-    /// Cuts off every connection past its deadline with a 408 `{"error": ...}`.
+    /// Cuts off every connection past its deadline: with a 408 `{"error": ...}`, or silently when
+    /// it was idle between requests (`Verdict.idle`).
     func sweep(now given: UInt64? = nil) {
         lock.withLock {
             let now = given ?? Self.now()       // read under the lock, after every phase change so far
             for (key, watch) in watches {
                 guard let verdict = watch.verdict(now: now, limits: limits) else { continue }
                 watches[key]?.phase = .closing
-                let answer = Self.timeoutAnswer(verdict)
-                answer.withUnsafeBufferPointer { bytes in
+                verdict.answer.withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watch.fd, $0.baseAddress, $0.count) }
                 }
             }

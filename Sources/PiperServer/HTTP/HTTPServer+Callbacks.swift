@@ -188,7 +188,7 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     // The next request head's deadline starts now (a keep-alive connection stays open).
-    if let connection { server.connections.enter(.head, connection) }
+    if let connection { server.connections.enter(.idle, connection) }
     if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
     guard let status = state.status, let log = server.options.log else { return }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
