@@ -73,13 +73,13 @@ let package = Package(
         // The extraction corpora and their metrics, for the benchmark and the ratchet test.
         .target(name: "CorpusEval", dependencies: ["HTML", "Extraction"], path: "Tests/CorpusEval"),
 
-        .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore"]),
+        .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore", "PiperTestSupport"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "PiperTestSupport"], exclude: ["Ratchets", "Fixtures"]),
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
         .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
         .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
-        .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite"]),
+        .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets"]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),

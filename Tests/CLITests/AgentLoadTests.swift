@@ -9,7 +9,7 @@ import Glibc
 /// files (the same one several times, the same bytes under another name), links, duplicates,
 /// impostors and archives. It must stay up, end every job in one terminal state, and keep each
 /// distinct content once.
-@Suite struct AgentLoadTests {
+@Suite(.ownThread) struct AgentLoadTests {
     static let fixtures = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 
     func journal(_ home: URL) throws -> [[String: Any]] {
@@ -116,7 +116,7 @@ final class ShareResults: @unchecked Sendable {
 }
 
 /// A playlist shared as one link: one folder, in order, complete when every file is in.
-@Suite struct SharePlaylistTests {
+@Suite(.ownThread) struct SharePlaylistTests {
     @Test func anM3UBecomesOneOrderedFolderAndAFeedItsNewestEpisodes() throws {
         let fixtures = AgentLoadTests.fixtures
         let m3u = "#EXTM3U\n#PLAYLIST:Two Sides\n#EXTINF:6,First\n/sample.ogg\n#EXTINF:6,Second\n/sample.flac\n/sample.opus\n"
@@ -157,7 +157,7 @@ final class ShareResults: @unchecked Sendable {
 }
 
 /// People share the episode's page, not its file.
-@Suite struct ShareEpisodePageTests {
+@Suite(.ownThread) struct ShareEpisodePageTests {
     @Test func anEpisodePageTakesTheMediaRouteAndAPageWithoutMediaCanBeForcedToSaySo() throws {
         let page = """
             <html><head><title>Episode One</title><meta property="og:audio" content="/sample.mp3"></head>
@@ -199,7 +199,7 @@ final class ShareResults: @unchecked Sendable {
 }
 
 /// `--quiet` leaves only errors and data: no progress or state lines.
-@Suite struct QuietTests {
+@Suite(.ownThread) struct QuietTests {
     @Test func quietSilencesProgressButNotOutcomes() throws {
         let home = PiperBinary.freshHome()
         let plain = try PiperBinary.run(["agent", "--once"], home: home)

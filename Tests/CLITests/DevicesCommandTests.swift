@@ -1,7 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper pair` and `piper devices` through the built binary: output, exit statuses, usage errors.
+@Suite(.ownThread)
 struct DevicesCommandTests {
     @Test func tokensAreListedAndRevoked() throws {
         let home = PiperBinary.freshHome()

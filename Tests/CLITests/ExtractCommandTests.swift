@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper extract`, run as the built binary.
-@Suite struct ExtractCommandTests {
+@Suite(.ownThread) struct ExtractCommandTests {
     static let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardized
 
     static func page(_ name: String) -> String {

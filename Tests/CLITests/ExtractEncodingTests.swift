@@ -5,7 +5,7 @@ import Testing
 /// Pages that do not declare their encoding, as a new user meets them: a UTF-8 page served as
 /// plain `text/html` (no charset, no `<meta charset>`) keeps its accents through `piper
 /// extract` (URL, file and stdin) and `piper share`.
-@Suite(.timeLimit(.minutes(2))) struct ExtractEncodingTests {
+@Suite(.ownThread, .timeLimit(.minutes(2))) struct ExtractEncodingTests {
     static let sentence = "Café — déjà vu"
     static let page: String = {
         let paragraph = "\(sentence). Au café du coin, le garçon apporte un crème et une tartine beurrée, "

@@ -3,7 +3,7 @@ import PiperTestSupport
 import Testing
 
 /// A newcomer's first runs, on the built binary: each message by exit status and text.
-@Suite struct FirstRunTests {
+@Suite(.ownThread) struct FirstRunTests {
     @Test func shareWithNoBackendSaysWhatToDo() throws {
         let article = try String(contentsOf: PiperBinary.packageRoot.appendingPathComponent("samples/article.html"), encoding: .utf8)
         let site = try TestHTTPServer(routes: ["/post": .html(article)])

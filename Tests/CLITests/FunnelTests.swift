@@ -1,7 +1,8 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
-@Suite struct FunnelTests {
+@Suite(.ownThread) struct FunnelTests {
     @Test func unknownCommandExits64WithUsageHint() throws {
         let r = try PiperBinary.run(["frobnicate"])
         #expect(r.status == 64)

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// The layer checker (scripts/check-layers) passes on the real tree and catches violations.
-@Suite struct LayerCheckTests {
+@Suite(.ownThread) struct LayerCheckTests {
     func runChecker(_ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -6,7 +6,7 @@ import Testing
 /// that needs none maps none, and one whose library is missing says which and exits non-zero.
 /// A missing library is real here: PIPER_LIBRARY_<NAME> points the loader at a file that does
 /// not exist, as on a machine without the package.
-@Suite(.timeLimit(.minutes(1))) struct LazyLibraryTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct LazyLibraryTests {
     static let lazilyLoaded = ["libcurl.so", "libsqlite3.so", "libpq.so", "libarchive.so", "libtag_c.so",
                                "libmicrohttpd.so", "libqrencode.so"]
 

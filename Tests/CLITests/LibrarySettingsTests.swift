@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 /// The library's settings through the built binary: where it lives (`--library`,
 /// `PIPER_LIBRARY`, `library` in the config file), the modes its files get under a umask or
 /// `libraryMode`, and a moved library that keeps its items once the setting points at it.
-@Suite struct LibrarySettingsTests {
+@Suite(.ownThread) struct LibrarySettingsTests {
     static let sample = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media/sample.mp3").standardizedFileURL
 
     static func mode(_ path: String) -> Int {

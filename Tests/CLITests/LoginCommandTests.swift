@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper login --cookies FILE` and `piper logout` on the built binary.
-@Suite struct LoginCommandTests {
+@Suite(.ownThread) struct LoginCommandTests {
     let future = Int(Date().timeIntervalSince1970) + 86_400 * 30
     let past = Int(Date().timeIntervalSince1970) - 3_600
 

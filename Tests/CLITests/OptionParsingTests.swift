@@ -1,11 +1,12 @@
 import Foundation
 import PiperCore
 import PiperServer
+import PiperTestSupport
 import Testing
 @testable import piper
 
 /// The funnel's parser and typed options, in process (no subprocess).
-@Suite struct OptionParsingTests {
+@Suite(.ownThread) struct OptionParsingTests {
     func parse<C: Command>(_ command: C.Type, _ args: [String]) throws -> Parsed<C.Options> {
         try Parsed<C.Options>(parseArguments(args, options: C.options, arguments: C.arguments))
     }

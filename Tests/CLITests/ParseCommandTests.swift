@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper parse --tree` prints the html5lib-tests tree: checked against the corpus's expected
 /// trees on a sample of documents and fragments, through the built binary.
-@Suite struct ParseCommandTests {
+@Suite(.ownThread) struct ParseCommandTests {
     struct Case { let data: String; let fragment: String?; let expected: String; let scripting: Bool? }
 
     /// The `#data` / `#document-fragment` / `#document` sections of the first `limit` cases.

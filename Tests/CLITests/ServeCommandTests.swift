@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// `piper serve`'s command line (the serving itself is covered in PiperServerTests).
-@Suite struct ServeCommandTests {
+@Suite(.ownThread) struct ServeCommandTests {
     @Test func helpListsTheOptions() throws {
         let result = try PiperBinary.run(["serve", "--help"])
         #expect(result.status == 0)

@@ -8,7 +8,7 @@ import Testing
 /// without it, unless `CI` is set, then failed.
 let shareChromium = ["/usr/bin/chromium", "/usr/local/bin/chromium"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-@Suite(.timeLimit(.minutes(2)), .enabled(if: shareChromium != nil || shareIsCI, "chromium is not installed"))
+@Suite(.ownThread, .timeLimit(.minutes(2)), .enabled(if: shareChromium != nil || shareIsCI, "chromium is not installed"))
 struct ShareBrowserTests {
     static let jsPage = """
         <html><head><title>A post on X</title></head><body><div id="root">Loading…</div>

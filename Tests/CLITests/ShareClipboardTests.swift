@@ -11,7 +11,7 @@ import Testing
 let clipboardToolsPresent = FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
     && FileManager.default.isExecutableFile(atPath: "/usr/bin/xclip")
 
-@Suite(.timeLimit(.minutes(1)), .enabled(if: clipboardToolsPresent || shareIsCI, "Xvfb or xclip is not installed"))
+@Suite(.ownThread, .timeLimit(.minutes(1)), .enabled(if: clipboardToolsPresent || shareIsCI, "Xvfb or xclip is not installed"))
 struct ShareClipboardTests {
     @Test func theSharedURLLandsOnTheX11Clipboard() throws {
         try #require(clipboardToolsPresent, "Xvfb and xclip are needed (apt-get install xvfb xclip)")

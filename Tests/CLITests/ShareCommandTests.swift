@@ -5,7 +5,7 @@ import Testing
 
 /// `piper share` end to end: the built binary, a static site of corpus pages on port 0 and
 /// `piper serve` on port 0.
-@Suite(.timeLimit(.minutes(2))) struct ShareCommandTests {
+@Suite(.ownThread, .timeLimit(.minutes(2))) struct ShareCommandTests {
     static let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardizedFileURL
 
     struct Metadata: Decodable { let title: String? }

@@ -5,7 +5,7 @@ import Testing
 
 /// What `piper share` says about the link it made: until when it works, whether Instapaper can
 /// reach it, and what a rate limit does. The built binary against a real `piper serve`.
-@Suite(.timeLimit(.minutes(2))) struct ShareExpiryTests {
+@Suite(.ownThread, .timeLimit(.minutes(2))) struct ShareExpiryTests {
     static let page = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardizedFileURL
 
     func share(_ backend: ShareBackend, _ site: TestHTTPServer, home: URL, json: Bool = false) throws -> PiperBinary.Result {

@@ -3,7 +3,7 @@ import PiperTestSupport
 import Testing
 
 /// `piper extract URL` loads the page through the share loaders (plain HTTP for a non-X link).
-@Suite(.timeLimit(.minutes(1))) struct ShareExtractURLTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct ShareExtractURLTests {
     @Test func extractsAPageByURL() throws {
         let corpus = PiperBinary.packageRoot.appendingPathComponent("../shared/corpus/readability").standardizedFileURL
         let site = try TestHTTPServer(routes: [:], staticRoot: corpus)

@@ -1,10 +1,11 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import piper
 
 /// "link valid until 14:32": the C library's local time must say what a DateFormatter in
 /// TimeZone.current says (the reference here), today and on another day.
-@Suite struct ShareLocalTimeTests {
+@Suite(.ownThread) struct ShareLocalTimeTests {
     static func reference(_ date: Date, now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -4,7 +4,7 @@ import Testing
 
 /// The media route through the built binary: `piper share` returns at once, the agent it starts
 /// finishes the work, and `piper library` / `piper downloads` show the outcome.
-@Suite struct ShareMediaTests {
+@Suite(.ownThread) struct ShareMediaTests {
     static let fixtures = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 
     /// Polls `piper <args> --json` (through `eventually`) until `done` holds for the decoded

@@ -2,11 +2,12 @@ import Extraction
 import Foundation
 import HTML
 import Readability
+import PiperTestSupport
 import Testing
 
 /// The one article pipeline: its parse options, the noscript images they let Readability
 /// unwrap, and the minimum-length policy.
-@Suite struct ArticlePipelineTests {
+@Suite(.ownThread) struct ArticlePipelineTests {
     static let paragraph = "<p>" + String(repeating: "This sentence belongs to a long article body, with commas, and more words. ", count: 12) + "</p>"
 
     static func page(body: String) -> [UInt8] {

@@ -1,11 +1,12 @@
 import Extraction
 import Foundation
 import HTML
+import PiperTestSupport
 import Testing
 
 /// The piper mode's main-text span: furniture before and after the article's paragraphs goes
 /// even when it is prose, and what sits inside the text stays.
-@Suite struct MainSpanTests {
+@Suite(.ownThread) struct MainSpanTests {
     static let paragraphs = (1...6).map {
         "<p>Paragraph \($0) of the report describes, in several plain sentences, how the river authority "
             + "measured the spring flood, which villages it reached, and what the engineers plan to change.</p>"

@@ -7,7 +7,7 @@ import Testing
 
 /// The piper mode's second container strategy: threads keep every post (also inside the
 /// <noscript> Readability removes), and listings stand in when Readability finds next to nothing.
-@Suite struct SecondStrategyTests {
+@Suite(.ownThread) struct SecondStrategyTests {
     static func post(_ n: Int, author: String) -> String {
         """
         <div id="post_\(n)" class="topic-body crawler-post">
@@ -58,7 +58,7 @@ import Testing
 
 /// The container choice's evidence beyond Readability's scores: JSON-LD page types, text in
 /// <noscript>, listings beside a short prose box.
-@Suite struct ContainerChoiceTests {
+@Suite(.ownThread) struct ContainerChoiceTests {
     static let sentence = "The resolver reads the manifest, checks every pinned version against the index and reports the first conflict it finds. "
 
     /// A forum page of wcxb-dev (0514) whose JSON-LD declares a DiscussionForumPosting:

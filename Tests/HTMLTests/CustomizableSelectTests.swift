@@ -1,11 +1,12 @@
 import Foundation
+import PiperTestSupport
 import Testing
 
 /// Tree construction beyond the html5lib corpus in shared/: customizable select's "maybe clone
 /// an option into selectedcontent" (HTML § 4.10.10) and fragments in raw-text contexts, where
 /// no end tag is appropriate (§ 13.2.5), so `</script>` in a script context is text. The cases
 /// are in html5lib's format in Fixtures/tree-construction.
-@Suite struct CustomizableSelectTests {
+@Suite(.ownThread) struct CustomizableSelectTests {
     static let cases = TreeConstructionCase.load(TestPaths.packageRoot
         .appendingPathComponent("Tests/HTMLTests/Fixtures/tree-construction/customizable-select.dat"))
 

@@ -1,7 +1,8 @@
+import PiperTestSupport
 import Testing
 @testable import HTML
 
-@Suite struct DOMParsingTests {
+@Suite(.ownThread) struct DOMParsingTests {
     @Test func documentAccessors() throws {
         let doc = Document.parse("<!DOCTYPE html><html lang=en><head><title>\n  A   title \n</title></head><body class=b><p>x</p></body></html>")
         #expect(doc.documentElement?.localName == "html")

@@ -1,7 +1,8 @@
+import PiperTestSupport
 import Testing
 @testable import HTML
 
-@Suite struct DOMTests {
+@Suite(.ownThread) struct DOMTests {
     /// <div id="a" class="x y"><p>Hello</p><!--c--><span>World</span></div> built by hand.
     func sample() -> (Document, Node) {
         let doc = Document()

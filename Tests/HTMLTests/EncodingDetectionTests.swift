@@ -1,10 +1,11 @@
 import Foundation
+import PiperTestSupport
 import Testing
 import HTML
 
 /// The detector and the sources of a document's encoding, case by case (the corpus-wide
 /// numbers are in EncodingCorpusTests).
-@Suite struct EncodingDetectionTests {
+@Suite(.ownThread) struct EncodingDetectionTests {
     @Test func asciiIsLeftToTheDefault() {
         let document = Document.parse(bytes: Array("<p>plain text</p>".utf8))
         #expect(document.encoding == DocumentEncoding(name: "windows-1252", source: .default, confidence: .tentative))

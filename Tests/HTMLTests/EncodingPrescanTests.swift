@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 import HTML
 
@@ -43,7 +44,7 @@ struct EncodingCase {
     }
 }
 
-@Suite struct EncodingPrescanTests {
+@Suite(.ownThread) struct EncodingPrescanTests {
     @Test func html5libEncodingCorpus() throws {
         let cases = try EncodingCase.loadAll()
         var passed = 0
@@ -104,7 +105,7 @@ struct EncodingCase {
     }
 }
 
-@Suite struct UTF8ValidationTests {
+@Suite(.ownThread) struct UTF8ValidationTests {
     /// The fast validator must agree with the standard library's decoder on every kind of
     /// sequence (valid, overlong, surrogate, too large, truncated), at every alignment.
     @Test func agreesWithTheStandardLibrary() {

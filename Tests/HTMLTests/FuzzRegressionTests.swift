@@ -1,3 +1,4 @@
+import PiperTestSupport
 import Testing
 import HTML
 
@@ -5,7 +6,7 @@ import HTML
 /// here so the behaviour they pinned down stays put. Each case parses the input as a document,
 /// then re-parses its own serialization until the serialization stops changing, and checks how
 /// many re-parses that took (`nil`: it never settles, which the spec itself implies).
-@Suite struct FuzzRegressionTests {
+@Suite(.ownThread) struct FuzzRegressionTests {
     struct Case: CustomStringConvertible, Sendable {
         let input: [UInt8]
         /// Re-parses until the serialization is a fixed point: 1 means parse/serialize is

@@ -1,9 +1,10 @@
+import PiperTestSupport
 import Testing
 import HTML
 
 /// `HTMLElements` against the parser it describes: a category that drifted from the tree
 /// builder's rules would make the sanitizer's fixed-point checks wrong.
-@Suite struct HTMLElementsTests {
+@Suite(.ownThread) struct HTMLElementsTests {
     /// For every name HTML knows, `<p>t<name>` closes the `p` exactly when `closesParagraph` says so.
     @Test func closesParagraphMatchesTheTreeBuilder() throws {
         var checked = 0

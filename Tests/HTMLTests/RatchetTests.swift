@@ -3,7 +3,7 @@ import PiperTestSupport
 import Testing
 
 /// The ratchet files fail loudly: a lost file or key is an error, never a pass.
-@Suite struct RatchetTests {
+@Suite(.ownThread) struct RatchetTests {
     @Test func aMissingRatchetFileIsAnError() {
         #expect(throws: RatchetError.self) { try Ratchet.minimum("tokenizer", in: "Tests/HTMLTests/Ratchets/no-such-file.txt") }
         #expect(throws: RatchetError.self) { try Ratchet.knownFailures(in: "Tests/HTMLTests/Ratchets/no-such-file.txt") }

@@ -1,7 +1,8 @@
+import PiperTestSupport
 import Testing
 @testable import HTML
 
-@Suite struct SelectorTests {
+@Suite(.ownThread) struct SelectorTests {
     /// <div id="main" class="a b"><p class="a">1</p><section><p data-x="y z">2</p><span>3</span></section></div><p>4</p>
     func sample() -> Document {
         let doc = Document()

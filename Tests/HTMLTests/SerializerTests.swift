@@ -1,7 +1,8 @@
+import PiperTestSupport
 import Testing
 @testable import HTML
 
-@Suite struct SerializerTests {
+@Suite(.ownThread) struct SerializerTests {
     @Test func escapesTextAndAttributes() {
         let doc = Document()
         let p = doc.createElement("p")

@@ -1,3 +1,4 @@
+import PiperTestSupport
 import Testing
 import HTML
 
@@ -39,7 +40,7 @@ private func tokenize(_ chunks: [String]) -> [Token] {
     return sink.tokens
 }
 
-@Suite struct TokenizerBehaviourTests {
+@Suite(.ownThread) struct TokenizerBehaviourTests {
     @Test func switchFromSinkTakesEffectForTheNextCharacter() {
         let tokens = tokenize(["<title>a <b> &amp; </title><p>"])
         #expect(tokens == [

@@ -109,63 +109,59 @@ func firstDifference(_ got: [String], _ expected: [String]) -> String {
 }
 
 
-@Suite struct TokenizerConformanceTests {
-    @Test func html5libTokenizerCorpus() async throws {
-        try await onOwnThread {
-            let cases = try TokenizerCase.loadAll()
-            let known = try Ratchet.knownFailures(in: "Tests/HTMLTests/Ratchets/tokenizer-known-failures.txt")
-            var passed = 0, total = 0, unlisted = 0
-            var failing: Set<String> = []
-            for c in cases {
-                for state in c.initialStates {
-                    total += 1
-                    let got = c.run(initialState: state, cuts: [])
-                    if got == c.expected { passed += 1; continue }
-                    failing.insert(c.key)
-                    if !known.contains(c.key) { unlisted += 1 }
-                    print("FAIL \(c.key) [\(state)] input \(q(String(decoding: c.input, as: UTF8.self))): \(firstDifference(got, c.expected))")
-                }
+@Suite(.ownThread) struct TokenizerConformanceTests {
+    @Test func html5libTokenizerCorpus() throws {
+        let cases = try TokenizerCase.loadAll()
+        let known = try Ratchet.knownFailures(in: "Tests/HTMLTests/Ratchets/tokenizer-known-failures.txt")
+        var passed = 0, total = 0, unlisted = 0
+        var failing: Set<String> = []
+        for c in cases {
+            for state in c.initialStates {
+                total += 1
+                let got = c.run(initialState: state, cuts: [])
+                if got == c.expected { passed += 1; continue }
+                failing.insert(c.key)
+                if !known.contains(c.key) { unlisted += 1 }
+                print("FAIL \(c.key) [\(state)] input \(q(String(decoding: c.input, as: UTF8.self))): \(firstDifference(got, c.expected))")
             }
-            print("tokenizer passed \(passed)/\(total)")
-            let ratchet = try TestPaths.ratchet("tokenizer.txt", "tokenizer")
-            #expect(total > 6000, "the corpus was not found or is incomplete")
-            #expect(passed >= ratchet, "tokenizer conformance regressed below the ratchet \(ratchet)")
-            #expect(unlisted == 0, "failures not listed in tokenizer-known-failures.txt")
-            #expect(known.subtracting(failing).isEmpty,
-                    "listed in tokenizer-known-failures.txt but passing now (remove them): \(known.subtracting(failing).sorted())")
         }
+        print("tokenizer passed \(passed)/\(total)")
+        let ratchet = try TestPaths.ratchet("tokenizer.txt", "tokenizer")
+        #expect(total > 6000, "the corpus was not found or is incomplete")
+        #expect(passed >= ratchet, "tokenizer conformance regressed below the ratchet \(ratchet)")
+        #expect(unlisted == 0, "failures not listed in tokenizer-known-failures.txt")
+        #expect(known.subtracting(failing).isEmpty,
+                "listed in tokenizer-known-failures.txt but passing now (remove them): \(known.subtracting(failing).sorted())")
     }
 
     /// The same cases with the input split at every byte position (short inputs) and fed one
     /// byte at a time: the tokens must not depend on how the input arrives.
-    @Test func html5libTokenizerCorpusChunked() async throws {
-        try await onOwnThread {
-            let cases = try TokenizerCase.loadAll()
-            var passed = 0, total = 0
-            for c in cases {
-                for state in c.initialStates {
-                    total += 1
-                    var splits: [[Int]] = [Array(0..<c.input.count)]  // 1-byte chunks
-                    if c.input.count <= 80 { splits += (1..<max(c.input.count, 1)).map { [$0] } }
-                    var failure: String?
-                    for cuts in splits {
-                        let got = c.run(initialState: state, cuts: cuts)
-                        if got != c.expected {
-                            failure = "cuts \(cuts.count == 1 ? "at \(cuts[0])" : "every byte"): \(firstDifference(got, c.expected))"
-                            break
-                        }
-                    }
-                    if let failure {
-                        print("FAIL chunked \(c.key) [\(state)] input \(q(String(decoding: c.input, as: UTF8.self))): \(failure)")
-                    } else {
-                        passed += 1
+    @Test func html5libTokenizerCorpusChunked() throws {
+        let cases = try TokenizerCase.loadAll()
+        var passed = 0, total = 0
+        for c in cases {
+            for state in c.initialStates {
+                total += 1
+                var splits: [[Int]] = [Array(0..<c.input.count)]  // 1-byte chunks
+                if c.input.count <= 80 { splits += (1..<max(c.input.count, 1)).map { [$0] } }
+                var failure: String?
+                for cuts in splits {
+                    let got = c.run(initialState: state, cuts: cuts)
+                    if got != c.expected {
+                        failure = "cuts \(cuts.count == 1 ? "at \(cuts[0])" : "every byte"): \(firstDifference(got, c.expected))"
+                        break
                     }
                 }
+                if let failure {
+                    print("FAIL chunked \(c.key) [\(state)] input \(q(String(decoding: c.input, as: UTF8.self))): \(failure)")
+                } else {
+                    passed += 1
+                }
             }
-            print("tokenizer chunked passed \(passed)/\(total)")
-            let ratchet = try TestPaths.ratchet("tokenizer.txt", "tokenizer-chunked")
-            #expect(total > 6000, "the corpus was not found or is incomplete")
-            #expect(passed >= ratchet, "chunked tokenizer conformance regressed below the ratchet \(ratchet)")
         }
+        print("tokenizer chunked passed \(passed)/\(total)")
+        let ratchet = try TestPaths.ratchet("tokenizer.txt", "tokenizer-chunked")
+        #expect(total > 6000, "the corpus was not found or is incomplete")
+        #expect(passed >= ratchet, "chunked tokenizer conformance regressed below the ratchet \(ratchet)")
     }
 }

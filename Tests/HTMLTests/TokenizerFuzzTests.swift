@@ -1,10 +1,11 @@
+import PiperTestSupport
 import Testing
 import HTML
 
 /// Deterministic random documents built from the tokenizer's trickiest fragments: tokenized
 /// in one piece and one byte at a time, with a sink that switches content states as a tree
 /// builder would. Both runs must give the same tokens (and not crash).
-@Suite struct TokenizerFuzzTests {
+@Suite(.ownThread) struct TokenizerFuzzTests {
     private static let fragments = [
         "<", ">", "</", "/>", "&", "amp", "amp;", "not", "notin;", "&#", "&#x", "1F600", "128", ";",
         "<!--", "--", "-", "!", "<!DOCTYPE", " PUBLIC ", " SYSTEM ", "<![CDATA[", "]]", "]]>", "?",

@@ -4,7 +4,7 @@ import Testing
 @testable import MediaImport
 
 /// `piper agent` as a real process, killed with SIGKILL at each step, then restarted.
-@Suite struct AgentCrashTests {
+@Suite(.ownThread) struct AgentCrashTests {
     func partialSize(_ home: TempHome, _ id: String) -> Int64 {
         let path = home.state.downloads.appendingPathComponent("\(id).part").path
         return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0

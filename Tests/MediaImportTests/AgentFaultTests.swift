@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The agent and importer under the faults that once stopped them or imported half a file.
-@Suite struct AgentFaultTests {
+@Suite(.ownThread) struct AgentFaultTests {
     func settings() -> AgentSettings { FastSettings.agent }
 
     func add(_ journal: Journal, _ url: URL) throws -> String {

@@ -24,7 +24,7 @@ final class RecordingImporter: InboxImporting, @unchecked Sendable {
 }
 
 /// The agent in-process, against a real local server and real files.
-@Suite struct AgentTests {
+@Suite(.ownThread) struct AgentTests {
     func settings() -> AgentSettings { FastSettings.agent }
 
     @Test func drainsTheQueueLandsCompleteFilesAndNeverOverwrites() throws {

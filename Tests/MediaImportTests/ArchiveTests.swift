@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
-@Suite struct ArchiveTests {
+@Suite(.ownThread) struct ArchiveTests {
     @Test func pathRules() throws {
         #expect(try ArchivePath.safeComponents("Book/01 One.mp3").get() == ["Book", "01 One.mp3"])
         #expect(try ArchivePath.safeComponents("./Book//x.mp3").get() == ["Book", "x.mp3"])

@@ -1,12 +1,13 @@
 import Foundation
 import PiperCore
 import PiperSQLite
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
 /// Catalog paths are relative to the library root; rows an older catalog (or a hand edit)
 /// wrote as absolute paths are made relative when the catalog is next read.
-@Suite struct CatalogPathTests {
+@Suite(.ownThread) struct CatalogPathTests {
     @Test func absoluteRowsBecomeRelative() throws {
         let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.mp3"), as: "one.mp3")

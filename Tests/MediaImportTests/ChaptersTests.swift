@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
-@Suite struct ChaptersTests {
+@Suite(.ownThread) struct ChaptersTests {
     let expected = [Chapter(title: "Chapter One", start: 0), Chapter(title: "Chapter Two", start: 2.5)]
 
     @Test func m4bChaptersFromTheNeroAtom() throws {

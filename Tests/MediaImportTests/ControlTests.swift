@@ -6,7 +6,7 @@ import Testing
 
 /// Retry later, cancel, retry, rm, library rm and the listing, against real servers and the
 /// built binary.
-@Suite struct ControlTests {
+@Suite(.ownThread) struct ControlTests {
     func settings() -> AgentSettings { FastSettings.agent }
 
     @Test func aServerThatIsDownAndComesBackIsDownloadedWithoutANewShare() throws {

@@ -46,7 +46,7 @@ final class SmallDisk {
     }
 }
 
-@Suite(.enabled(if: SmallDisk.canMount)) struct DiskFullTests {
+@Suite(.ownThread, .enabled(if: SmallDisk.canMount)) struct DiskFullTests {
     func settings() -> AgentSettings { FastSettings.agent }
 
     /// 20 MB of a real WAV file's bytes (its header, then its samples over and over).

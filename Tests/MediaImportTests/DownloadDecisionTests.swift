@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
 /// The pure parts of the downloader: response decisions, names, backoff.
-@Suite struct DownloadDecisionTests {
+@Suite(.ownThread) struct DownloadDecisionTests {
     func headers(_ status: Int, _ fields: [String: String] = [:]) -> ResponseHeaders {
         var h = ResponseHeaders()
         h.consume(line: "HTTP/1.1 \(status) X\r\n")

@@ -5,7 +5,7 @@ import Testing
 
 /// The downloader against servers that misbehave on purpose: each case is a fault that once
 /// imported corrupt data or kept a download going forever.
-@Suite struct DownloadFaultTests {
+@Suite(.ownThread) struct DownloadFaultTests {
     var fast: DownloadSettings { FastSettings.download }
 
     func failure(_ body: () throws -> DownloadResult) -> String? {

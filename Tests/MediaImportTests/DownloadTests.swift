@@ -4,7 +4,7 @@ import Testing
 @testable import MediaImport
 
 /// The downloader against a real local server with faults injected.
-@Suite struct DownloadTests {
+@Suite(.ownThread) struct DownloadTests {
     var fast: DownloadSettings { FastSettings.download }
 
     @Test func downloadsWholeFileAndAsksForIdentityEncoding() throws {

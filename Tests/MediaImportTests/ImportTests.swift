@@ -1,9 +1,10 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
-@Suite struct ImportTests {
+@Suite(.ownThread) struct ImportTests {
     @Test func everyFixtureImportsOrIsRejected() throws {
         let temp = try TempHome(inbox: true)
         for facts in realFixtures { try temp.land(fixture(facts.file)) }

@@ -1,10 +1,11 @@
 import Foundation
 import PiperSQLite
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
 /// The durable journal on real SQLite files.
-@Suite struct JournalTests {
+@Suite(.ownThread) struct JournalTests {
     @Test func addingTheSameSourceTwiceIsAlreadyQueued() throws {
         let home = try TempHome()
         let journal = try Journal(state: home.state)

@@ -1,12 +1,13 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 @testable import MediaImport
 
-@Suite struct LibraryTests {
+@Suite(.ownThread) struct LibraryTests {
     @Test func sameContentTwiceIsADuplicate() throws {
         let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)

@@ -6,7 +6,7 @@ import PiperSystem
 
 /// The agent's progress as a person sees it: in a real terminal (tmux), one line per download,
 /// none wider than the terminal, redrawn in place.
-@Suite struct ProgressTerminalTests {
+@Suite(.ownThread) struct ProgressTerminalTests {
     func tmux(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
         try runProcess("/usr/bin/tmux", arguments)
     }
@@ -82,7 +82,7 @@ extension ProgressTerminalTests {
 
 /// With no terminal watching, the desktop hears how a share ended (`notify-send`; here a
 /// stand-in on PATH that records its arguments, since there is no notification daemon).
-@Suite struct DesktopNotificationTests {
+@Suite(.ownThread) struct DesktopNotificationTests {
     @Test func aBackgroundAgentSaysWhereTheShareLanded() throws {
         let home = try TempHome()
         let bin = home.url.appendingPathComponent("bin")

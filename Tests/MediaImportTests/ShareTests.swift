@@ -9,7 +9,7 @@ import Glibc
 
 /// `JournalMediaQueue`, the queue `piper share` uses: it returns at once and a detached
 /// `piper agent --once` finishes the work after the sharer has moved on.
-@Suite struct ShareTests {
+@Suite(.ownThread) struct ShareTests {
     /// The pid holding a `flock` on `file`, from /proc/locks.
     func lockHolder(_ file: URL) -> pid_t? {
         var info = stat()

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
-@Suite struct SnifferTests {
+@Suite(.ownThread) struct SnifferTests {
     func head(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: fixture(name)).prefix(Sniffer.headLength))
     }

@@ -1,9 +1,10 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
-@Suite struct TagsTests {
+@Suite(.ownThread) struct TagsTests {
     @Test(arguments: realFixtures)
     func fixtureTags(_ facts: FixtureFacts) {
         let tags = TagReader.read(fixture(facts.file), format: facts.format)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
@@ -17,7 +18,7 @@ final class Collected<T>: @unchecked Sendable {
     }
 }
 
-@Suite struct WatcherTests {
+@Suite(.ownThread) struct WatcherTests {
     @Test func aFileRenamedIntoTheInboxIsImported() throws {
         let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.flac"))   // waiting before the watcher starts

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
-@Suite struct ConfigResolutionTests {
+@Suite(.ownThread) struct ConfigResolutionTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("piper-config-\(UUID().uuidString)").path
 
     @Test func defaultBackendIsAValidHTTPSURL() throws {

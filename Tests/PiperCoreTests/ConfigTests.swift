@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
 /// The Piper spec's config table.
-@Suite struct ConfigTests {
+@Suite(.ownThread) struct ConfigTests {
     @Test func defaultBackendIsValidHTTPS() throws {
         let config = try Config.load(environment: ["PIPER_HOME": "/nonexistent-piper-home-\(UUID().uuidString)"])
         #expect(config.backendBaseURL.scheme == "https")

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
-@Suite struct CookieTests {
+@Suite(.ownThread) struct CookieTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let future = 1_900_000_000
     let past = 1_700_000_000

@@ -1,7 +1,9 @@
 import PiperCore
+import PiperTestSupport
 import Testing
 
 /// The SSRF policy's address arithmetic: parsing, ranges, what is refused and what opens it.
+@Suite(.ownThread)
 struct FetchPolicyTests {
     @Test(arguments: [
         ("127.0.0.1", "loopback"), ("::1", "loopback"), ("10.1.2.3", "private"), ("172.31.0.1", "private"),

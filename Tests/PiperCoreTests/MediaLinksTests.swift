@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
-@Suite struct MediaLinksTests {
+@Suite(.ownThread) struct MediaLinksTests {
     @Test(arguments: ["https://h.example/ep1.mp3", "https://h.example/a/b.M4B?x=1", "http://h.example/book.zip",
                       "https://h.example/v.mov#t=1"])
     func mediaExtensionsAreAccepted(_ link: String) throws {

@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
 /// The playlist and feed readers, on the formats as players and podcast hosts write them.
-@Suite struct PlaylistTests {
+@Suite(.ownThread) struct PlaylistTests {
     let base = URL(string: "https://files.example/books/book.m3u")!
 
     @Test func m3uKeepsOrderTitlesAndResolvesRelativeEntries() throws {

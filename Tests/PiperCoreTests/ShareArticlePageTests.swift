@@ -1,10 +1,11 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
 /// `ShareDriver.articlePage`: `piper extract URL` loads through the share flow and stops where
 /// the share would extract.
-@Suite struct ShareArticlePageTests {
+@Suite(.ownThread) struct ShareArticlePageTests {
     @Test func plainPageLoadsOverHTTPAndNothingIsSaved() throws {
         let world = FakeWorld()
         let page = try world.articlePage("https://example.com/a")

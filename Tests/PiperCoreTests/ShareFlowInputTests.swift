@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
-@Suite struct ShareFlowInputTests {
+@Suite(.ownThread) struct ShareFlowInputTests {
     @Test(arguments: [
         (["https://example.com/a"], "https://example.com/a"),
         (["Read this: https://example.com/a?b=1. Thanks!"], "https://example.com/a?b=1"),

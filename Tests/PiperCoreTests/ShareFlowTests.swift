@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
 /// The Piper spec's flow table, plus the routing rules, with fakes for the ports.
-@Suite struct ShareFlowTests {
+@Suite(.ownThread) struct ShareFlowTests {
     // Spec: no cookies → message.
     @Test func xLinkWithoutCookiesAsksToConnect() {
         let world = FakeWorld()

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperCore
 
-@Suite struct StateFolderTests {
+@Suite(.ownThread) struct StateFolderTests {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("piper-state-\(UUID().uuidString)")
 
     @Test func resolutionOrder() {

@@ -6,7 +6,7 @@ import Testing
 
 /// Headless Chromium against a real local HTTPS server posing as x.com (host-resolver rules).
 /// Without chromium: skipped, unless `CI` is set, then failed.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: BrowserFixture.chromium != nil || BrowserFixture.isCI, "chromium is not installed"))
+@Suite(.ownThread, .timeLimit(.minutes(2)), .enabled(if: BrowserFixture.chromium != nil || BrowserFixture.isCI, "chromium is not installed"))
 struct BrowserPageLoaderTests {
     @Test func rendersAJavaScriptArticleWithTheCookie() throws {
         let fixture = try BrowserFixture()

@@ -1,11 +1,12 @@
 import Foundation
 import PiperCore
 import Readability
+import PiperTestSupport
 import Testing
 @testable import PiperNet
 
 /// The Piper spec's extractor table, on the real parser and Readability.
-@Suite struct ExtractorTests {
+@Suite(.ownThread) struct ExtractorTests {
     func corpusPage(_ name: String) throws -> LoadedPage {
         let file = packageRoot().appendingPathComponent("../shared/corpus/readability/\(name)/source.html").standardizedFileURL
         return LoadedPage(requestedURL: URL(string: "http://fakehost/test/page.html")!, contentType: "text/html; charset=utf-8",

@@ -1,9 +1,10 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperNet
 
-@Suite struct FileCookieStoreTests {
+@Suite(.ownThread) struct FileCookieStoreTests {
     @Test func savesWithMode0600ByAtomicReplaceAndLoadsBack() throws {
         let dir = try makeTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -33,7 +34,7 @@ import Testing
     }
 }
 
-@Suite struct ClipboardChoiceTests {
+@Suite(.ownThread) struct ClipboardChoiceTests {
     func fakeTools(_ names: [String]) throws -> URL {
         let dir = try makeTempDir()
         // Symlinks to real binaries: a script written just now can't be exec'd while a parallel

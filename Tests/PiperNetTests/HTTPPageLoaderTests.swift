@@ -6,7 +6,7 @@ import Testing
 @testable import PiperNet
 
 /// The HTTP loader against a real local server.
-@Suite(.timeLimit(.minutes(1))) struct HTTPPageLoaderTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct HTTPPageLoaderTests {
     let page = "<html><head><title>T</title></head><body><p>Hello</p></body></html>"
 
     @Test func loadsAPageWithItsContentTypeAndADesktopUserAgent() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperNet
 
 /// Episode pages as hosts publish them: one page per signal, each with decoys that must lose.
-@Suite struct PageMediaFinderTests {
+@Suite(.ownThread) struct PageMediaFinderTests {
     let pageURL = URL(string: "https://pod.example/episodes/42")!
 
     func find(_ html: String, contentType: String? = "text/html; charset=utf-8") -> DiscoveredMedia? {

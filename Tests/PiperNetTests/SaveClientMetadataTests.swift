@@ -5,7 +5,7 @@ import Testing
 @testable import PiperNet
 
 /// What the save client sends beyond `{title, content}`, against a real local HTTP server.
-@Suite(.timeLimit(.minutes(1))) struct SaveClientMetadataTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct SaveClientMetadataTests {
     func sentBody(_ article: ExtractedArticle) throws -> [String: String] {
         let server = try TestHTTPServer(routes: ["/save": .json(#"{"url": "http://127.0.0.1:1/x"}"#)])
         defer { server.stop() }

@@ -5,7 +5,7 @@ import Testing
 @testable import PiperNet
 
 /// The Piper spec's save-client table, against a real local HTTP server.
-@Suite(.timeLimit(.minutes(1))) struct SaveClientTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct SaveClientTests {
     let article = ExtractedArticle(title: "A \"quoted\" title", content: "<p>Body ✓</p>")
 
     func client(_ server: TestHTTPServer, timeout: TimeInterval = 20) throws -> HTTPSaveClient {

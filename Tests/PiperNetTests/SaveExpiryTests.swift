@@ -1,10 +1,11 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperNet
 
 /// The receipt's `expires` is read without ICU; Foundation's ISO8601DateFormatter is the
 /// reference it must agree with.
-@Suite struct SaveExpiryTests {
+@Suite(.ownThread) struct SaveExpiryTests {
     static func reference(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }

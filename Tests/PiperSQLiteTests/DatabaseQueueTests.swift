@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperSQLite
 
 /// The serialized owner of a connection and the pool of WAL readers, on real SQLite files.
-@Suite struct DatabaseQueueTests {
+@Suite(.ownThread) struct DatabaseQueueTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("piper-queue-\(UUID().uuidString).sqlite").path
     let migrations: [Migration] = ["CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)",
                                    "INSERT INTO counter (id, n) VALUES (1, 0)"]

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperSQLite
 
-@Suite struct DatabaseTests {
+@Suite(.ownThread) struct DatabaseTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("piper-sqlite-\(UUID().uuidString).sqlite").path
     let migrations: [Migration] = [
         "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",

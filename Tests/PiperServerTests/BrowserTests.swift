@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// Real headless Chromium loads saved pages.
-@Suite struct BrowserTests {
+@Suite(.ownThread) struct BrowserTests {
     /// `chromium --headless --dump-dom URL`; `--no-sandbox` only when running as root.
     func dumpDOM(_ url: String) throws -> String {
         var arguments = ["--headless", "--disable-gpu", "--virtual-time-budget=2000", "--dump-dom", url]

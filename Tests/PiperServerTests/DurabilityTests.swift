@@ -3,7 +3,7 @@ import PiperTestSupport
 import Testing
 
 /// The built binary against real SQLite: a 200 means the save survives `kill -9`.
-@Suite struct DurabilityTests {
+@Suite(.ownThread) struct DurabilityTests {
     @Test func everyAcknowledgedSaveSurvivesKillNine() async throws {
         let home = try freshDirectory("durability")
         defer { try? FileManager.default.removeItem(at: home) }

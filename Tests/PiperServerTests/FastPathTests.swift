@@ -1,9 +1,10 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// The byte-level shortcuts on the save path must answer exactly what the general code answers.
-@Suite struct FastPathTests {
+@Suite(.ownThread) struct FastPathTests {
     static let urls: [String] = {
         var urls = [
             "", " ", "https://example.org/", "HTTPS://Example.org/a?b#c", "  https://x/ ", "\thttps://x/",
@@ -114,7 +115,7 @@ import Testing
 }
 
 /// `FlatJSON` either declines or reads a body exactly as `JSONSerialization` does.
-@Suite struct FlatJSONTests {
+@Suite(.ownThread) struct FlatJSONTests {
     static let bodies: [String] = [
         #"{"title":"T","content":"<p>x</p>"}"#,
         " {\n\t\"title\" : \"T\" ,\r\n \"content\":\"C\" } \n",

@@ -8,7 +8,7 @@ import Testing
 /// The private podcast feed from a real `piper serve`, read by feedparser (PyPI, in a venv
 /// `scripts/check-feed` makes), Python's ElementTree and `xmllint`: titles, enclosures (each
 /// fetched), guids, dates, durations, covers, chapters JSON, and a folder as its own show.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct FeedTests {
     static func check(_ urls: [String]) throws -> [[String: Any]] {
         let result = try runProcessCapturing(packageRoot.appendingPathComponent("scripts/check-feed").path, urls)

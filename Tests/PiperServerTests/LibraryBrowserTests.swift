@@ -8,7 +8,7 @@ import Testing
 /// media element's own `duration` and `currentTime`), a chapter link of the m4b fixture seeks
 /// its player to chapter 2, the filter hides what does not match, covers and the QR code load,
 /// and the CSP reports nothing.
-@Suite(.timeLimit(.minutes(3)),
+@Suite(.ownThread, .timeLimit(.minutes(3)),
        .enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium is not installed"))
 struct LibraryBrowserTests {

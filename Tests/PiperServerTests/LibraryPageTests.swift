@@ -1,11 +1,12 @@
 import Foundation
 @testable import MediaImport
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// `GET /library` and removal from it, against a real `piper serve`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.ownThread, .timeLimit(.minutes(3)))
 struct LibraryPageTests {
     @Test func thePageListsPlaysGroupsAndFilters() async throws {
         let library = try LibraryServer(fixtures: [("sample.m4b", nil), ("sample.mp3", "Show One"), ("sample.mp4", nil)],
@@ -86,7 +87,7 @@ struct LibraryPageTests {
     }
 }
 
-@Suite struct CoverArtTests {
+@Suite(.ownThread) struct CoverArtTests {
     @Test func id3PictureFrames() throws {
         let dir = try freshDirectory("cover")
         let file = dir.appendingPathComponent("covered.mp3")

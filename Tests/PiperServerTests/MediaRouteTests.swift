@@ -1,11 +1,12 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// `GET /media/<id>` against a real `piper serve`: range semantics, validators, the sniffed
 /// Content-Type, credentials and the feed's capability key, bytes equal to the file's.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.ownThread, .timeLimit(.minutes(2)))
 struct MediaRouteTests {
     @Test func rangesAndValidators() async throws {
         let library = try LibraryServer(fixtures: [("sample.m4b", nil)])
@@ -120,7 +121,7 @@ extension MediaRouteTests {
     }
 }
 
-@Suite struct ByteRangeTests {
+@Suite(.ownThread) struct ByteRangeTests {
     @Test func parsesTheRFCForms() {
         #expect(ByteRange.parse(nil, size: 10) == .whole)
         #expect(ByteRange.parse("bytes=0-0", size: 10) == .part(first: 0, last: 0))

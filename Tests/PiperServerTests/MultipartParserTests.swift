@@ -5,6 +5,7 @@ import Testing
 
 /// The multipart push parser: the same parts whatever way the body is cut into chunks (network
 /// data arrives in pieces), and clear refusals for malformed bodies.
+@Suite(.ownThread)
 struct MultipartParserTests {
     final class Collector: MultipartSink {
         var parts: [(name: String, file: String?, type: String?, data: [UInt8])] = []

@@ -5,7 +5,7 @@ import Testing
 @testable import PiperServer
 
 /// Real headless Chromium, driven over CDP, reads saved pages: what it sees is what a reader sees.
-@Suite(.timeLimit(.minutes(2)),
+@Suite(.ownThread, .timeLimit(.minutes(2)),
        .enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium is not installed"))
 struct ReaderBrowserTests {

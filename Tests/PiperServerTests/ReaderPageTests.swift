@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// The reader page's header, footer and head, and what an expired or unknown id answers.
-@Suite struct ReaderPageTests {
+@Suite(.ownThread) struct ReaderPageTests {
     static let metadata: [String: String] = [
         "title": "Über <Maß>", "content": "<p>Body text.</p>", "sourceURL": "https://www.example.org/news/2026/story?id=7&x=1",
         "byline": "Ada & Co", "siteName": "Example News", "publishedTime": "2026-03-01T09:30:00Z",
@@ -119,7 +119,7 @@ import Testing
 }
 
 /// The default rate limit fits a person sharing a reading list in one go.
-@Suite struct DefaultRateLimitTests {
+@Suite(.ownThread) struct DefaultRateLimitTests {
     @Test func sixtySavesInARowFromOneClientAreAllAccepted() async throws {
         let clock = TestClock()
         let backend = try startBackend(clock: clock) {

@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// Every row of the route table, against a real server on port 0 with the memory store.
-@Suite struct RouteTests {
+@Suite(.ownThread) struct RouteTests {
     @Test func saveAnswersAURLUnderThePublicURLAndItsExpiry() async throws {
         let backend = try startBackend { $0.publicURL = "https://read.example.org/" }
         let reply = try await Client.save(backend.baseURL, title: "A title", content: "<p>Body text</p>")

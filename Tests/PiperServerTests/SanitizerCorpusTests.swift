@@ -8,7 +8,7 @@ import Testing
 /// must keep their text (whitespace aside) and must be stable (sanitizing twice changes
 /// nothing). Prints passed/total and the first difference of each failure; the committed
 /// ratchet is the minimum pass count.
-@Suite struct SanitizerCorpusTests {
+@Suite(.ownThread) struct SanitizerCorpusTests {
     static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/readability")
 
     /// `words` without the placeholders the sanitizer writes for what it removed: "[figure
@@ -31,32 +31,30 @@ import Testing
         return withExtendedLifetime(document) { fragment.textContent.split(whereSeparator: { $0.isWhitespace }) }
     }
 
-    @Test func readabilityOutputsKeepTheirTextAndAreStable() async throws {
-        try await onOwnThread {
-            let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
-            var passed = 0, total = 0
-            for name in names {
-                let file = Self.corpus.appendingPathComponent(name).appendingPathComponent("expected.html")
-                guard let html = try? String(contentsOf: file, encoding: .utf8) else { continue }
-                total += 1
-                let clean = HTMLSanitizer.sanitize(html)
-                let before = Self.words(html), after = Self.wordsWithoutPlaceholders(clean)
-                if before != after {
-                    let index = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
-                    print("sanitizer corpus: \(name): text differs at word \(index): " +
-                          "\(before.dropFirst(index).prefix(5)) vs \(after.dropFirst(index).prefix(5))")
-                    continue
-                }
-                guard HTMLSanitizer.sanitize(clean) == clean else {
-                    print("sanitizer corpus: \(name): second pass changed the output")
-                    continue
-                }
-                passed += 1
+    @Test func readabilityOutputsKeepTheirTextAndAreStable() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        var passed = 0, total = 0
+        for name in names {
+            let file = Self.corpus.appendingPathComponent(name).appendingPathComponent("expected.html")
+            guard let html = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            total += 1
+            let clean = HTMLSanitizer.sanitize(html)
+            let before = Self.words(html), after = Self.wordsWithoutPlaceholders(clean)
+            if before != after {
+                let index = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
+                print("sanitizer corpus: \(name): text differs at word \(index): " +
+                      "\(before.dropFirst(index).prefix(5)) vs \(after.dropFirst(index).prefix(5))")
+                continue
             }
-            print("sanitizer corpus: \(passed)/\(total)")
-            try #require(total > 0, "no corpus at \(Self.corpus.path)")
-            let minimum = try Ratchet.minimum("sanitizer-corpus", in: "Tests/PiperServerTests/Ratchets/sanitizer.txt")
-            #expect(passed >= minimum, "ratchet: \(passed) passed, at least \(minimum) expected")
+            guard HTMLSanitizer.sanitize(clean) == clean else {
+                print("sanitizer corpus: \(name): second pass changed the output")
+                continue
+            }
+            passed += 1
         }
+        print("sanitizer corpus: \(passed)/\(total)")
+        try #require(total > 0, "no corpus at \(Self.corpus.path)")
+        let minimum = try Ratchet.minimum("sanitizer-corpus", in: "Tests/PiperServerTests/Ratchets/sanitizer.txt")
+        #expect(passed >= minimum, "ratchet: \(passed) passed, at least \(minimum) expected")
     }
 }

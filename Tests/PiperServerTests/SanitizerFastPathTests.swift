@@ -5,7 +5,7 @@ import Testing
 
 /// The sanitizer's fast path (`StreamingSanitizer`, straight from tokens) either declines or
 /// writes byte for byte what the full path (parse, walk, further rounds) writes.
-@Suite struct SanitizerFastPathTests {
+@Suite(.ownThread) struct SanitizerFastPathTests {
     /// Every `#data` of the html5lib tree-construction files: markup the tree builder restructures.
     static let treeConstructionInputs: [String] = {
         let folder = sharedFolder.appendingPathComponent("corpus/html5lib-tests/tree-construction")
@@ -47,22 +47,20 @@ import Testing
         "<p title=\"a\rb\">c\r\nd</p>", "x<script>alert(1)</script>y", "<blockquote><p>q</blockquote>",
     ]
 
-    @Test func fastPathWritesWhatTheFullPathWrites() async throws {
-        try await onOwnThread {
-            let inputs = Self.handWritten + Self.articleBodies + Self.treeConstructionInputs
-            try #require(Self.articleBodies.count > 50 && Self.treeConstructionInputs.count > 1000)
-            var taken = 0
-            for html in inputs {
-                guard let fast = StreamingSanitizer.sanitize(html) else { continue }
-                taken += 1
-                let full = HTMLSanitizer.sanitizeCounting(html, fastPath: false)
-                #expect(fast == full.html, "\(html.debugDescription)")
-                #expect(full.removed.isEmpty, "\(html.debugDescription)")
-            }
-            let bodies = Self.articleBodies.filter { StreamingSanitizer.sanitize($0) != nil }.count
-            print("sanitizer fast path: \(taken) of \(inputs.count) inputs, \(bodies) of \(Self.articleBodies.count) article bodies")
-            #expect(bodies * 2 > Self.articleBodies.count)      // most article bodies are plain markup
+    @Test func fastPathWritesWhatTheFullPathWrites() throws {
+        let inputs = Self.handWritten + Self.articleBodies + Self.treeConstructionInputs
+        try #require(Self.articleBodies.count > 50 && Self.treeConstructionInputs.count > 1000)
+        var taken = 0
+        for html in inputs {
+            guard let fast = StreamingSanitizer.sanitize(html) else { continue }
+            taken += 1
+            let full = HTMLSanitizer.sanitizeCounting(html, fastPath: false)
+            #expect(fast == full.html, "\(html.debugDescription)")
+            #expect(full.removed.isEmpty, "\(html.debugDescription)")
         }
+        let bodies = Self.articleBodies.filter { StreamingSanitizer.sanitize($0) != nil }.count
+        print("sanitizer fast path: \(taken) of \(inputs.count) inputs, \(bodies) of \(Self.articleBodies.count) article bodies")
+        #expect(bodies * 2 > Self.articleBodies.count)      // most article bodies are plain markup
     }
 
     @Test func fastPathDeclinesWhatThePolicyRemovesOrTheParserMoves() {

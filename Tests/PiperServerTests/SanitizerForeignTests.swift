@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// MathML, SVG and embeds: what is kept, what is replaced, what is counted.
-@Suite struct SanitizerForeignTests {
+@Suite(.ownThread) struct SanitizerForeignTests {
     @Test(arguments: XSSPayloads.math)
     func mathPayloadLeavesNoActiveMarkupAndIsAFixedPoint(payload: String) {
         let clean = HTMLSanitizer.sanitize("<p>before</p>" + payload + "<p>after</p>")

@@ -1,8 +1,9 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
-@Suite struct SanitizerTests {
+@Suite(.ownThread) struct SanitizerTests {
     @Test(arguments: XSSPayloads.all)
     func payloadLeavesNoActiveMarkup(payload: String) {
         let clean = HTMLSanitizer.sanitize("<p>before</p>" + payload + "<p>after</p>").lowercased()

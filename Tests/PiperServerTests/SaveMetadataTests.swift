@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// The optional fields of `POST /save`: accepted, checked one by one, stored by every driver.
-@Suite struct SaveMetadataTests {
+@Suite(.ownThread) struct SaveMetadataTests {
     static let full: [String: String] = [
         "title": "Full", "content": "<p>Body</p>", "sourceURL": "https://news.example.org/a/b?c=1",
         "byline": "Ada Lovelace", "siteName": "Example News", "publishedTime": "2026-03-01T09:30:00Z",

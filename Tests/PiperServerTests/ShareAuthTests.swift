@@ -5,7 +5,7 @@ import Testing
 
 /// Who may share, against a real `piper serve`: the share token, paired devices (cookies),
 /// named tokens, revocation, cross-site refusal, and `/save`'s anonymous contract.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.ownThread, .timeLimit(.minutes(2)))
 struct ShareAuthTests {
     @Test func theShareTokenIs256BitsInAPrivateFile() throws {
         let server = try ShareServer()

@@ -1,9 +1,11 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// The cross-site rules and credential parsing, header by header.
+@Suite(.ownThread)
 struct ShareAuthUnitTests {
     static func auth() throws -> ShareAuth {
         let publicURL = LateValue(), baseURL = LateValue()

@@ -6,7 +6,7 @@ import Testing
 
 /// The recent shares outlive the server: a real `piper serve` restarted on the same state folder
 /// lists the article it saved, the media job with its journal state and the failure, in order.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.ownThread, .timeLimit(.minutes(3)))
 struct ShareHistoryTests {
     static func shares(_ server: ShareServer) async throws -> [[String: Any]] {
         let reply = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)

@@ -1,12 +1,13 @@
 import Foundation
 import PiperCore
 import PiperNet
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// Per-device rate limits and the live job line, on an in-process backend with sharing on
 /// (PiperNet's real loader and extractor; no media pipeline, no connection guard installed).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.ownThread, .timeLimit(.minutes(2)))
 struct ShareLimitTests {
     static func sharingBackend(home: URL, perMinute: Double, burst: Double) throws -> Backend {
         let state = StateFolder(url: home)

@@ -5,7 +5,7 @@ import Testing
 
 /// `POST /share` on a real `piper serve`, both routes, every input shape, against a local site
 /// and a local media server (loopback opened with `--allow-host`, as an operator would).
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.ownThread, .timeLimit(.minutes(3)))
 struct ShareRouteTests {
     static let media = packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 

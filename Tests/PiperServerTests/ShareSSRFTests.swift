@@ -5,7 +5,7 @@ import Testing
 
 /// The SSRF guard on a real server against real addresses: refused by default, after DNS
 /// resolution and on every redirect hop; opened only by `--allow-host`.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.ownThread, .timeLimit(.minutes(2)))
 struct ShareSSRFTests {
     @Test func localAndPrivateAddressesAreRefusedUnlessAllowed() async throws {
         let site = try ShareSite.start()

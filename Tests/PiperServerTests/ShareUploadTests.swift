@@ -5,7 +5,7 @@ import Testing
 
 /// Files shared by upload (multipart, streamed to disk) through a real `piper serve`, sent by
 /// curl as a phone's share sheet would, and the bad inputs around them.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.ownThread, .timeLimit(.minutes(3)))
 struct ShareUploadTests {
     /// A WAV file of `bytes` of silence: real audio the sniffer recognises.
     static func wav(bytes: Int, in folder: URL) throws -> URL {

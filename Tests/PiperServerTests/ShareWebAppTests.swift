@@ -7,7 +7,7 @@ import Testing
 /// The installable web app in real headless Chromium over CDP: pairing (the link's button) sets the cookie, the
 /// manifest parses with its share target, the service worker registers, the share form and a
 /// share-target style multipart post both reach the result page, and the CSP reports nothing.
-@Suite(.timeLimit(.minutes(3)),
+@Suite(.ownThread, .timeLimit(.minutes(3)),
        .enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium is not installed"))
 struct ShareWebAppTests {

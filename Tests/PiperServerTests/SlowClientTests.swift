@@ -1,10 +1,11 @@
 import Foundation
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// Hostile clients: connections that trickle bytes, heads too large to be real. Each test runs a
 /// real server on port 0; deadlines in tests are functional bounds, not timings.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.ownThread, .timeLimit(.minutes(1)))
 struct SlowClientTests {
     /// Opens `count` connections from `source` that each send a head one byte at a time, every
     /// `interval` seconds, until `stop` is set. Returns the connections.

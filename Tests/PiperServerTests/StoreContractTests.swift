@@ -36,7 +36,7 @@ func makeStore(_ driver: Driver) throws -> (store: any Store, cleanup: () -> Voi
 
 /// Under CI or with `PIPER_REQUIRE_POSTGRES` set, the PostgreSQL cases must run: a missing
 /// `PIPER_TEST_POSTGRES_URL` fails here instead of leaving them skipped.
-@Suite struct PostgresRequirementTests {
+@Suite(.ownThread) struct PostgresRequirementTests {
     @Test(.enabled(if: PostgresTestDatabase.isRequired, "neither CI nor PIPER_REQUIRE_POSTGRES is set"))
     func requiredPostgresIsConfigured() {
         #expect(PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set although PostgreSQL is required; run scripts/start-postgres")
@@ -49,7 +49,7 @@ func article(_ id: String = UUID().uuidString.lowercased(), title: String = "Tit
 }
 
 /// One contract, three drivers.
-@Suite struct StoreContractTests {
+@Suite(.ownThread) struct StoreContractTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test(arguments: Driver.available)
@@ -200,7 +200,7 @@ final class Results: @unchecked Sendable {
     func error(_ title: String) -> (any Error)? { lock.withLock { errors[title] ?? nil } }
 }
 
-@Suite struct StoreDriverTests {
+@Suite(.ownThread) struct StoreDriverTests {
     @Test func sqliteStoreSurvivesReopening() throws {
         let dir = try freshDirectory("sqlite-reopen")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -228,7 +228,7 @@ final class Results: @unchecked Sendable {
 }
 
 /// Stores behind a real server: scale-out over one PostgreSQL table, real failures, odd input.
-@Suite struct StoreEndToEndTests {
+@Suite(.ownThread) struct StoreEndToEndTests {
     /// Two servers, two connection pools, one PostgreSQL table: a save made through one server is
     /// read through the other (what a balancer in front of several `piper serve` needs).
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
@@ -289,7 +289,7 @@ final class Results: @unchecked Sendable {
     }
 }
 
-@Suite struct SQLiteCheckpointTests {
+@Suite(.ownThread) struct SQLiteCheckpointTests {
     /// The background checkpointer's pass copies every committed WAL frame into the database
     /// file, and the data reads back the same afterwards.
     @Test func checkpointMovesCommittedPagesIntoTheFile() throws {

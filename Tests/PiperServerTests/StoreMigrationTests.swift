@@ -5,7 +5,7 @@ import Testing
 @testable import PiperServer
 
 /// Databases made before the metadata columns open, keep their rows, and take new saves.
-@Suite struct StoreMigrationTests {
+@Suite(.ownThread) struct StoreMigrationTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func sqliteFileFromTheFirstSchemaIsMigrated() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import PiperServer
 
-@Suite struct SupportUnitTests {
+@Suite(.ownThread) struct SupportUnitTests {
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -82,7 +83,7 @@ import Testing
     }
 }
 
-@Suite struct NestingScanTests {
+@Suite(.ownThread) struct NestingScanTests {
     @Test(arguments: [
         ("<p>flat</p><p>flat</p>", 0),
         ("<div><div><span>x</span></div></div>", 3),
@@ -107,7 +108,7 @@ import Testing
     }
 }
 
-@Suite struct PageCacheTests {
+@Suite(.ownThread) struct PageCacheTests {
     @Test func staysWithinItsBounds() {
         let cache = PageCache(limit: 10, byteLimit: 1600)
         let later = Date(timeIntervalSince1970: 2_000_000_000)

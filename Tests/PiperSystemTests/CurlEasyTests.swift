@@ -21,7 +21,7 @@ final class Collected: CurlReceiver {
 }
 
 /// libcurl against a real local server (and a port where none listens).
-@Suite(.serialized) struct CurlEasyTests {
+@Suite(.ownThread, .serialized) struct CurlEasyTests {
     @Test func aRefusedSetterThrows() throws {
         let easy = try CurlEasy(url: URL(string: "http://127.0.0.1/")!)
         let error = try #require(throws: CurlError.self) { try easy.set(CURLoption(rawValue: 99_999), 1) }

@@ -1,12 +1,13 @@
 import Foundation
 import PiperSystem
+import PiperTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The spawner starts real programs (/bin/sh) and the tests read what the child saw.
-@Suite struct SpawnerTests {
+@Suite(.ownThread) struct SpawnerTests {
     let environment = ["PATH": "/usr/bin:/bin"]
 
     /// Runs `script` with `sh -c`, its stdout on a pipe; returns what it printed and its exit status.

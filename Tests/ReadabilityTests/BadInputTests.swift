@@ -5,7 +5,7 @@ import Readability
 import Testing
 
 /// Hostile input must neither crash nor hang.
-@Suite struct BadInputTests {
+@Suite(.ownThread) struct BadInputTests {
     static func run(_ html: String) throws -> Article? {
         let doc = Document.parse(html, options: ParseOptions(scripting: false))
         _ = isProbablyReaderable(doc)

@@ -4,7 +4,7 @@ import Testing
 
 /// Each core's Documentation.md shows code that the package builds: every ```swift block
 /// must equal one of the example targets' files, and the article example must run.
-@Suite struct DocumentationExampleTests {
+@Suite(.ownThread) struct DocumentationExampleTests {
     static let examples = ["Examples/article/main.swift", "Examples/share-flow/main.swift"]
 
     static func swiftBlocks(_ markdown: String) -> [String] {

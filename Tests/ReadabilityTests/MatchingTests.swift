@@ -1,9 +1,10 @@
 @testable import Readability
+import PiperTestSupport
 import Testing
 
 /// Each predicate against the Readability.js pattern it replaces: cases that match and
 /// cases that must not.
-@Suite struct MatchingTests {
+@Suite(.ownThread) struct MatchingTests {
     @Test func unlikelyCandidates() {
         for s in ["site-header", "Sidebar-left", "comment-list", "x-ad-y", "GDPR banner", "pager "] {
             #expect(Matching.isUnlikelyCandidate(s), "\(s)")
@@ -121,7 +122,7 @@ import Testing
     }
 }
 
-@Suite struct FileURLTests {
+@Suite(.ownThread) struct FileURLTests {
     @Test func driveLetters() throws {
         let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
         #expect(ResolvedURL.parse("file:///C|/Documents%20and/a.gif", base: base)?.href == "file:///C:/Documents%20and/a.gif")
@@ -129,7 +130,7 @@ import Testing
     }
 }
 
-@Suite struct CanonicalURLTests {
+@Suite(.ownThread) struct CanonicalURLTests {
     /// The fast path must only accept what the full resolver leaves unchanged.
     @Test func fastPathAgreesWithTheResolver() throws {
         let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))

@@ -1,10 +1,11 @@
 import Foundation
 import HTML
 @testable import Readability
+import PiperTestSupport
 import Testing
 
 /// The one-walk measurements must answer exactly what the per-node walks answer.
-@Suite struct MeasurementTests {
+@Suite(.ownThread) struct MeasurementTests {
     /// `LinkDensityIndex` against `getLinkDensity` for every element of every corpus page.
     @Test func linkDensityIndexMatchesPerNodeWalk() throws {
         var compared = 0

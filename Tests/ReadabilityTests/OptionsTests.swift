@@ -1,10 +1,11 @@
 import Foundation
 import HTML
 @testable import Readability
+import PiperTestSupport
 import Testing
 
 /// Behaviour of each option, and the result's shape, on small hand-made pages.
-@Suite struct OptionsTests {
+@Suite(.ownThread) struct OptionsTests {
     static let paragraph = "Readability keeps the paragraphs that read like an article, with commas, sentences, and enough text to score well. "
 
     static func page(body: String, head: String = "<title>A Fine Test Article About Things</title>") -> String {
