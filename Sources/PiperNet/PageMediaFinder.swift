@@ -10,9 +10,13 @@ import PiperCore
 public struct PageMediaFinder: MediaFinder {
     /// Fetches a feed the page links to; nil: feeds are not followed.
     let fetch: (@Sendable (URL) -> Data?)?
+    /// The parse to share with the extraction; nil: the page is parsed here (as the article
+    /// pipeline parses it, either way).
+    let document: PageDocument?
 
-    public init(fetch: (@Sendable (URL) -> Data?)? = nil) {
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil) {
         self.fetch = fetch
+        self.document = document
     }
 
     /// Fetches a feed over plain HTTP with the article loader (and its limits).
@@ -22,7 +26,7 @@ public struct PageMediaFinder: MediaFinder {
         guard page.contentType.map({ ContentType.mediaType(of: $0) == "text/html" || ContentType.mediaType(of: $0) == "application/xhtml+xml" }) ?? true else {
             return nil
         }
-        let document = Document.parse(bytes: [UInt8](page.body), options: ParseOptions(transportEncoding: page.charset))
+        let document = self.document?.read(page) ?? PageDocument.parse(page)
         let base = document.node.querySelector("base[href]")?.getAttribute("href")
             .flatMap { URL(string: $0, relativeTo: page.finalURL)?.absoluteURL } ?? page.finalURL
         let title = meta(document, "og:title") ?? document.title.trimmingCharacters(in: .whitespacesAndNewlines).nonEmptyOrNil
