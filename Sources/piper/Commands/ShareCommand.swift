@@ -95,9 +95,17 @@ struct ShareCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        if ShareInput(items).targets.contains(where: { if case .link = $0 { true } else { false } }) {
-            CurlEasy.preload()   // a link is loaded over HTTP: libcurl loads while the settings are read
+        // A page link is loaded over HTTP: libcurl loads while the settings are read (a media
+        // link goes to the queue as it is, an image link is refused).
+        let pageLink = ShareInput(items).targets.contains { target in
+            guard case .link = target else { return false }
+            let route = ShareRouting.route(of: target)
+            return route == .undecided || route == .article
         }
+        if pageLink {
+            CurlEasy.preload()
+        }
+        defer { CurlEasy.waitForPreload() }
         let config = try loadConfig(backendFlag: backend)
         let environment = ProcessInfo.processInfo.environment
         // The media search and the extraction read one parse of each page.
