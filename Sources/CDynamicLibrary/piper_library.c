@@ -11,8 +11,11 @@ static int open_and_resolve(piper_library *library) {
     const char *override = getenv(library->environment);
     const char *file = (override != NULL && override[0] != '\0') ? override : library->soname;
     /* RTLD_LOCAL: the library's symbols serve only this table, never another library's
-     * lookups; RTLD_NOW: a missing function shows here, not at its first call. */
-    void *handle = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+     * lookups. RTLD_LAZY: the calls between the library and its dependencies are bound when
+     * first made, not all at once here (libcurl brings ~30 objects; binding each one's every
+     * import took a sixth of the load). A function missing from Piper's table still shows
+     * here: every name is looked up with dlsym below. */
+    void *handle = dlopen(file, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *why = dlerror();
         if (override != NULL && override[0] != '\0') {

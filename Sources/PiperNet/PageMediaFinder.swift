@@ -10,9 +10,13 @@ import PiperCore
 public struct PageMediaFinder: MediaFinder {
     /// Fetches a feed the page links to; nil: feeds are not followed.
     let fetch: (@Sendable (URL) -> Data?)?
+    /// The parse to share with the extraction; nil: the page is parsed here (as the article
+    /// pipeline parses it, either way).
+    let document: PageDocument?
 
-    public init(fetch: (@Sendable (URL) -> Data?)? = nil) {
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil) {
         self.fetch = fetch
+        self.document = document
     }
 
     /// Fetches a feed over plain HTTP with the article loader (and its limits).
@@ -22,7 +26,7 @@ public struct PageMediaFinder: MediaFinder {
         guard page.contentType.map({ ContentType.mediaType(of: $0) == "text/html" || ContentType.mediaType(of: $0) == "application/xhtml+xml" }) ?? true else {
             return nil
         }
-        let document = Document.parse(bytes: [UInt8](page.body), options: ParseOptions(transportEncoding: page.charset))
+        let document = self.document?.read(page) ?? PageDocument.parse(page)
         let base = document.node.querySelector("base[href]")?.getAttribute("href")
             .flatMap { URL(string: $0, relativeTo: page.finalURL)?.absoluteURL } ?? page.finalURL
         let title = meta(document, "og:title") ?? document.title.trimmingCharacters(in: .whitespacesAndNewlines).nonEmptyOrNil
@@ -66,15 +70,36 @@ public struct PageMediaFinder: MediaFinder {
             return rel.contains("alternate") && (type == "application/rss+xml" || type == "application/atom+xml")
         }
         let here = [page.finalURL, page.requestedURL].map(Self.comparable)
-        for link in feeds.prefix(3) {
-            guard let href = link.getAttribute("href"), let feedURL = URL(string: href, relativeTo: base)?.absoluteURL,
-                  WebURL.isWeb(feedURL), let data = fetch(feedURL),
-                  let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
+        let feedURLs = feeds.prefix(3).compactMap { link -> URL? in
+            guard let href = link.getAttribute("href"), let url = URL(string: href, relativeTo: base)?.absoluteURL,
+                  WebURL.isWeb(url) else { return nil }
+            return url
+        }
+        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch)) {
+            guard let data, let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
             if let item = feed.entries.first(where: { $0.page.map { here.contains(Self.comparable($0)) } == true }) {
                 return DiscoveredMedia(url: item.url, signal: "feed", title: item.title ?? title, author: author)
             }
         }
         return nil
+    }
+
+    /// Every URL fetched at once, each on its own thread (a blog links a feed per category:
+    /// three round trips one after the other tripled the wait), the answers in `urls`' order.
+    /// The calling thread fetches the first one itself.
+    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?) -> [Data?] {
+        guard urls.count > 1 else { return urls.map(fetch) }
+        let answers = FetchAnswers(count: urls.count)
+        let group = DispatchGroup()
+        for index in urls.indices.dropFirst() {
+            let url = urls[index]
+            // A queue of its own gets a thread of its own: the global queues are as wide as the
+            // cores, and the caller's is one of them.
+            DispatchQueue(label: "piper.feed-fetch").async(group: group) { answers.set(index, fetch(url)) }
+        }
+        answers.set(0, fetch(urls[0]))
+        group.wait()
+        return answers.values
     }
 
     /// A page URL as feeds and pages spell it alike: no fragment, no trailing slash, lower-case
@@ -137,6 +162,26 @@ enum JSONLDMedia {
         for key in ["@graph", "associatedMedia", "audio", "video", "encoding", "mainEntity", "hasPart"] {
             if let nested = object[key] { walk(nested, into: &found) }
         }
+    }
+}
+
+/// The answers of `PageMediaFinder.fetchAll`, written by its threads under a lock.
+private final class FetchAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [Data?]
+
+    init(count: Int) { answers = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ data: Data?) {
+        lock.lock()
+        answers[index] = data
+        lock.unlock()
+    }
+
+    var values: [Data?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers
     }
 }
 

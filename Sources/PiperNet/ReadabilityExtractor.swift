@@ -11,9 +11,13 @@ public struct ReadabilityExtractor: ContentExtractor {
     /// The pipeline every share extracts through (piper mode, 140-character minimum by default).
     public var pipeline: ArticlePipeline
 
+    /// The parse shared with the media search (`PageDocument`); nil: each page is parsed here.
+    public var document: PageDocument?
+
     /// An extractor on `pipeline`.
-    public init(pipeline: ArticlePipeline = ArticlePipeline()) {
+    public init(pipeline: ArticlePipeline = ArticlePipeline(), document: PageDocument? = nil) {
         self.pipeline = pipeline
+        self.document = document
     }
 
     /// An extractor on a pipeline built from these settings.
@@ -25,7 +29,12 @@ public struct ReadabilityExtractor: ContentExtractor {
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
         let article: Article
         do {
-            article = try pipeline.run([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
+            let url = page.finalURL.absoluteString
+            if let document {
+                article = try pipeline.extract(from: document.take(page), url: url)
+            } else {
+                article = try pipeline.run([UInt8](page.body), transportEncoding: page.charset, url: url)
+            }
         } catch .engineFailed(let why) {
             throw ExtractionError.engineFailed(page.finalURL, why)
         } catch {
@@ -39,6 +48,8 @@ public struct ReadabilityExtractor: ContentExtractor {
     }
 
     public func isReaderable(_ page: LoadedPage) -> Bool {
-        ArticlePipeline.isReaderable([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
+        // Readability's check only reads the tree: the shared parse stays for the extraction.
+        if let document { return isProbablyReaderable(document.read(page)) }
+        return ArticlePipeline.isReaderable([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
     }
 }

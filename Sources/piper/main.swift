@@ -4,5 +4,4 @@ import Foundation
 // No C callbacks or Dispatch handlers live here (Swift 6 would infer them @MainActor).
 // --version, --help and the like are answered before the first await: no worker threads.
 if let status = Funnel.immediate(CommandLine.arguments, commands: allCommands, version: piperVersion) { exit(status) }
-let status = await Funnel.main(CommandLine.arguments, commands: allCommands, version: piperVersion)
-exit(status)
+await Funnel.mainThenExit(CommandLine.arguments, commands: allCommands, version: piperVersion)

@@ -7,7 +7,7 @@ import Testing
 /// A missing library is real here: PIPER_LIBRARY_<NAME> points the loader at a file that does
 /// not exist, as on a machine without the package.
 @Suite(.ownThread, .timeLimit(.minutes(1))) struct LazyLibraryTests {
-    static let lazilyLoaded = ["libcurl.so", "libsqlite3.so", "libpq.so", "libarchive.so", "libtag_c.so",
+    static let lazilyLoaded = ["libcurl-gnutls.so", "libsqlite3.so", "libpq.so", "libarchive.so", "libtag_c.so",
                                "libmicrohttpd.so", "libqrencode.so"]
 
     /// The dynamic loader's own list of the objects it maps (LD_DEBUG=files) for `--version`.

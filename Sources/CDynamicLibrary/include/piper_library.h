@@ -11,9 +11,9 @@
 
 typedef struct piper_library {
     const char *label;        /* "libcurl", for messages */
-    const char *soname;       /* "libcurl.so.4": what dlopen looks for */
+    const char *soname;       /* "libcurl-gnutls.so.4": what dlopen looks for */
     const char *environment;  /* "PIPER_LIBRARY_CURL": a path or name that replaces soname */
-    const char *package;      /* "libcurl4": the Debian package that ships soname */
+    const char *package;      /* "libcurl3-gnutls": the Debian package that ships soname */
     const char *const *names; /* the functions to resolve, in table order */
     size_t count;
     void **table;             /* resolved addresses, `count` of them */

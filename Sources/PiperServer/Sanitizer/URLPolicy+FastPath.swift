@@ -20,20 +20,34 @@ extension URLPolicy {
     }
 
     private static func asciiScheme<C: Collection<UInt8>>(bytes: C) -> ASCIIScheme {
-        var scheme: [UInt8] = []
-        for byte in bytes {
+        // First find where the scheme ends; most are a lower-case run like "https" that needs
+        // no copy of its own (a short string is built inline, with no allocation).
+        var letters = 0
+        var asWritten = true   // nothing skipped, nothing upper-case: the bytes are the scheme
+        var colon: C.Index?
+        scan: for index in bytes.indices {
+            let byte = bytes[index]
             if byte >= 0x80 { return .undecided }
-            if byte < 0x20 || byte == 0x7F || byte == 0x20 { continue }
+            if byte < 0x20 || byte == 0x7F || byte == 0x20 { asWritten = false; continue }
             switch byte {
             case UInt8(ascii: ":"):
-                guard !scheme.isEmpty else { return .relative }
-                return .scheme(String(decoding: scheme.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self))
+                guard letters > 0 else { return .relative }
+                colon = index
+                break scan
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
                 return .relative
             default:
-                scheme.append(byte)
+                letters += 1
+                if byte >= 0x41 && byte <= 0x5A { asWritten = false }
             }
         }
-        return .relative
+        guard let colon else { return .relative }
+        if asWritten { return .scheme(String(decoding: bytes[bytes.startIndex..<colon], as: UTF8.self)) }
+        var scheme: [UInt8] = []
+        scheme.reserveCapacity(letters)
+        for byte in bytes[bytes.startIndex..<colon] where !(byte < 0x20 || byte == 0x7F || byte == 0x20) {
+            scheme.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return .scheme(String(decoding: scheme, as: UTF8.self))
     }
 }

@@ -12,6 +12,27 @@ import Foundation
 public final class CurlEasy {
     /// libcurl's process-wide setup, done once before the first handle.
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+
+    /// Opens libcurl and runs its setup on a thread of its own, for a command that will make a
+    /// transfer soon: the few milliseconds the dynamic loader takes over libcurl and its ~30
+    /// libraries then pass while the command reads its settings. The first handle waits for
+    /// whatever is left (the loader's lock, `globalInit`'s once); a library that cannot be
+    /// loaded is reported by that handle, as without this. A caller that preloads calls
+    /// `waitForPreload` before the process exits.
+    public static func preload() {
+        DispatchQueue(label: "piper.curl-preload").async(group: preloading) {
+            if piper_curl_load() == nil { _ = globalInit }
+        }
+    }
+
+    /// Returns once a `preload` has finished. Exiting while it runs would run the exit handlers
+    /// of the libraries it is setting up (OpenSSL's cleanup, from libcurl's dependencies) under
+    /// it: a crash.
+    public static func waitForPreload() {
+        preloading.wait()
+    }
+
+    private static let preloading = DispatchGroup()
     /// Hosts no request sends through a proxy, whatever `http_proxy`/`https_proxy` say: a
     /// server on this machine is never behind the user's proxy.
     public static let loopbackHosts = "localhost,127.0.0.1,::1"

@@ -10,6 +10,13 @@ enum Funnel {
         return await run(commands.first(where: { $0.name == args[0] })!, Array(args.dropFirst()))
     }
 
+    /// `main`, then `exit` with its status from the thread the command finished on: returning
+    /// to top-level code would first hop back to the main actor, whose queue gets a thread of
+    /// its own just for that (a thread start on every command's way out).
+    static func mainThenExit(_ argv: [String], commands: [any Command.Type], version: String) async -> Never {
+        exit(await main(argv, commands: commands, version: version))
+    }
+
     /// What needs no command run: the tool's help and version, `piper help …`, an unknown
     /// subcommand, a command's `--help`. Synchronous, so `main.swift` answers these on the main
     /// thread before the first `await` (which starts the concurrency runtime's worker threads);

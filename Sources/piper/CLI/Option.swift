@@ -43,7 +43,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 enum Opt {
     /// A flag: true when given.
     static func flag(_ names: String..., help: String) -> Option<Bool> {
-        Option(names: names, placeholder: nil, help: help, defaultValue: false, defaultText: nil) { !$0.isEmpty }
+        OptionRecorder.record(Option(names: names, placeholder: nil, help: help, defaultValue: false, defaultText: nil) { !$0.isEmpty })
     }
 
     /// A single value with a default. `convert` returns nil for text it refuses; the usage error
@@ -52,26 +52,26 @@ enum Opt {
                                        defaultText: String? = nil, expects: String,
                                        convert: @escaping @Sendable (String) -> Value?) -> Option<Value> {
         let name = names.last ?? ""
-        return Option(names: names, placeholder: placeholder, help: help, defaultValue: value,
-                      defaultText: defaultText ?? "\(value)") { given in
+        return OptionRecorder.record(Option(names: names, placeholder: placeholder, help: help, defaultValue: value,
+                                            defaultText: defaultText ?? "\(value)") { given in
             guard let text = try single(given, name) else { return value }
             guard let converted = convert(text) else { throw UsageError("\(name) takes \(expects), not '\(text)'") }
             return converted
-        }
+        })
     }
 
     /// A whole number in `range`, with a default.
     static func int(_ names: String..., placeholder: String = "N", help: String, default value: Int,
                     in range: ClosedRange<Int>) -> Option<Int> {
         let name = names.last ?? ""
-        return Option<Int>(names: names, placeholder: placeholder, help: help, defaultValue: value,
-                           defaultText: "\(value)") { given in
+        return OptionRecorder.record(Option<Int>(names: names, placeholder: placeholder, help: help, defaultValue: value,
+                                                 defaultText: "\(value)") { given in
             guard let text = try single(given, name) else { return value }
             guard let n = Int(text), range.contains(n) else {
                 throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             return n
-        }
+        })
     }
 
     /// One of an enumeration's cases, by raw value.
@@ -87,22 +87,22 @@ enum Opt {
             return chosen
         }
         option.choices = cases
-        return option
+        return OptionRecorder.record(option)
     }
 
     /// A text value that may be absent (no default worth printing).
     static func text(_ names: String..., placeholder: String, help: String) -> Option<String?> {
         let name = names.last ?? ""
-        return Option<String?>(names: names, placeholder: placeholder, help: help, defaultValue: nil, defaultText: nil) {
+        return OptionRecorder.record(Option<String?>(names: names, placeholder: placeholder, help: help, defaultValue: nil, defaultText: nil) {
             try single($0, name)
-        }
+        })
     }
 
     /// A text value that may be given several times, in order.
     static func list(_ names: String..., placeholder: String, help: String) -> Option<[String]> {
         var option = Option<[String]>(names: names, placeholder: placeholder, help: help, defaultValue: [], defaultText: nil) { $0 }
         option.repeatable = true
-        return option
+        return OptionRecorder.record(option)
     }
 
     /// The one value given, nil when none; a second one is a usage error.
@@ -119,9 +119,29 @@ protocol OptionGroup: Sendable {
 }
 
 extension OptionGroup {
-    /// Every option the group declares, in declaration order.
+    /// Every option the group declares, in declaration order: `Self()` runs the properties'
+    /// initializers in that order, and each `Opt` builder reports the option it made to the
+    /// recorder this scope binds. (Reading them back with `Mirror` cast every property to the
+    /// protocol at run time, and the first cast of each type searched every conformance in the
+    /// executable: about a tenth of a `piper share`'s instructions.)
     static var declarations: [any OptionDeclaration] {
-        Mirror(reflecting: Self()).children.compactMap { $0.value as? any OptionDeclaration }
+        let recorder = OptionRecorder()
+        OptionRecorder.$current.withValue(recorder) { _ = Self() }
+        return recorder.options
+    }
+}
+
+/// Collects the options an `OptionGroup`'s initializer makes (`OptionGroup.declarations`).
+/// Only the thread that runs the initializer inside `withValue` appends, and `declarations`
+/// reads the list after it returned: no two threads touch one recorder.
+final class OptionRecorder: @unchecked Sendable {
+    @TaskLocal static var current: OptionRecorder?
+    private(set) var options: [any OptionDeclaration] = []
+
+    /// `option`, recorded when a group's declarations are being read.
+    static func record<Value: Sendable>(_ option: Option<Value>) -> Option<Value> {
+        current?.options.append(option)
+        return option
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import MediaImport
 import PiperCore
 import PiperNet
+import PiperSystem
 
 /// `piper share [--backend URL] [--json] [--wait] [--again] [--browser MODE] [--no-clipboard]
 /// [--into FOLDER] [-a FILE] LINK...`
@@ -94,18 +95,31 @@ struct ShareCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        // A page link is loaded over HTTP: libcurl loads while the settings are read (a media
+        // link goes to the queue as it is, an image link is refused).
+        let pageLink = ShareInput(items).targets.contains { target in
+            guard case .link = target else { return false }
+            let route = ShareRouting.route(of: target)
+            return route == .undecided || route == .article
+        }
+        if pageLink {
+            CurlEasy.preload()
+        }
+        defer { CurlEasy.waitForPreload() }
         let config = try loadConfig(backendFlag: backend)
         let environment = ProcessInfo.processInfo.environment
+        // The media search and the extraction read one parse of each page.
+        let document = PageDocument()
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
             browserLoader: BrowserPageLoader.system(environment: environment),
-            extractor: ReadabilityExtractor(),
+            extractor: ReadabilityExtractor(document: document),
             saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch))
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route
