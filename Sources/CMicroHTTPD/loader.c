@@ -68,8 +68,6 @@ struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int
 
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG
                         | MHD_ALLOW_SUSPEND_RESUME;
-    const char *turbo = getenv("PIPER_DEV_MHD_TURBO");
-    if (turbo != NULL && strcmp(turbo, "1") == 0) flags |= MHD_USE_TURBO;
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *addr;
