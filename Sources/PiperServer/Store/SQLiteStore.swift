@@ -1,12 +1,10 @@
 import Foundation
 import PiperSQLite
 
-/// The default driver: one SQLite file in WAL mode, where an insert that returns has been
-/// durably committed (its commit's WAL frames synced: `GroupCommit` with a `WALSync`). The file
-/// is a `DatabasePool`: reads run on a few WAL reader connections side by side; every write goes
-/// through its one writer, and inserts through `GroupCommit`, which commits concurrent inserts in
-/// one transaction. The expiry sweep's deletes are not synced on their own: a crash may bring
-/// back a deleted row, which reads skip as expired and the next sweep deletes again.
+/// The default driver: one SQLite file in WAL mode with `synchronous=FULL`, so an insert that
+/// returns has been durably committed. The file is a `DatabasePool`: reads run on a few WAL
+/// reader connections side by side; every write goes through its one writer, and inserts
+/// through `GroupCommit`, which commits concurrent inserts in one transaction.
 public final class SQLiteStore: Store {
     static let migrations: [Migration] = [
         """
@@ -36,13 +34,11 @@ public final class SQLiteStore: Store {
         try database.writeWithoutTransaction {
             try $0.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
         }
-        // Commits are made durable by GroupCommit's syncer (WALSync), outside the writer.
-        try database.writeWithoutTransaction { try $0.execute("PRAGMA synchronous=NORMAL") }
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
         self.checkpointer = checkpointer
         self.database = database
-        writer = GroupCommit(database: database, sync: WALSync(walPath: path + "-wal")) { checkpointer.noteCommit() }
+        writer = GroupCommit(database: database) { checkpointer.noteCommit() }
     }
 
     public var kind: String { "sqlite" }
