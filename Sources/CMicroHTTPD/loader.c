@@ -1,15 +1,33 @@
 #include "shim.h"
 #include "piper_library.h"
+#include "pool_wipe.h"
+#include <pthread.h>
+#include <stdlib.h>
 
 #define FUNCTIONS(X) X(MHD_start_daemon) X(MHD_quiesce_daemon) X(MHD_stop_daemon) X(MHD_get_daemon_info) \
     X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_queue_response) X(MHD_suspend_connection) \
     X(MHD_resume_connection) X(MHD_create_response_from_buffer) X(MHD_create_response_from_fd_at_offset64) \
-    X(MHD_add_response_header) X(MHD_destroy_response)
+    X(MHD_add_response_header) X(MHD_destroy_response) X(MHD_get_version)
 
 PIPER_LIBRARY_DEFINE(mhd, "libmicrohttpd", "libmicrohttpd.so.12", "PIPER_LIBRARY_MICROHTTPD", "libmicrohttpd12");
 #define CALL(name) PIPER_LIBRARY_CALL(mhd, name)
 
-const char *piper_mhd_load(void) { return piper_library_load(&mhd); }
+static pthread_once_t pool_wipes = PTHREAD_ONCE_INIT;
+
+/* The version whose memset calls pool_wipe.c describes (checked in its disassembly). */
+static void skip_pool_wipes(void) {
+    const char *keep = getenv("PIPER_MHD_POOL_WIPE");
+    if (keep != NULL && strcmp(keep, "1") == 0) return;
+    const char *version = CALL(MHD_get_version)();
+    if (version == NULL || strcmp(version, "0.9.75") != 0) return;
+    (void)piper_mhd_skip_pool_wipes(piper_function_table[piper_index_MHD_start_daemon]);
+}
+
+const char *piper_mhd_load(void) {
+    const char *failure = piper_library_load(&mhd);
+    if (failure == NULL) pthread_once(&pool_wipes, skip_pool_wipes);
+    return failure;
+}
 
 PIPER_STUB MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *d) { return CALL(MHD_quiesce_daemon)(d); }
 PIPER_STUB void MHD_stop_daemon(struct MHD_Daemon *d) { CALL(MHD_stop_daemon)(d); }
@@ -38,6 +56,7 @@ PIPER_STUB enum MHD_Result MHD_add_response_header(struct MHD_Response *r, const
     return CALL(MHD_add_response_header)(r, header, content);
 }
 PIPER_STUB void MHD_destroy_response(struct MHD_Response *r) { CALL(MHD_destroy_response)(r); }
+PIPER_STUB const char *MHD_get_version(void) { return CALL(MHD_get_version)(); }
 
 struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,
                                    unsigned int connection_limit, unsigned int timeout_seconds,

@@ -60,6 +60,12 @@ static inline int piper_mhd_connection_fd(struct MHD_Connection *connection) {
     return info ? info->connect_fd : -1;
 }
 
+/* What the connection-notification callback stored for the connection (its socket context). */
+static inline void *piper_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
 /* Sends `answer` without blocking (what does not fit is dropped), then shuts the socket down
    both ways so the connection's worker thread sees the end and closes it. */
 static inline void piper_answer_and_shut(int fd, const char *answer, size_t length) {

@@ -99,14 +99,18 @@ public struct ClientLimits: Sendable {
 
 /// Counts each client's connections and cuts off those that miss a deadline.
 ///
-/// `@unchecked Sendable`: `watches` and `counts` are only touched while holding `lock`; the
-/// sweeper shuts sockets down under that lock too, and libmicrohttpd reports a connection
-/// closed (removing it here) before it closes its socket, so a socket cut off is still ours.
+/// Each connection's phase lives in its own `WatchedConnection` (which requests move without
+/// taking `lock`); `lock` guards only the set of open connections and the per-client counts,
+/// touched when a connection opens or closes and by the sweep.
+///
+/// `@unchecked Sendable`: `open` and `counts` are only touched while holding `lock`; the sweeper
+/// shuts sockets down under that lock too, and libmicrohttpd reports a connection closed
+/// (removing it here) before it closes its socket, so a socket cut off is still ours.
 final class ConnectionGuard: @unchecked Sendable {
     let limits: ClientLimits
     private let trustedProxies: Set<String>
     private let lock = NSLock()
-    private var watches: [UInt: ConnectionWatch] = [:]
+    private var open: [ObjectIdentifier: WatchedConnection] = [:]
     private var counts: [String: Int] = [:]
     private var timer: DispatchSourceTimer?
 
@@ -115,7 +119,6 @@ final class ConnectionGuard: @unchecked Sendable {
         self.trustedProxies = trustedProxies
     }
 
-    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Whether a new connection from `client` may open. Checked before it is counted, so a
@@ -125,49 +128,35 @@ final class ConnectionGuard: @unchecked Sendable {
         return lock.withLock { counts[client, default: 0] < limits.maxConnectionsPerClient }
     }
 
-    func opened(_ connection: OpaquePointer, fd: Int32, client: String) {
+    /// Registers a connection just opened (waiting for its first request head).
+    func opened(fd: Int32, client: String) -> WatchedConnection {
         let counted = limits.maxConnectionsPerClient > 0 && !trustedProxies.contains(client)
+        let watched = WatchedConnection(fd: fd, client: client, counted: counted, since: Self.now())
         lock.withLock {
-            watches[Self.key(connection)] = ConnectionWatch(since: Self.now(), fd: fd, client: client, counted: counted)
+            open[ObjectIdentifier(watched)] = watched
             if counted { counts[client, default: 0] += 1 }
         }
+        return watched
     }
 
-    func closed(_ connection: OpaquePointer) {
+    func closed(_ watched: WatchedConnection) {
         lock.withLock {
-            guard let watch = watches.removeValue(forKey: Self.key(connection)), watch.counted else { return }
-            let left = counts[watch.client, default: 1] - 1
-            counts[watch.client] = left > 0 ? left : nil
+            guard open.removeValue(forKey: ObjectIdentifier(watched)) != nil, watched.counted else { return }
+            let left = counts[watched.client, default: 1] - 1
+            counts[watched.client] = left > 0 ? left : nil
         }
-    }
-
-    /// Moves a connection to `phase` (restarting its clock), unless it is already cut off.
-    func enter(_ phase: ConnectionWatch.Phase, _ connection: OpaquePointer) {
-        let now = Self.now()
-        lock.withLock {
-            guard var watch = watches[Self.key(connection)], watch.phase != .closing else { return }
-            watch.phase = phase
-            watch.since = now
-            watch.bytes = 0
-            watches[Self.key(connection)] = watch
-        }
-    }
-
-    func received(_ count: Int, _ connection: OpaquePointer) {
-        guard limits.minBodyBytesPerSecond > 0 else { return }
-        lock.withLock { watches[Self.key(connection)]?.bytes += count }
     }
 
     /// Cuts off every connection past its deadline: with a 408 `{"error": ...}`, or silently when
     /// it was idle between requests (`Verdict.idle`).
     func sweep(now given: UInt64? = nil) {
         lock.withLock {
-            let now = given ?? Self.now()       // read under the lock, after every phase change so far
-            for (key, watch) in watches {
-                guard let verdict = watch.verdict(now: now, limits: limits) else { continue }
-                watches[key]?.phase = .closing
+            let now = given ?? Self.now()       // read after the phases judged below began, or they are young
+            for watched in open.values {
+                let (watch, raw) = watched.snapshot()
+                guard let verdict = watch.verdict(now: now, limits: limits), watched.cutOff(from: raw) else { continue }
                 verdict.answer.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watch.fd, $0.baseAddress, $0.count) }
+                    bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watched.fd, $0.baseAddress, $0.count) }
                 }
             }
         }
@@ -212,15 +201,23 @@ func piperAcceptPolicy(_ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer
 func piperNotifyConnection(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                            _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
                            _ code: MHD_ConnectionNotificationCode) {
-    guard let cls, let connection else { return }
+    guard let cls, let connection, let socketContext else { return }
     let guardian = Unmanaged<ConnectionGuard>.fromOpaque(cls).takeUnretainedValue()
     if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED (1 is CLOSED)
         var buffer = [CChar](repeating: 0, count: 64)
         let client = piper_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 ? ClientAddress.string(buffer) : ""
-        guardian.opened(connection, fd: piper_mhd_connection_fd(connection), client: client)
-    } else {
-        guardian.closed(connection)
+        let watched = guardian.opened(fd: piper_mhd_connection_fd(connection), client: client)
+        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+    } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        guardian.closed(Unmanaged<WatchedConnection>.fromOpaque(raw).takeRetainedValue())
     }
+}
+
+/// The connection's `WatchedConnection` (its socket context), if libmicrohttpd reported it open.
+func watchedConnection(_ connection: OpaquePointer) -> WatchedConnection? {
+    guard let raw = piper_mhd_socket_context(connection) else { return nil }
+    return Unmanaged<WatchedConnection>.fromOpaque(raw).takeUnretainedValue()
 }
 
 extension ClientAddress {

@@ -30,6 +30,8 @@ final class RequestState: @unchecked Sendable {
     var client = ""
     var status: Int?
     var suspended = false
+    /// The connection's deadline state (nil if libmicrohttpd never reported it open).
+    var watched: WatchedConnection?
     private let lock = NSLock()
     private var handoff = Handoff.waiting
 
@@ -116,7 +118,8 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
                                       Unmanaged.passUnretained(state).toOpaque())
         _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, piperCollectQuery,
                                       Unmanaged.passUnretained(state).toOpaque())
-        server.connections.enter(.body, connection)
+        state.watched = watchedConnection(connection)
+        state.watched?.enter(.body, now: ConnectionGuard.now())
         state.refusal = server.headRefusal(state)
         if state.refusal != nil { return .YES }
         state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
@@ -135,7 +138,9 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
-    if let size = uploadDataSize, size.pointee > 0 { server.connections.received(size.pointee, connection) }
+    if let size = uploadDataSize, size.pointee > 0, server.connections.limits.minBodyBytesPerSecond > 0 {
+        state.watched?.received(size.pointee)
+    }
     if let size = uploadDataSize, size.pointee > 0, let stream = state.stream {
         let count = size.pointee
         size.pointee = 0
@@ -188,10 +193,11 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     // The next request head's deadline starts now (a keep-alive connection stays open).
-    if let connection { server.connections.enter(.idle, connection) }
+    let now = ConnectionGuard.now()
+    state.watched?.enter(.idle, now: now)
     if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
     guard let status = state.status, let log = server.options.log else { return }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
+    let elapsed = Double(now - state.started) / 1_000_000
     log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
                client: state.client, device: state.device)
 }
@@ -211,10 +217,8 @@ extension HTTPServer {
     }
 
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-        connections.enter(.answering, connection)
-        var address = [CChar](repeating: 0, count: 64)
-        let client = piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
-            ? ClientAddress.string(address) : ""
+        state.watched?.enter(.answering)
+        let client = state.watched?.client ?? Self.clientAddress(connection)
         var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         request.query = state.query
@@ -253,7 +257,7 @@ extension HTTPServer {
     }
 
     fileprivate func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-        connections.enter(.answering, connection)
+        state.watched?.enter(.answering)
         state.status = response.status
         state.device = response.device
         if let reusable = response.reusable, response.file == nil {
@@ -267,6 +271,11 @@ extension HTTPServer {
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+
+    private static func clientAddress(_ connection: OpaquePointer) -> String {
+        var address = [CChar](repeating: 0, count: 64)
+        return piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0 ? ClientAddress.string(address) : ""
     }
 
     /// A libmicrohttpd response with `response`'s body and headers. `copying`: libmicrohttpd

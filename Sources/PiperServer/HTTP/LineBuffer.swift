@@ -36,6 +36,20 @@ final class LineBuffer: @unchecked Sendable {
         }
     }
 
+    /// The same for a line given as bytes (without its newline).
+    func append(bytes line: UnsafeBufferPointer<UInt8>) {
+        lock.withLock {
+            pending.append(contentsOf: line)
+            pending.append(0x0A)
+            if pending.count >= Self.limit {
+                writePending()
+            } else if !scheduled {
+                scheduled = true
+                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.delay) { [self] in flush() }
+            }
+        }
+    }
+
     func flush() {
         lock.withLock {
             scheduled = false

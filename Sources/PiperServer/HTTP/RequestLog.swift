@@ -9,6 +9,9 @@ public struct RequestLog: Sendable {
     let write: @Sendable (String) -> Void
     /// Writes out what `write` may still hold (the server calls it when it stops).
     let flush: @Sendable () -> Void
+    /// Takes a finished line's bytes (no newline) instead of `write`, when the log can: the
+    /// access log's lines are then built without a `String` per request.
+    var writeBytes: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
 
     public init(write: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () -> Void = {}) {
         self.write = write
@@ -27,11 +30,17 @@ public struct RequestLog: Sendable {
     /// call of its own. A line waits at most 50 ms; a `kill -9` loses only those.
     public static let bufferedStandardError: RequestLog = {
         let buffer = LineBuffer(descriptor: 2)
-        return RequestLog(write: { buffer.append($0) }, flush: { buffer.flush() })
+        var log = RequestLog(write: { buffer.append($0) }, flush: { buffer.flush() })
+        log.writeBytes = { buffer.append(bytes: $0) }
+        return log
     }()
 
     func record(method: String, path: String, status: Int, milliseconds: Double, client: String = "-", device: String? = nil,
                 now: Date = Date()) {
+        if let writeBytes, device == nil,
+           let line = Self.line(method: method, path: path, status: status, milliseconds: milliseconds, client: client, now: now) {
+            return line.withUnsafeBufferPointer { writeBytes($0) }
+        }
         let stamp = Self.timestamp(now)
         let who = device.map { Self.printable($0).replacingOccurrences(of: " ", with: "_") } ?? "-"
         write("\(stamp) \(client.isEmpty ? "-" : client) \(who) \(method) \(Self.printable(Self.redacted(path))) \(status) \(Self.duration(milliseconds))")

@@ -21,6 +21,8 @@ struct Router: HTTPResponder {
         case "/save": return try save.respond(to: request)
         case "/healthz": return try health.respond(to: request)
         default:
+            // A reader id first: no other route's path is `/` and a UUID.
+            if UUIDPath.id(fromPath: request.path) != nil { return try reader.respond(to: request) }
             if let route = sharingRoute(request.path) { return try route.respond(to: request) }
             if let route = library?.route(request.path) { return try route.respond(to: request) }
             return try reader.respond(to: request)     // `/<uuid>`, else 404
