@@ -61,7 +61,12 @@ extension Readability {
     static func rewriteSrcset(_ srcset: String, _ transform: (String) -> String) -> String {
         let s = Array(srcset.unicodeScalars)
         let n = s.count
-        func str(_ a: Int, _ b: Int) -> String { String(String.UnicodeScalarView(s[a..<b])) }
+        // ASCII (nearly every srcset): scalar offsets are byte offsets, and pieces are cut from the bytes.
+        let bytes = n == srcset.utf8.count ? Array(srcset.utf8) : nil
+        func str(_ a: Int, _ b: Int) -> String {
+            if let bytes { return String(decoding: bytes[a..<b], as: UTF8.self) }
+            return String(String.UnicodeScalarView(s[a..<b]))
+        }
         /// `\s*(?:,|$)` at i: end index or nil.
         func tail(_ i: Int) -> Int? {
             var j = i

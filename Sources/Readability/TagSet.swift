@@ -40,4 +40,5 @@ enum TagID {
     static let img = Document.knownNameID("img")!
     static let li = Document.knownNameID("li")!
     static let input = Document.knownNameID("input")!
+    static let svg = Document.knownNameID("svg")!
 }
