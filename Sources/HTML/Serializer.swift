@@ -158,28 +158,36 @@ struct Serializer {
     /// § 13.3 "Escaping a string": & and U+00A0 always; < and > always (text and, per the
     /// current spec, attribute values); " only in attribute mode.
     mutating func escape(_ s: String, attributeMode: Bool) {
-        let utf8 = s.utf8
-        let needs = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            for b in buffer where b == 0x26 || b == 0x3C || b == 0x3E || b == 0xC2 || (attributeMode && b == 0x22) { return true }
-            return false
-        }
-        if needs == false {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        var previous: UInt8 = 0
-        for b in utf8 {
+        var s = s
+        s.withUTF8 { escape($0, attributeMode: attributeMode) }
+    }
+
+    /// `escape` over the string's UTF-8: runs that need no escaping are copied whole.
+    mutating func escape(_ buffer: UnsafeBufferPointer<UInt8>, attributeMode: Bool) {
+        let n = buffer.count
+        var start = 0
+        var i = 0
+        while i < n {
+            let b = buffer[i]
+            let entity: StaticString
+            var width = 1
             switch b {
-            case 0x26: bytes.append(contentsOf: "&amp;".utf8)
-            case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
-            case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
-            case 0x22 where attributeMode: bytes.append(contentsOf: "&quot;".utf8)
-            case 0xA0 where previous == 0xC2:
-                bytes.removeLast()
-                bytes.append(contentsOf: "&nbsp;".utf8)
-            default: bytes.append(b)
+            case 0x26: entity = "&amp;"
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x22 where attributeMode: entity = "&quot;"
+            case 0xC2 where i + 1 < n && buffer[i + 1] == 0xA0:
+                entity = "&nbsp;"
+                width = 2
+            default:
+                i += 1
+                continue
             }
-            previous = b
+            if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i])) }
+            entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            i += width
+            start = i
         }
+        if start < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<n])) }
     }
 }
