@@ -99,13 +99,13 @@ struct Serializer {
     /// Writes `<name attrs>`; returns whether children and an end tag follow.
     mutating func openTag(_ index: Int32, _ r: NodeRecord) -> Bool {
         bytes.append(0x3C)
-        let name = document.nameString(r.name)
-        bytes.append(contentsOf: name.utf8)
+        append(document.nameString(r.name))
         if r.payload >= 0 {
             for attribute in document.attributeLists[Int(r.payload)] {
                 bytes.append(0x20)
-                bytes.append(contentsOf: Serializer.serializedName(attribute).utf8)
-                bytes.append(contentsOf: "=\"".utf8)
+                if attribute.namespace == nil { append(attribute.name) } else { append(Serializer.serializedName(attribute)) }
+                bytes.append(0x3D)
+                bytes.append(0x22)
                 escape(attribute.value, attributeMode: true)
                 bytes.append(0x22)
             }
@@ -123,9 +123,16 @@ struct Serializer {
     }
 
     mutating func closeTag(_ r: NodeRecord) {
-        bytes.append(contentsOf: "</".utf8)
-        bytes.append(contentsOf: document.nameString(r.name).utf8)
+        bytes.append(0x3C)
+        bytes.append(0x2F)
+        append(document.nameString(r.name))
         bytes.append(0x3E)
+    }
+
+    /// Appends a string's UTF-8 from its contiguous storage.
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     static func serializedName(_ attribute: Attribute) -> String {
@@ -141,7 +148,7 @@ struct Serializer {
         switch r.kind {
         case .text:
             let text = document.strings[Int(r.payload)]
-            if isRawTextParent(parent) { bytes.append(contentsOf: text.utf8) } else { escape(text, attributeMode: false) }
+            if isRawTextParent(parent) { append(text) } else { escape(text, attributeMode: false) }
         case .comment:
             bytes.append(contentsOf: "<!--".utf8)
             bytes.append(contentsOf: document.strings[Int(r.payload)].utf8)

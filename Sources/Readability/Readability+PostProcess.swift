@@ -143,11 +143,14 @@ extension Readability {
     func cleanClasses(_ root: Node) {
         var stack = [root]
         while let node = stack.popLast() {
-            let kept = keptClasses(node.getAttribute("class") ?? "")
-            if kept.isEmpty {
-                node.removeAttribute("class")
-            } else {
-                node.setAttribute("class", kept)
+            // No class attribute: nothing to remove or keep.
+            if let className = node.getAttribute("class") {
+                let kept = keptClasses(className)
+                if kept.isEmpty {
+                    node.removeAttribute("class")
+                } else {
+                    node.setAttribute("class", kept)
+                }
             }
             var child = node.lastElementChild
             while let c = child {
