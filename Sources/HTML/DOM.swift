@@ -13,26 +13,31 @@ public enum QuirksMode: Sendable {
 }
 
 /// One node's links and payload. `-1` means "none" for every link.
+/// Visible to inlined code (`@usableFromInline`) so other modules' walks over `Node` handles
+/// compile to index chasing in the arena, without a call per step.
+@usableFromInline
 struct NodeRecord {
-    var parent: Int32 = -1
-    var firstChild: Int32 = -1
-    var lastChild: Int32 = -1
-    var next: Int32 = -1
-    var previous: Int32 = -1
+    @usableFromInline var parent: Int32 = -1
+    @usableFromInline var firstChild: Int32 = -1
+    @usableFromInline var lastChild: Int32 = -1
+    @usableFromInline var next: Int32 = -1
+    @usableFromInline var previous: Int32 = -1
     /// Interned tag name id (elements), else -1.
-    var name: Int32 = -1
+    @usableFromInline var name: Int32 = -1
     /// Text/comment: index into `strings`; element: index into `attributeLists` or -1;
     /// doctype: index into `doctypes`.
-    var payload: Int32 = -1
-    var kind: NodeKind
-    var namespace: Namespace = .html
+    @usableFromInline var payload: Int32 = -1
+    @usableFromInline var kind: NodeKind
+    @usableFromInline var namespace: Namespace = .html
+
+    init(kind: NodeKind) { self.kind = kind }
 }
 
 /// A parsed or built HTML document and the owner of all its nodes.
 /// Not Sendable: one thread at a time uses a document and its nodes.
 public final class Document {
-    @exclusivity(unchecked) var nodes: [NodeRecord] = []
-    @exclusivity(unchecked) var strings: [String] = []
+    @usableFromInline @exclusivity(unchecked) var nodes: [NodeRecord] = []
+    @usableFromInline @exclusivity(unchecked) var strings: [String] = []
     @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
@@ -204,14 +209,14 @@ public final class Document {
     }
 
     /// The next node in pre-order within the subtree rooted at `root`, or -1.
-    func following(_ index: Int32, within root: Int32) -> Int32 {
+    @inlinable func following(_ index: Int32, within root: Int32) -> Int32 {
         let first = nodes[Int(index)].firstChild
         if first >= 0 { return first }
         return followingSkippingChildren(index, within: root)
     }
 
     /// The next node in pre-order after `index`'s subtree, staying inside `root`, or -1.
-    func followingSkippingChildren(_ index: Int32, within root: Int32) -> Int32 {
+    @inlinable func followingSkippingChildren(_ index: Int32, within root: Int32) -> Int32 {
         var current = index
         while current != root {
             let next = nodes[Int(current)].next

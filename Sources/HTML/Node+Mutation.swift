@@ -79,6 +79,19 @@ extension Document {
     /// Copies `root` (from `source`, which may be this document) into this document, iteratively.
     /// Returns the copy's index; the copy is detached.
     func copyTree(from source: Document, root: Int32, deep: Bool) -> Int32 {
+        if deep {
+            // One walk counts the subtree, so the arenas grow once instead of doubling mid-copy.
+            var count = 1, texts = 0
+            var c = source.following(root, within: root)
+            while c >= 0 {
+                count += 1
+                let kind = source.nodes[Int(c)].kind
+                if kind == .text || kind == .comment { texts += 1 }
+                c = source.following(c, within: root)
+            }
+            nodes.reserveCapacity(nodes.count + count)
+            strings.reserveCapacity(strings.count + texts)
+        }
         let rootCopy = copyOne(from: source, root)
         guard deep else { return rootCopy }
         // Work list of (source node, destination parent); children pushed in reverse order so

@@ -2,7 +2,7 @@
 
 extension Node {
     /// Text or comment data; "" for other kinds (setting is then a no-op).
-    public var data: String {
+    @inlinable public var data: String {
         get {
             let r = record
             return r.kind == .text || r.kind == .comment ? document.strings[Int(r.payload)] : ""

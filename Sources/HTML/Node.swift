@@ -11,7 +11,7 @@ public struct Node: Hashable {
     /// The node's index in its document's arena (stable for the node's life).
     public let index: Int32
 
-    init(_ document: Document, _ index: Int32) {
+    @usableFromInline init(_ document: Document, _ index: Int32) {
         self.document = document
         self.index = index
     }
@@ -27,20 +27,20 @@ public struct Node: Hashable {
         hasher.combine(index)
     }
 
-    var record: NodeRecord { document.nodes[Int(index)] }
+    @inlinable var record: NodeRecord { document.nodes[Int(index)] }
 
-    func handle(_ i: Int32) -> Node? { i >= 0 ? Node(document, i) : nil }
+    @inlinable func handle(_ i: Int32) -> Node? { i >= 0 ? Node(document, i) : nil }
 
     // MARK: Kind and name
 
     /// The node's kind (element, text, comment, ...).
-    public var kind: NodeKind { record.kind }
+    @inlinable public var kind: NodeKind { record.kind }
     /// True for elements.
-    public var isElement: Bool { record.kind == .element }
+    @inlinable public var isElement: Bool { record.kind == .element }
     /// True for text nodes.
-    public var isText: Bool { record.kind == .text }
+    @inlinable public var isText: Bool { record.kind == .text }
     /// The element's namespace (`.html` for other nodes).
-    public var namespace: Namespace { record.namespace }
+    @inlinable public var namespace: Namespace { record.namespace }
 
     /// "div" (lowercase for HTML; SVG camelCase kept, e.g. "foreignObject"); "" for non-elements.
     public var localName: String {
@@ -72,7 +72,7 @@ public struct Node: Hashable {
     /// The element's local name as an integer (-1 for other nodes). Names HTML knows have the
     /// same number in every document (`Document.knownNameID`), so hot loops can switch on it
     /// instead of comparing strings.
-    public var localNameID: Int32 {
+    @inlinable public var localNameID: Int32 {
         let r = record
         return r.kind == .element ? r.name : -1
     }
@@ -86,46 +86,46 @@ public struct Node: Hashable {
     // MARK: Navigation
 
     /// The parent node (an element, the document or a fragment), or nil when detached.
-    public var parent: Node? { handle(record.parent) }
+    @inlinable public var parent: Node? { handle(record.parent) }
 
     /// The parent when it is an element, else nil.
-    public var parentElement: Node? {
+    @inlinable public var parentElement: Node? {
         guard let p = parent, p.isElement else { return nil }
         return p
     }
 
     /// The first child, or nil.
-    public var firstChild: Node? { handle(record.firstChild) }
+    @inlinable public var firstChild: Node? { handle(record.firstChild) }
     /// The last child, or nil.
-    public var lastChild: Node? { handle(record.lastChild) }
+    @inlinable public var lastChild: Node? { handle(record.lastChild) }
     /// The next sibling, or nil.
-    public var nextSibling: Node? { handle(record.next) }
+    @inlinable public var nextSibling: Node? { handle(record.next) }
     /// The previous sibling, or nil.
-    public var previousSibling: Node? { handle(record.previous) }
+    @inlinable public var previousSibling: Node? { handle(record.previous) }
 
     /// The first child that is an element, or nil.
-    public var firstElementChild: Node? {
+    @inlinable public var firstElementChild: Node? {
         var c = record.firstChild
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
         return handle(c)
     }
 
     /// The last child that is an element, or nil.
-    public var lastElementChild: Node? {
+    @inlinable public var lastElementChild: Node? {
         var c = record.lastChild
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
         return handle(c)
     }
 
     /// The next sibling that is an element, or nil.
-    public var nextElementSibling: Node? {
+    @inlinable public var nextElementSibling: Node? {
         var c = record.next
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].next }
         return handle(c)
     }
 
     /// The previous sibling that is an element, or nil.
-    public var previousElementSibling: Node? {
+    @inlinable public var previousElementSibling: Node? {
         var c = record.previous
         while c >= 0 && document.nodes[Int(c)].kind != .element { c = document.nodes[Int(c)].previous }
         return handle(c)
@@ -154,7 +154,7 @@ public struct Node: Hashable {
     }
 
     /// How many children are elements.
-    public var childElementCount: Int {
+    @inlinable public var childElementCount: Int {
         var count = 0
         var c = record.firstChild
         while c >= 0 {
@@ -181,22 +181,30 @@ public struct Node: Hashable {
     }
 
     /// Pre-order descendants, excluding self; iterative.
-    public var descendants: DescendantSequence { DescendantSequence(root: self) }
+    @inlinable public var descendants: DescendantSequence { DescendantSequence(root: self) }
 }
 
 /// Pre-order walk of a node's descendants (not the node itself).
 public struct DescendantSequence: Sequence {
-    let root: Node
+    @usableFromInline let root: Node
+
+    @inlinable init(root: Node) { self.root = root }
 
     /// Walks a node's children in order.
     public struct Iterator: IteratorProtocol {
-        let document: Document
-        let root: Int32
-        var current: Int32
-        var started = false
+        @usableFromInline let document: Document
+        @usableFromInline let root: Int32
+        @usableFromInline var current: Int32
+        @usableFromInline var started = false
+
+        @inlinable init(document: Document, root: Int32, current: Int32) {
+            self.document = document
+            self.root = root
+            self.current = current
+        }
 
         /// The next child, or nil at the end.
-        public mutating func next() -> Node? {
+        @inlinable public mutating func next() -> Node? {
             if !started {
                 started = true
                 current = document.nodes[Int(root)].firstChild
@@ -208,7 +216,7 @@ public struct DescendantSequence: Sequence {
     }
 
     /// An iterator over the children, first to last.
-    public func makeIterator() -> Iterator {
+    @inlinable public func makeIterator() -> Iterator {
         Iterator(document: root.document, root: root.index, current: root.index)
     }
 }

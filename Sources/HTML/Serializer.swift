@@ -99,13 +99,13 @@ struct Serializer {
     /// Writes `<name attrs>`; returns whether children and an end tag follow.
     mutating func openTag(_ index: Int32, _ r: NodeRecord) -> Bool {
         bytes.append(0x3C)
-        let name = document.nameString(r.name)
-        bytes.append(contentsOf: name.utf8)
+        append(document.nameString(r.name))
         if r.payload >= 0 {
             for attribute in document.attributeLists[Int(r.payload)] {
                 bytes.append(0x20)
-                bytes.append(contentsOf: Serializer.serializedName(attribute).utf8)
-                bytes.append(contentsOf: "=\"".utf8)
+                if attribute.namespace == nil { append(attribute.name) } else { append(Serializer.serializedName(attribute)) }
+                bytes.append(0x3D)
+                bytes.append(0x22)
                 escape(attribute.value, attributeMode: true)
                 bytes.append(0x22)
             }
@@ -123,9 +123,16 @@ struct Serializer {
     }
 
     mutating func closeTag(_ r: NodeRecord) {
-        bytes.append(contentsOf: "</".utf8)
-        bytes.append(contentsOf: document.nameString(r.name).utf8)
+        bytes.append(0x3C)
+        bytes.append(0x2F)
+        append(document.nameString(r.name))
         bytes.append(0x3E)
+    }
+
+    /// Appends a string's UTF-8 from its contiguous storage.
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     static func serializedName(_ attribute: Attribute) -> String {
@@ -141,7 +148,7 @@ struct Serializer {
         switch r.kind {
         case .text:
             let text = document.strings[Int(r.payload)]
-            if isRawTextParent(parent) { bytes.append(contentsOf: text.utf8) } else { escape(text, attributeMode: false) }
+            if isRawTextParent(parent) { append(text) } else { escape(text, attributeMode: false) }
         case .comment:
             bytes.append(contentsOf: "<!--".utf8)
             bytes.append(contentsOf: document.strings[Int(r.payload)].utf8)
@@ -158,28 +165,36 @@ struct Serializer {
     /// § 13.3 "Escaping a string": & and U+00A0 always; < and > always (text and, per the
     /// current spec, attribute values); " only in attribute mode.
     mutating func escape(_ s: String, attributeMode: Bool) {
-        let utf8 = s.utf8
-        let needs = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            for b in buffer where b == 0x26 || b == 0x3C || b == 0x3E || b == 0xC2 || (attributeMode && b == 0x22) { return true }
-            return false
-        }
-        if needs == false {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        var previous: UInt8 = 0
-        for b in utf8 {
+        var s = s
+        s.withUTF8 { escape($0, attributeMode: attributeMode) }
+    }
+
+    /// `escape` over the string's UTF-8: runs that need no escaping are copied whole.
+    mutating func escape(_ buffer: UnsafeBufferPointer<UInt8>, attributeMode: Bool) {
+        let n = buffer.count
+        var start = 0
+        var i = 0
+        while i < n {
+            let b = buffer[i]
+            let entity: StaticString
+            var width = 1
             switch b {
-            case 0x26: bytes.append(contentsOf: "&amp;".utf8)
-            case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
-            case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
-            case 0x22 where attributeMode: bytes.append(contentsOf: "&quot;".utf8)
-            case 0xA0 where previous == 0xC2:
-                bytes.removeLast()
-                bytes.append(contentsOf: "&nbsp;".utf8)
-            default: bytes.append(b)
+            case 0x26: entity = "&amp;"
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x22 where attributeMode: entity = "&quot;"
+            case 0xC2 where i + 1 < n && buffer[i + 1] == 0xA0:
+                entity = "&nbsp;"
+                width = 2
+            default:
+                i += 1
+                continue
             }
-            previous = b
+            if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i])) }
+            entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            i += width
+            start = i
         }
+        if start < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<n])) }
     }
 }

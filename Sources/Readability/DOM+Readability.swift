@@ -154,6 +154,7 @@ extension Readability {
     ]
 
     static let divToPElems: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
+    static let divToPTags = TagSet(Array(divToPElems))
 
     /// `_isWhitespace`.
     func isWhitespace(_ node: Node) -> Bool {
@@ -176,17 +177,17 @@ extension Readability {
     func isElementWithoutContent(_ node: Node) -> Bool {
         guard node.isElement, !hasNonSpaceText(node) else { return false }
         let count = node.childElementCount
-        return count == 0 || count == countElements(node, "br", "hr")
+        if count == 0 { return true }
+        // `countElements(node, "br", "hr")`, comparing name numbers.
+        var breaks = 0
+        for n in node.descendants where n.localNameID == TagID.br || n.localNameID == TagID.hr { breaks += 1 }
+        return count == breaks
     }
 
     /// `_hasChildBlockElement`.
     func hasChildBlockElement(_ element: Node) -> Bool {
         for n in element.descendants where n.isElement && n.namespace == .html {
-            // The names of `divToPElems`, compared without hashing.
-            switch n.localName {
-            case "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul": return true
-            default: continue
-            }
+            if Readability.divToPTags.contains(n.localNameID) { return true }
         }
         return false
     }

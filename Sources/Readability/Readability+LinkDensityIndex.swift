@@ -61,7 +61,8 @@ struct LinkDensityIndex {
         first = Array(repeating: -1, count: limit)
         end = Array(repeating: -1, count: limit)
         var position: Int32 = 0
-        var linkSlot: [Int32: Int] = [:]
+        // The slots of the links open around the walk (links nest, and close in reverse order).
+        var openLinks: [Int] = []
         var node = root
         while true {
             // Enter `node`.
@@ -70,8 +71,8 @@ struct LinkDensityIndex {
             position += 1
             if node.isText {
                 spans[i] = TextSpan(pieces.piece(node))
-            } else if node.isElement && node.localName == "a" {
-                linkSlot[node.index] = linkPositions.count
+            } else if node.localNameID == TagID.a {
+                openLinks.append(linkPositions.count)
                 linkPositions.append(first[i])
                 linkWeights.append(0)
             }
@@ -82,7 +83,7 @@ struct LinkDensityIndex {
             // Leave `node` and every ancestor whose last child it closes.
             var current = node
             while true {
-                finish(current, position: position, linkSlot: linkSlot)
+                finish(current, position: position, openLinks: &openLinks)
                 if current == root { return }
                 guard let parent = current.parent else { return }
                 let p = Int(parent.index)
@@ -96,9 +97,9 @@ struct LinkDensityIndex {
         }
     }
 
-    private mutating func finish(_ node: Node, position: Int32, linkSlot: [Int32: Int]) {
+    private mutating func finish(_ node: Node, position: Int32, openLinks: inout [Int]) {
         end[Int(node.index)] = position
-        if let slot = linkSlot[node.index] {
+        if node.localNameID == TagID.a, let slot = openLinks.popLast() {
             let coefficient = node.getAttribute("href").map(Matching.isHashURL) == true ? 0.3 : 1
             linkWeights[slot] = Double(spans[Int(node.index)].length) * coefficient
         }

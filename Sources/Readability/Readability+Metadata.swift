@@ -12,22 +12,29 @@ extension Readability {
     /// the first match, lowercased and without whitespace.
     static func matchMetaProperty(_ property: String) -> String? {
         let s = Array(property.lowercased().unicodeScalars)
-        func has(_ word: String, at i: Int) -> Bool {
-            let w = Array(word.unicodeScalars)
-            return i + w.count <= s.count && Array(s[i..<(i + w.count)]) == w
+        // The words are ASCII: compared scalar by scalar in place, without building arrays.
+        func has(_ word: [UInt8], at i: Int) -> Bool {
+            guard i + word.count <= s.count else { return false }
+            for k in 0..<word.count where s[i + k].value != UInt32(word[k]) { return false }
+            return true
         }
         for start in 0..<s.count {
-            for prefix in propertyPrefixes where has(prefix, at: start) {
-                var i = start + prefix.unicodeScalars.count
+            for (p, prefix) in propertyPrefixBytes.enumerated() where has(prefix, at: start) {
+                var i = start + prefix.count
                 while i < s.count, JSString.isSpace(s[i]) { i += 1 }
                 guard i < s.count, s[i] == ":" else { continue }
                 i += 1
                 while i < s.count, JSString.isSpace(s[i]) { i += 1 }
-                for suffix in propertySuffixes where has(suffix, at: i) { return prefix + ":" + suffix }
+                for (k, suffix) in propertySuffixBytes.enumerated() where has(suffix, at: i) {
+                    return propertyPrefixes[p] + ":" + propertySuffixes[k]
+                }
             }
         }
         return nil
     }
+
+    private static let propertyPrefixBytes = propertyPrefixes.map { Array($0.utf8) }
+    private static let propertySuffixBytes = propertySuffixes.map { Array($0.utf8) }
 
     /// `/^\s*(?:(dc|dcterm|og|twitter|parsely|weibo:(article|webpage))\s*[-\.:]\s*)?(author|creator|pub-date|description|title|site_name)\s*$/i`
     static func matchesMetaName(_ name: String) -> Bool {

@@ -61,7 +61,12 @@ extension Readability {
     static func rewriteSrcset(_ srcset: String, _ transform: (String) -> String) -> String {
         let s = Array(srcset.unicodeScalars)
         let n = s.count
-        func str(_ a: Int, _ b: Int) -> String { String(String.UnicodeScalarView(s[a..<b])) }
+        // ASCII (nearly every srcset): scalar offsets are byte offsets, and pieces are cut from the bytes.
+        let bytes = n == srcset.utf8.count ? Array(srcset.utf8) : nil
+        func str(_ a: Int, _ b: Int) -> String {
+            if let bytes { return String(decoding: bytes[a..<b], as: UTF8.self) }
+            return String(String.UnicodeScalarView(s[a..<b]))
+        }
         /// `\s*(?:,|$)` at i: end index or nil.
         func tail(_ i: Int) -> Int? {
             var j = i
@@ -138,11 +143,14 @@ extension Readability {
     func cleanClasses(_ root: Node) {
         var stack = [root]
         while let node = stack.popLast() {
-            let kept = keptClasses(node.getAttribute("class") ?? "")
-            if kept.isEmpty {
-                node.removeAttribute("class")
-            } else {
-                node.setAttribute("class", kept)
+            // No class attribute: nothing to remove or keep.
+            if let className = node.getAttribute("class") {
+                let kept = keptClasses(className)
+                if kept.isEmpty {
+                    node.removeAttribute("class")
+                } else {
+                    node.setAttribute("class", kept)
+                }
             }
             var child = node.lastElementChild
             while let c = child {

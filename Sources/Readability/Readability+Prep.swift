@@ -23,8 +23,8 @@ extension Readability {
         var scripts: [Node] = [], all: [Node] = [], comments: [Node] = []
         for n in doc.node.descendants {
             if n.isElement {
-                let name = n.localName
-                if name == "script" { scripts.append(n); all.append(n) } else if name == "noscript" { all.append(n) }
+                let name = n.localNameID
+                if name == TagID.script { scripts.append(n); all.append(n) } else if name == TagID.noscript { all.append(n) }
             } else if n.kind == .comment {
                 comments.append(n)
             }
@@ -43,8 +43,8 @@ extension Readability {
     func prepDocument() {
         var styles: [Node] = [], fonts: [Node] = []
         for n in doc.node.descendants where n.isElement {
-            let name = n.localName
-            if name == "style" { styles.append(n) } else if name == "font" { fonts.append(n) }
+            let name = n.localNameID
+            if name == TagID.style { styles.append(n) } else if name == TagID.font { fonts.append(n) }
         }
         removeNodes(styles)
         if let body = doc.body { replaceBrs(body) }

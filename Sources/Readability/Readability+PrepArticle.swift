@@ -61,9 +61,10 @@ extension Readability {
     func cleanStyles(_ e: Node) {
         var stack = [e]
         while let node = stack.popLast() {
-            if node.localName == "svg" { continue }
-            for name in Readability.presentationalAttributesPresent(on: node) { node.removeAttribute(name) }
-            if node.namespace == .html && Readability.deprecatedSizeAttributeElems.contains(node.localName) {
+            let name = node.localNameID
+            if name == TagID.svg { continue }
+            for attribute in Readability.presentationalAttributesPresent(on: node) { node.removeAttribute(attribute) }
+            if node.namespace == .html && Readability.deprecatedSizeAttributeTags.contains(name) {
                 node.removeAttribute("width")
                 node.removeAttribute("height")
             }
@@ -75,17 +76,31 @@ extension Readability {
         }
     }
 
+    static let deprecatedSizeAttributeTags = TagSet(Array(deprecatedSizeAttributeElems))
+
     /// The presentational attributes `node` has, read from one look at its attribute list
     /// (the names are lowercase, so they match as `hasAttribute` would).
     static func presentationalAttributesPresent(on node: Node) -> [String] {
         let attributes = node.attributes
         if attributes.isEmpty { return [] }
         var present: [String] = []
-        for name in presentationalAttributes
-        where attributes.contains(where: { $0.prefix == nil ? $0.name == name : $0.qualifiedName == name }) {
-            present.append(name)
+        // A prefixed name ("xlink:href") never equals one of these.
+        for attribute in attributes where attribute.prefix == nil && isPresentational(attribute.name)
+            && !present.contains(attribute.name) {
+            present.append(attribute.name)
         }
         return present
+    }
+
+    /// One of `presentationalAttributes`.
+    static func isPresentational(_ name: String) -> Bool {
+        switch name {
+        case "align", "background", "bgcolor", "border", "cellpadding", "cellspacing", "frame", "hspace",
+             "rules", "style", "valign", "vspace":
+            return true
+        default:
+            return false
+        }
     }
 
     /// `_clean` for each of `tags`: removes those elements, keeping allowed videos among embeds.

@@ -48,7 +48,7 @@ extension Readability {
         for n in element.descendants {
             if n.isText {
                 scanner.add(textPieces.piece(n))
-            } else if n.isElement && n.localName == "a" {
+            } else if n.localNameID == TagID.a {
                 links.append(n)
             }
         }

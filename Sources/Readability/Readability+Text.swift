@@ -111,10 +111,11 @@ extension Readability {
 
     /// `_getInnerText(node, normalizeSpaces).length`, memoised while `textLengthCache` is on.
     func innerTextLength(_ node: Node, normalizeSpaces: Bool = true) -> Int {
-        guard normalizeSpaces, let cache = textLengthCache else {
+        guard normalizeSpaces, textLengthCache != nil else {
             return textStats(node, normalizeSpaces: normalizeSpaces).length
         }
-        if let known = cache[node.index] { return known }
+        // Read in place: a copy of the table held across the write below would be copied whole.
+        if let known = textLengthCache?[node.index] { return known }
         let length = textStats(node).length
         textLengthCache?[node.index] = length
         return length

@@ -121,9 +121,9 @@ public final class Readability {
     let documentURI: String?
     var flags: Flags = [.stripUnlikelys, .weightClasses, .cleanConditionally]
     /// `node.readability.contentScore`, keyed by node index, fresh per run.
-    var scores: [Int32: Double] = [:]
+    var scores = NodeTable<Double>()
     /// `table._readabilityDataTable`.
-    var dataTables: [Int32: Bool] = [:]
+    var dataTables = NodeTable<Bool>()
     var articleTitle: String = ""
     var articleByline: String?
     var articleDir: String?
@@ -133,7 +133,7 @@ public final class Readability {
     /// Each text node's measurements, taken once (`TextPieces`).
     let textPieces = TextPieces()
     /// Memoised inner-text lengths, only while a phase that doesn't reshape the tree runs.
-    var textLengthCache: [Int32: Int]?
+    var textLengthCache: NodeTable<Int>?
     private var used = false
 
     /// A run of the algorithm on `document` (which it changes: pass a document you no longer

@@ -40,4 +40,11 @@ enum TagID {
     static let img = Document.knownNameID("img")!
     static let li = Document.knownNameID("li")!
     static let input = Document.knownNameID("input")!
+    static let svg = Document.knownNameID("svg")!
+    static let br = Document.knownNameID("br")!
+    static let hr = Document.knownNameID("hr")!
+    static let script = Document.knownNameID("script")!
+    static let noscript = Document.knownNameID("noscript")!
+    static let style = Document.knownNameID("style")!
+    static let font = Document.knownNameID("font")!
 }

@@ -75,13 +75,13 @@ struct ResolvedURL {
         var s = URLInput.stripped(raw)
 
         var fragment: String?
-        if let hash = s.firstIndex(of: "#") {
-            fragment = encode(String(s[s.index(after: hash)...]), set: .fragment)
-            s = String(s[..<hash])
+        if let (before, after) = split(s, atFirst: 0x23) {   // #
+            fragment = encode(after, set: .fragment)
+            s = before
         }
 
         if let scheme = schemeOf(s) {
-            let rest = String(s.dropFirst(scheme.count + 1))
+            let rest = String(s[s.utf8.index(s.startIndex, offsetBy: scheme.utf8.count + 1)...])
             if specialSchemes.contains(scheme) {
                 if let base, base.scheme == scheme, !rest.hasPrefix("/"), !rest.hasPrefix("\\") {
                     return relative(rest, base: base, fragment: fragment)
@@ -97,9 +97,9 @@ struct ResolvedURL {
             // Opaque or non-special URL: keep as written (scheme lowercased).
             var path = rest
             var query: String?
-            if let q = path.firstIndex(of: "?") {
-                query = encode(String(path[path.index(after: q)...]), set: .query)
-                path = String(path[..<q])
+            if let (before, after) = split(path, atFirst: 0x3F) {   // ?
+                query = encode(after, set: .query)
+                path = before
             }
             if path.hasPrefix("//") {
                 let authorityAndPath = path.dropFirst(2)
@@ -129,16 +129,16 @@ struct ResolvedURL {
         u.fragment = fragment
         var pathPart = s
         var query: String?
-        if let q = s.firstIndex(of: "?") {
-            query = encode(String(s[s.index(after: q)...]), set: special ? .specialQuery : .query)
-            pathPart = String(s[..<q])
+        if let (before, after) = split(s, atFirst: 0x3F) {   // ?
+            query = encode(after, set: special ? .specialQuery : .query)
+            pathPart = before
         }
         if pathPart.isEmpty {
             if query != nil { u.query = query }
             return u
         }
         u.query = query
-        if special { pathPart = pathPart.replacingOccurrences(of: "\\", with: "/") }
+        if special { pathPart = slashingBackslashes(pathPart) }
         if pathPart.hasPrefix("/") {
             u.path = normalizePath(pathPart)
         } else {
@@ -173,11 +173,11 @@ struct ResolvedURL {
         if host.contains(where: { " <>^|%".contains($0) && $0 != "%" }) { return nil }
         var pathPart = String(rest)
         var query: String?
-        if let q = pathPart.firstIndex(of: "?") {
-            query = encode(String(pathPart[pathPart.index(after: q)...]), set: special ? .specialQuery : .query)
-            pathPart = String(pathPart[..<q])
+        if let (before, after) = split(pathPart, atFirst: 0x3F) {   // ?
+            query = encode(after, set: special ? .specialQuery : .query)
+            pathPart = before
         }
-        if special { pathPart = pathPart.replacingOccurrences(of: "\\", with: "/") }
+        if special { pathPart = slashingBackslashes(pathPart) }
         if pathPart.isEmpty && special { pathPart = "/" }
         if scheme == "file" { pathPart = normalizeDriveLetter(pathPart) }
         let authorityString = userinfo + host + (port.isEmpty ? "" : ":" + port)
@@ -193,31 +193,47 @@ struct ResolvedURL {
     }
 
     static func schemeOf(_ s: String) -> String? {
-        guard let colon = s.firstIndex(of: ":") else { return nil }
+        guard let colon = s.utf8.firstIndex(of: 0x3A) else { return nil }
         let scheme = s[..<colon]
         guard let f = scheme.first, f.isASCII, f.isLetter else { return nil }
         for c in scheme where !(c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".")) { return nil }
         return scheme.lowercased()
     }
 
-    /// True when some segment of `path` is "." or ".." (also written with %2e).
-    static func hasDotSegment(_ path: String) -> Bool {
-        var segment: [UInt8] = []
-        for b in path.utf8 {
-            if b == 0x2F {
-                if isDotSegment(segment) { return true }
-                segment.removeAll(keepingCapacity: true)
-            } else if segment.count <= 6 {
-                segment.append(b | (b >= 0x41 && b <= 0x5A ? 0x20 : 0))
-            }
-        }
-        return isDotSegment(segment)
+    /// `s` cut at its first `byte` (an ASCII character, so the cut falls between scalars):
+    /// what comes before it and after it; nil when `byte` does not occur.
+    static func split(_ s: String, atFirst byte: UInt8) -> (before: String, after: String)? {
+        guard let i = s.utf8.firstIndex(of: byte) else { return nil }
+        return (String(s[..<i]), String(s[s.utf8.index(after: i)...]))
     }
 
-    private static func isDotSegment(_ s: [UInt8]) -> Bool {
-        switch s {
-        case [0x2E], [0x25, 0x32, 0x65], [0x2E, 0x2E], [0x2E, 0x25, 0x32, 0x65], [0x25, 0x32, 0x65, 0x2E],
-             [0x25, 0x32, 0x65, 0x25, 0x32, 0x65]:
+    /// Every backslash turned into a slash (special URLs treat them alike).
+    static func slashingBackslashes(_ s: String) -> String {
+        s.utf8.contains(0x5C) ? s.replacingOccurrences(of: "\\", with: "/") : s
+    }
+
+    /// True when some segment of `path` is "." or ".." (also written with %2e).
+    static func hasDotSegment(_ path: String) -> Bool {
+        // A segment's first seven bytes (ASCII letters lowercased), packed little-endian.
+        var packed: UInt64 = 0
+        var length = 0
+        for b in path.utf8 {
+            if b == 0x2F {
+                if isDotSegment(packed, length) { return true }
+                packed = 0
+                length = 0
+            } else {
+                if length < 7 { packed |= UInt64(b | (b >= 0x41 && b <= 0x5A ? 0x20 : 0)) << UInt64(8 * length) }
+                length += 1
+            }
+        }
+        return isDotSegment(packed, length)
+    }
+
+    /// ".", "%2e", "..", ".%2e", "%2e." or "%2e%2e", packed as `hasDotSegment` packs them.
+    private static func isDotSegment(_ packed: UInt64, _ length: Int) -> Bool {
+        switch (packed, length) {
+        case (0x2E, 1), (0x65_32_25, 3), (0x2E_2E, 2), (0x65_32_25_2E, 4), (0x2E_65_32_25, 4), (0x65_32_25_65_32_25, 6):
             return true
         default:
             return false
