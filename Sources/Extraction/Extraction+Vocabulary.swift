@@ -21,7 +21,7 @@ enum Vocabulary {
     static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
     static let threadBoilerplateExact = boilerplateExact.subtracting(postHeader)
     /// Captions, credits and gallery labels: kept in the reader HTML, left out of the text.
-    static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery"]
+    static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery", "legend"]
     /// Containers that name themselves the article body.
     static let content = ["articlebody", "article-body", "article-content", "articlecontent", "entry-content",
                           "post-content", "postcontent", "post-body", "postbody", "story-body", "storybody",
