@@ -51,19 +51,29 @@ enum BlockText {
     }
 
     /// Drops the short blocks after the article's last paragraph of prose: the "more on this"
-    /// heading and its teasers, rating and sharing prompts, tag and category lines.
+    /// heading and its teasers, rating and sharing prompts, tag and category lines; and
+    /// copyright notices ("© 2020 …") there, whatever their length.
     static func withoutTrailingFurniture(_ text: String) -> String {
         let blocks = paragraphs(of: text)
-        guard let last = blocks.lastIndex(where: isProse), last < blocks.count - 1 else { return text }
+        guard let last = blocks.lastIndex(where: { isProse($0) && !isCopyrightNotice($0) }), last < blocks.count - 1 else { return text }
         var kept = Array(blocks[...last])
         var dropped = 0
         for block in blocks[(last + 1)...] {
-            if block.utf8.count >= 120 || endsSentence(block) { kept.append(block) } else { dropped += block.utf8.count }
+            if !isCopyrightNotice(block) && (block.utf8.count >= 120 || endsSentence(block)) {
+                kept.append(block)
+            } else {
+                dropped += block.utf8.count
+            }
         }
         // Short lines that are much of the text are the page's content (a service page's
         // contact lines, a shop's items), not furniture after an article.
         if dropped == 0 || Double(dropped) > 0.15 * Double(text.utf8.count) { return text }
         return kept.joined(separator: "\n\n")
+    }
+
+    /// Starts with the copyright sign.
+    static func isCopyrightNotice(_ block: Substring) -> Bool {
+        block.unicodeScalars.first(where: { !$0.properties.isWhitespace }) == "©"
     }
 
     /// The blocks of `text` between blank lines ("\n\n", which only the builder writes).

@@ -20,8 +20,8 @@ enum Vocabulary {
     static let postHeader: Set<String> = ["byline", "dateline", "timestamp", "author", "bio", "meta", "comment", "respond", "reply", "date", "time"]
     static let threadBoilerplate = boilerplate.filter { !postHeader.contains($0) }
     static let threadBoilerplateExact = boilerplateExact.subtracting(postHeader)
-    /// Captions, credits and gallery labels: kept in the reader HTML, left out of the text.
-    static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery"]
+    /// Captions, credits, picture legends and gallery labels: kept in the reader HTML, left out of the text.
+    static let caption = ["caption", "credit", "figcaption", "photographer", "copyright", "attribution", "gallery", "legend"]
     /// Containers that name themselves the article body.
     static let content = ["articlebody", "article-body", "article-content", "articlecontent", "entry-content",
                           "post-content", "postcontent", "post-body", "postbody", "story-body", "storybody",

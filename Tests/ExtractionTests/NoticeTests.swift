@@ -1,0 +1,28 @@
+import Extraction
+import Foundation
+import HTML
+import Testing
+
+/// The piper mode's rules for notices and captions around the article inside its own
+/// container: a copyright notice after the text goes, a picture's legend stays out of the text.
+@Suite struct NoticeTests {
+    static func extract(_ body: String) throws -> String {
+        try MainSpanTests.extract(body)
+    }
+
+    @Test func aCopyrightNoticeAfterTheTextGoesEvenWhenItIsLong() throws {
+        let notice = "<p>© 2022 The Valley Courier. This article is the property of the Valley Courier; written permission "
+            + "must be obtained before it is reprinted online or in print, in part or in full.</p>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(notice)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("Valley Courier"))
+    }
+
+    @Test func aPictureLegendIsLeftOutOfTheText() throws {
+        let picture = "<div class=picture><img src=/dam.jpg><div class=legend><p>The new dam at dawn, seen from the old mill.</p>"
+            + "<p>Picture: J. Roe</p></div></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(picture)\(MainSpanTests.paragraphs)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("The new dam at dawn"))
+    }
+}
