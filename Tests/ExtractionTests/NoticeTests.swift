@@ -1,11 +1,12 @@
 import Extraction
 import Foundation
 import HTML
+import PiperTestSupport
 import Testing
 
 /// The piper mode's rules for notices and captions around the article inside its own
 /// container: a copyright notice after the text goes, a picture's legend stays out of the text.
-@Suite struct NoticeTests {
+@Suite(.ownThread) struct NoticeTests {
     static func extract(_ body: String) throws -> String {
         try MainSpanTests.extract(body)
     }

@@ -1,9 +1,10 @@
 import Foundation
 @testable import PiperServer
+import PiperTestSupport
 import Testing
 
 /// The access log's byte-built lines read exactly as its `String`-built ones.
-@Suite struct RequestLogLineTests {
+@Suite(.ownThread) struct RequestLogLineTests {
     /// Lines from one log that builds bytes and one that builds strings, for the same requests.
     private func both(_ record: (RequestLog) -> Void) -> (bytes: [String], strings: [String]) {
         let fast = Lines(), slow = Lines()
