@@ -9,7 +9,8 @@ import Testing
 /// Chromium (one browser for the whole corpus): the page says what it is (lang, dir, the
 /// canonical link to the original, the header), MathML renders as MathML, embeds show their
 /// links, and no script runs. Prints passed/total and the first difference of each failure.
-@Suite(.ownThread, .timeLimit(.minutes(10)),
+/// About six minutes on a quiet machine; the limit is a hang guard with room for a loaded one.
+@Suite(.ownThread, .timeLimit(.minutes(20)),
        .enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium is not installed"))
 struct ReaderCorpusBrowserTests {
