@@ -64,27 +64,32 @@ struct SlowClientTests {
         return connection.readToEnd(timeout: 5)
     }
 
-    @Test func aHeadThatTricklesIsCutOffWithJSON() throws {
+    /// A backend whose heads must arrive within 1 s (checked every 0.1 s), and a connection to it.
+    static func connectionWithAOneSecondHeadDeadline() throws -> (Backend, RawConnection) {
         let backend = try startBackend {
             $0.http.clientLimits.headTimeout = 1
             $0.http.clientLimits.sweepInterval = 0.1
         }
+        do {
+            let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
+            return (backend, try RawConnection(port: port))
+        } catch {
+            backend.stop()
+            throw error
+        }
+    }
+
+    @Test func aHeadThatTricklesIsCutOffWithJSON() throws {
+        let (backend, connection) = try Self.connectionWithAOneSecondHeadDeadline()
         defer { backend.stop() }
-        let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
-        let connection = try RawConnection(port: port)
         let answer = Self.trickle(connection, start: "GET / HTTP/1.1\r\nHost: x\r\n", byte: "X")
         #expect(answer.hasPrefix("HTTP/1.1 408"), "got \(answer)")
         #expect(answer.contains(#"{"error":"The request head did not arrive within 1 s"}"#), "got \(answer)")
     }
 
     @Test func anIdleKeepAliveConnectionIsClosedWithoutA408() throws {
-        let backend = try startBackend {
-            $0.http.clientLimits.headTimeout = 1
-            $0.http.clientLimits.sweepInterval = 0.1
-        }
+        let (backend, connection) = try Self.connectionWithAOneSecondHeadDeadline()
         defer { backend.stop() }
-        let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
-        let connection = try RawConnection(port: port)
         connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         // Read to the end: the answer, then the close once the connection has idled past 1 s.
         // A 408 there would be read by a client reusing the connection as its next answer.

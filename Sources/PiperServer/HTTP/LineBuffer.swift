@@ -24,16 +24,8 @@ final class LineBuffer: @unchecked Sendable {
     }
 
     func append(_ line: String) {
-        lock.withLock {
-            pending.append(contentsOf: line.utf8)
-            pending.append(0x0A)
-            if pending.count >= Self.limit {
-                writePending()
-            } else if !scheduled {
-                scheduled = true
-                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.delay) { [self] in flush() }
-            }
-        }
+        var line = line
+        line.withUTF8 { append(bytes: $0) }
     }
 
     /// The same for a line given as bytes (without its newline).
