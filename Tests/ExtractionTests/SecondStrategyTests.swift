@@ -108,7 +108,7 @@ import Testing
 
 /// A page of many headed sections (a service or landing page): Readability takes the one
 /// section with the longest prose; the piper mode keeps the sections.
-@Suite struct SectionedPageTests {
+@Suite(.ownThread) struct SectionedPageTests {
     /// Twenty sections of a heading and one short line each (shorter than the 25 characters
     /// Readability scores a paragraph from).
     static let features = (1...20).map {
