@@ -30,7 +30,8 @@ extension InputDecoder {
     }
 
     /// UTF-8 validation (Unicode Table 3-7): ASCII 32 or eight bytes at a time, multi-byte
-    /// sequences checked for overlongs, surrogates and values above U+10FFFF.
+    /// sequences checked for overlongs, surrogates and values above U+10FFFF. Reads only
+    /// `p[0..<n]`.
     static func isValidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         let raw = UnsafeRawPointer(p)
         var i = 0
@@ -41,6 +42,9 @@ extension InputDecoder {
                 if word & 0x8080_8080_8080_8080 != 0 { break }
                 i += 32
             }
+            // The run of ASCII may end exactly at `n`: nothing is left to read (reading `p[n]`
+            // would look at whatever memory follows the buffer).
+            if i >= n { break }
             if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
                 continue
