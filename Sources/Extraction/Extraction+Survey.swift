@@ -5,7 +5,6 @@
 //   semantic  <main>, role=main, <article>
 //   repeated  a parent whose children repeat one structure that each hold text (forum posts,
 //             comments, listing items): the parent keeps all of them
-//   page      the body itself, with its count of headings (a page of many headed sections)
 import HTML
 
 struct Survey {
@@ -14,14 +13,9 @@ struct Survey {
     var elements: [Node] { table.elements }
     private(set) var named: [Node] = []
     private(set) var semantic: [Node] = []
-    /// The body (nil: the document has none).
-    private(set) var body: Node?
-    /// Headings (`h1`–`h6`) in the body.
-    private(set) var headings = 0
 
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
-    static let headingNames = NameSet(["h1", "h2", "h3", "h4", "h5", "h6"])
 
     init(_ document: Document) {
         guard let body = document.body else {
@@ -29,8 +23,6 @@ struct Survey {
             return
         }
         table = TextTable(body)
-        self.body = body
-        for e in table.elements where Survey.headingNames.contains(e) { headings += 1 }
         for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)
