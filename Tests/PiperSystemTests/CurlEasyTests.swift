@@ -81,15 +81,18 @@ final class Collected: CurlReceiver {
         #expect(failure.description.contains("milliseconds"), "libcurl's detail says how long it waited: \(failure)")
     }
 
-    @Test func loopbackBypassesTheEnvironmentsProxy() throws {
+    /// A user's `http_proxy` must not capture loopback links. The proxy is set with
+    /// `CURLOPT_PROXY`, which libcurl treats exactly as the environment's proxy (the same
+    /// `NOPROXY` list applies to both); `setenv` would change the whole test process's
+    /// environment, and a URLSession request or a child `piper` started by a concurrent test
+    /// would then go to the dead proxy.
+    @Test func loopbackBypassesAConfiguredProxy() throws {
         let server = try TestHTTPServer(routes: ["/page": .html("direct")])
         defer { server.stop() }
         let proxy = "http://127.0.0.1:\(try closedPort())"
-        let saved = getenv("http_proxy").map { String(cString: $0) }
-        setenv("http_proxy", proxy, 1)
-        defer { if let saved { setenv("http_proxy", saved, 1) } else { unsetenv("http_proxy") } }
 
         let easy = try CurlEasy(url: server.url("/page"))
+        try easy.set(CURLOPT_PROXY, proxy)
         let collected = Collected()
         easy.receiver = collected
         #expect(easy.perform() == nil)
@@ -97,6 +100,7 @@ final class Collected: CurlReceiver {
 
         // The control: without the loopback exception the same request goes to the dead proxy.
         let proxied = try CurlEasy(url: server.url("/page"))
+        try proxied.set(CURLOPT_PROXY, proxy)
         try proxied.set(CURLOPT_NOPROXY, "")
         let failure = try #require(proxied.perform())
         #expect(failure.code == CURLE_COULDNT_CONNECT)
