@@ -23,6 +23,19 @@ import Testing
         #expect((object["content"] as? String)?.contains("href=\"http://fakehost/code/") == true)
     }
 
+    /// The keys come in one order, sorted, so two runs print the same bytes and outputs diff.
+    @Test func jsonKeysComeInSortedOrderOnEveryRun() throws {
+        let source = try Data(contentsOf: URL(fileURLWithPath: Self.page("001")))
+        let first = try PiperBinary.run(["extract", "--json", "-"], stdin: source)
+        let second = try PiperBinary.run(["extract", "--json", "-"], stdin: source)
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+        #expect(first.stdout == second.stdout)
+        let keys = ["byline", "content", "dir", "excerpt", "lang", "length", "publishedTime", "readerable", "siteName", "textContent", "title"]
+        let positions = keys.compactMap { first.stdout.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.count == keys.count)
+        #expect(positions == positions.sorted(), "keys out of order: \(first.stdout.prefix(200))")
+    }
+
     @Test func htmlAndTextFromStandardInput() throws {
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.page("001")))
         let html = try PiperBinary.run(["extract", "--html", "-"], stdin: source)

@@ -121,7 +121,8 @@ struct ExtractCommand: Command {
         switch format {
         case .json:
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
+            // Sorted keys: the same page prints the same bytes on every run, so outputs diff.
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             Output.out(String(decoding: try encoder.encode(ExtractReport(article, readerable: readerable)), as: UTF8.self))
         case .html:
             Output.out(article.content)
