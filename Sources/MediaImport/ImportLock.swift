@@ -7,15 +7,17 @@ import Glibc
 final class ImportLock {
     private let fd: Int32
 
-    /// Blocks until the lock is ours.
+    /// Blocks until the lock is ours. `fd` is stored only once locked: a throw after it is set
+    /// would run `deinit` and close the number a second time.
     init(path: String) throws {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ImportError.io("cannot open the import lock") }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             close(fd)
             throw ImportError.io("cannot take the import lock")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

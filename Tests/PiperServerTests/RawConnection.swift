@@ -12,8 +12,11 @@ import Glibc
 final class RawConnection: @unchecked Sendable {
     let fd: Int32
 
+    /// `fd` is stored only once connected: a class whose init throws after its properties are
+    /// set runs `deinit`, and a second `close` of the refused socket's number would close
+    /// whatever another thread had opened in between (another test's SQLite file, say).
     init(port: UInt16, from source: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServeFailure(message: "socket() failed: \(errno)") }
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
@@ -26,9 +29,11 @@ final class RawConnection: @unchecked Sendable {
         let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
         let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) } }
         guard bound == 0, connected == 0 else {
+            let error = errno
             close(fd)
-            throw ServeFailure(message: "cannot connect from \(source) to port \(port): errno \(errno)")
+            throw ServeFailure(message: "cannot connect from \(source) to port \(port): errno \(error)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }
