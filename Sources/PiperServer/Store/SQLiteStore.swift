@@ -21,6 +21,12 @@ public final class SQLiteStore: Store {
         .sql(ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n")),
     ]
 
+    /// The writer's page cache (SQLite's default is 2 MiB). Saves insert at random places in the
+    /// id-keyed table, so each one touches a leaf page the last few commits did not; with the
+    /// default cache the commit thread read most of them back from the file (`pread`, about 8 %
+    /// of its time under a save load). The cache fills only as far as the file is large.
+    static let writerCacheKiB = 64 * 1024
+
     public let path: String
     private let database: DatabasePool
     private let writer: GroupCommit
@@ -33,6 +39,7 @@ public final class SQLiteStore: Store {
         let database = try DatabasePool(path: path, readers: readers, migrations: Self.migrations)
         try database.writeWithoutTransaction {
             try $0.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
+            try $0.execute("PRAGMA cache_size=-\(Self.writerCacheKiB)")
         }
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
@@ -142,10 +149,27 @@ enum SavedRows {
     }
 
     static func insert(_ article: SavedArticle, into db: Database) throws {
-        let insert = try db.cachedStatement(Self.insert)
-        try insert.bind([.text(article.id), .text(article.title), .text(article.content),
-                         .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)]
-                        + article.metadata.columns.map(SQLValue.optional))
+        try insert(article, with: try db.cachedStatement(Self.insert))
+    }
+
+    /// Runs the prepared `insert` statement (of the connection it belongs to) for `article`,
+    /// binding each value in place: the commit thread builds no array of values per save.
+    /// Parameters 6 to 12 are the metadata in `ArticleMetadata.columns` order.
+    static func insert(_ article: SavedArticle, with insert: Statement) throws {
+        insert.rebind()
+        try insert.bindText(article.id, at: 1)
+        try insert.bindText(article.title, at: 2)
+        try insert.bindText(article.content, at: 3)
+        try insert.bindInt(article.createdAt.storeMillis, at: 4)
+        try insert.bindInt(article.expiresAt.storeMillis, at: 5)
+        let metadata = article.metadata
+        try insert.bindText(metadata.sourceURL, at: 6)
+        try insert.bindText(metadata.byline, at: 7)
+        try insert.bindText(metadata.siteName, at: 8)
+        try insert.bindText(metadata.publishedTime, at: 9)
+        try insert.bindText(metadata.lang, at: 10)
+        try insert.bindText(metadata.dir, at: 11)
+        try insert.bindText(metadata.excerpt, at: 12)
         while try insert.step() {}
     }
 }
