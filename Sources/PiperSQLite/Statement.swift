@@ -43,21 +43,51 @@ public final class Statement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws {
+        rebind()
+        for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
+    }
+
+    /// Resets the statement and clears its bindings, for binding one parameter at a time
+    /// (`bind(_:at:)`, `bindText(_:at:)`): a hot path then builds no array of values.
+    public func rebind() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        for (offset, value) in values.enumerated() {
-            let i = Int32(offset + 1)
-            let rc: Int32
-            switch value {
-            case .null: rc = sqlite3_bind_null(handle, i)
-            case .int(let v): rc = sqlite3_bind_int64(handle, i, v)
-            case .double(let v): rc = sqlite3_bind_double(handle, i, v)
-            case .text(let v): rc = sqlite3_bind_text(handle, i, v, -1, piper_sqlite_transient())
-            case .blob(let v):
-                rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), piper_sqlite_transient()) }
-            }
-            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage, sql: sql) }
+    }
+
+    /// Binds `value` to parameter `index` (1-based).
+    public func bind(_ value: SQLValue, at index: Int) throws {
+        switch value {
+        case .null: try check(sqlite3_bind_null(handle, Int32(index)))
+        case .int(let v): try check(sqlite3_bind_int64(handle, Int32(index), v))
+        case .double(let v): try check(sqlite3_bind_double(handle, Int32(index), v))
+        case .text(let v): try bindText(v, at: index)
+        case .blob(let v):
+            try check(v.withUnsafeBytes { sqlite3_bind_blob(handle, Int32(index), $0.baseAddress, Int32($0.count), piper_sqlite_transient()) })
         }
+    }
+
+    /// Binds `text` to parameter `index` (1-based), or NULL for nil. SQLite copies the bytes,
+    /// with their length given, so it never scans them for the terminator.
+    public func bindText(_ text: String?, at index: Int) throws {
+        guard var text else { return try check(sqlite3_bind_null(handle, Int32(index))) }
+        let rc = text.withUTF8 { bytes -> Int32 in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, Int32(index), "", 0, piper_sqlite_transient())
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, Int32(index), $0, Int32(bytes.count), piper_sqlite_transient())
+            }
+        }
+        try check(rc)
+    }
+
+    /// Binds `value` to parameter `index` (1-based).
+    public func bindInt(_ value: Int64, at index: Int) throws {
+        try check(sqlite3_bind_int64(handle, Int32(index), value))
+    }
+
+    private func check(_ rc: Int32) throws {
+        guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage, sql: sql) }
     }
 
     /// The current row after `step()` returned true; valid only until the next step.

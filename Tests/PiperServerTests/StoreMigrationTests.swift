@@ -28,6 +28,43 @@ import Testing
         #expect(try store.article(id: new.id, now: t0) == new)
     }
 
+    /// Schema 2 keyed the table by the id (`WITHOUT ROWID`); schema 3 keys it by save order with
+    /// the id in a unique index. Every row, metadata and all, comes across; ids stay unique.
+    @Test func sqliteFileKeyedByIDIsRekeyedBySaveOrder() throws {
+        let dir = try freshDirectory("migrate-seq")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("v2.sqlite").path
+        var olds: [SavedArticle] = []
+        for i in 0..<50 {
+            var old = article(title: "Old \(i)", content: "<p>Body \(i)</p>", created: t0.addingTimeInterval(Double(i % 7)))
+            if i % 2 == 0 { old.metadata = ArticleMetadata(sourceURL: "https://example.org/\(i)", byline: "B \(i)", lang: "de", excerpt: "E \(i)") }
+            olds.append(old)
+        }
+        do {
+            let database = try Database(path: path)
+            try database.migrate(Array(SQLiteStore.migrations.prefix(2)))
+            #expect(try database.query("SELECT sql FROM sqlite_master WHERE name = 'saves'") { $0.text(0) }.first?.contains("WITHOUT ROWID") == true)
+            for old in olds { try SavedRows.insert(old, into: database) }
+        }
+        let store = try SQLiteStore(path: path)
+        for old in olds { #expect(try store.article(id: old.id, now: t0) == old) }
+        let migrated = try Database(path: path)
+        #expect(migrated.userVersion == SQLiteStore.migrations.count)
+        #expect(try migrated.query("SELECT count(*) FROM saves") { $0.int(0) } == [olds.count])
+        let seqOrder = try migrated.query("SELECT created_at FROM saves ORDER BY seq") { $0.int64(0) }
+        #expect(seqOrder == seqOrder.sorted())
+        #expect(try migrated.query("SELECT count(*) FROM sqlite_master WHERE name = 'saves_expires_at'") { $0.int(0) } == [1])
+
+        var duplicate = olds[3]
+        duplicate.title = "Second"
+        #expect(throws: StoreError(.duplicateID, "An article with this id exists")) { try store.insert(duplicate) }
+        #expect(try store.article(id: olds[3].id, now: t0)?.title == "Old 3")
+        let new = article(title: "New row")
+        try store.insert(new)
+        #expect(try store.article(id: new.id, now: t0) == new)
+        #expect(try store.deleteExpired(now: t0.addingTimeInterval(7200)) == olds.count + 1)
+    }
+
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func postgresTableFromTheFirstSchemaIsMigrated() throws {
         let url = try PostgresTestDatabase.url()

@@ -90,7 +90,8 @@ final class GroupCommit: @unchecked Sendable {
     private func commit(_ batch: [Job]) -> [(any Error)?] {
         do {
             try database.write { db in
-                for job in batch { try SavedRows.insert(job.article, into: db) }
+                let insert = try db.cachedStatement(SavedRows.insert)
+                for job in batch { try SavedRows.insert(job.article, with: insert) }
             }
             return Array(repeating: nil, count: batch.count)
         } catch {

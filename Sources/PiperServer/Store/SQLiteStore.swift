@@ -19,7 +19,41 @@ public final class SQLiteStore: Store {
         """,
         // 2: where the article came from (all optional; older rows read back as nil).
         .sql(ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n")),
+        // 3: rows in save order under an integer key, the random id in its own unique index.
+        .sql(rowOrderedSaves),
     ]
+
+    /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went
+    /// into a random leaf holding whole rows: a leaf holds about a dozen short saves or two or
+    /// three long ones, so inserts split leaves often and each commit wrote two or three random
+    /// pages per save (8.7 kB of WAL per short save, 23.5 kB per 11.5 kB article, measured at
+    /// 50,000 and 5,000 rows). Now rows append at the table's right edge under `seq` (SQLite's
+    /// rowid), and only the id index, about 100 entries a leaf, takes a random insert: 6.3 and
+    /// 17.3 kB; in the server, the bytes written per short save (WAL, checkpoints, answer) fell
+    /// from 14.5 to 9 kB. Reads go through the index, one more lookup in a small, hot tree.
+    static let rowOrderedSaves = """
+        CREATE TABLE saves_by_seq (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            content TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            \(ArticleMetadata.columnNames.map { "\($0) TEXT" }.joined(separator: ",\n    "))
+        );
+        INSERT INTO saves_by_seq (id, title, content, created_at, expires_at, \(ArticleMetadata.columnNames.joined(separator: ", ")))
+            SELECT id, title, content, created_at, expires_at, \(ArticleMetadata.columnNames.joined(separator: ", "))
+            FROM saves ORDER BY created_at, id;
+        DROP TABLE saves;
+        ALTER TABLE saves_by_seq RENAME TO saves;
+        CREATE INDEX saves_expires_at ON saves(expires_at);
+        """
+
+    /// The writer's page cache (SQLite's default is 2 MiB). Saves insert at random places in the
+    /// id-keyed table, so each one touches a leaf page the last few commits did not; with the
+    /// default cache the commit thread read most of them back from the file (`pread`, about 8 %
+    /// of its time under a save load). The cache fills only as far as the file is large.
+    static let writerCacheKiB = 64 * 1024
 
     public let path: String
     private let database: DatabasePool
@@ -33,6 +67,7 @@ public final class SQLiteStore: Store {
         let database = try DatabasePool(path: path, readers: readers, migrations: Self.migrations)
         try database.writeWithoutTransaction {
             try $0.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
+            try $0.execute("PRAGMA cache_size=-\(Self.writerCacheKiB)")
         }
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
@@ -142,10 +177,27 @@ enum SavedRows {
     }
 
     static func insert(_ article: SavedArticle, into db: Database) throws {
-        let insert = try db.cachedStatement(Self.insert)
-        try insert.bind([.text(article.id), .text(article.title), .text(article.content),
-                         .int(article.createdAt.storeMillis), .int(article.expiresAt.storeMillis)]
-                        + article.metadata.columns.map(SQLValue.optional))
+        try insert(article, with: try db.cachedStatement(Self.insert))
+    }
+
+    /// Runs the prepared `insert` statement (of the connection it belongs to) for `article`,
+    /// binding each value in place: the commit thread builds no array of values per save.
+    /// Parameters 6 to 12 are the metadata in `ArticleMetadata.columns` order.
+    static func insert(_ article: SavedArticle, with insert: Statement) throws {
+        insert.rebind()
+        try insert.bindText(article.id, at: 1)
+        try insert.bindText(article.title, at: 2)
+        try insert.bindText(article.content, at: 3)
+        try insert.bindInt(article.createdAt.storeMillis, at: 4)
+        try insert.bindInt(article.expiresAt.storeMillis, at: 5)
+        let metadata = article.metadata
+        try insert.bindText(metadata.sourceURL, at: 6)
+        try insert.bindText(metadata.byline, at: 7)
+        try insert.bindText(metadata.siteName, at: 8)
+        try insert.bindText(metadata.publishedTime, at: 9)
+        try insert.bindText(metadata.lang, at: 10)
+        try insert.bindText(metadata.dir, at: 11)
+        try insert.bindText(metadata.excerpt, at: 12)
         while try insert.step() {}
     }
 }
