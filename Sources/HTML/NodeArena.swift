@@ -6,11 +6,7 @@
 // and more from the system in `piper extract`) grows in place through mremap: no copy, no
 // second buffer. Records are plain values (no references), so moving their bytes is all a
 // growth needs.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation   // realloc, free
 
 /// The node records of one document: indexable like an array, appended to, never shrunk.
 /// Owned by exactly one `Document`, which frees it in its `deinit`; a copy of the struct is
