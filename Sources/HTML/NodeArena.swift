@@ -6,7 +6,11 @@
 // and more from the system in `piper extract`) grows in place through mremap: no copy, no
 // second buffer. Records are plain values (no references), so moving their bytes is all a
 // growth needs.
-import Foundation   // realloc, free
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The node records of one document: indexable like an array, appended to, never shrunk.
 /// Owned by exactly one `Document`, which frees it in its `deinit`; a copy of the struct is
