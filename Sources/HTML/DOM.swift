@@ -1,4 +1,4 @@
-// The arena DOM: a `Document` owns every node in one flat block of small records (`NodeArena`); a `Node`
+// The arena DOM: a `Document` owns every node in one flat array of small records; a `Node`
 // is a value handle (document, index). No per-node class instances, so a deep tree frees
 // without recursion and tree walks are index chasing.
 
@@ -36,7 +36,7 @@ struct NodeRecord {
 /// A parsed or built HTML document and the owner of all its nodes.
 /// Not Sendable: one thread at a time uses a document and its nodes.
 public final class Document {
-    @usableFromInline @exclusivity(unchecked) var nodes = NodeArena(capacity: 64)
+    @usableFromInline @exclusivity(unchecked) var nodes: [NodeRecord] = []
     @usableFromInline @exclusivity(unchecked) var strings: [String] = []
     @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
@@ -59,10 +59,9 @@ public final class Document {
 
     /// An empty document (no children); `Document.parse` builds one from markup.
     public init() {
+        nodes.reserveCapacity(64)
         nodes.append(NodeRecord(kind: .document))
     }
-
-    deinit { nodes.deallocate() }
 
     /// The document node itself (index 0).
     public var node: Node { Node(self, 0) }
