@@ -153,10 +153,27 @@ struct Classifier {
 
     /// `style="display:none"` or `visibility:hidden`.
     static func isHiddenByStyle(_ node: Node) -> Bool {
-        guard let style = node.getAttribute("style"), style.count >= 12 else { return false }
-        let s = style.lowercased().filter { $0 != " " }
-        return s.contains("display:none") || s.contains("visibility:hidden")
+        guard var style = node.getAttribute("style") else { return false }
+        // An ASCII style (nearly all) is read as bytes: lowercased, spaces dropped.
+        let ascii: Bool? = style.withUTF8 { bytes in
+            guard bytes.count >= 12 else { return nil }
+            return !bytes.contains { $0 >= 0x80 }
+        }
+        guard let ascii else { return false }
+        if !ascii {
+            let s = style.lowercased().filter { $0 != " " }
+            return s.contains("display:none") || s.contains("visibility:hidden")
+        }
+        var s: [UInt8] = []
+        style.withUTF8 { bytes in
+            s.reserveCapacity(bytes.count)
+            for b in bytes where b != 0x20 { s.append(Vocabulary.asciiLowercased(b)) }
+        }
+        return Vocabulary.contains(s, Classifier.displayNone) || Vocabulary.contains(s, Classifier.visibilityHidden)
     }
+
+    static let displayNone = Array("display:none".utf8)
+    static let visibilityHidden = Array("visibility:hidden".utf8)
 
     /// Text in paragraphs with few links: what prose a container holds, whatever its name says
     /// (site builders call every box a widget).
