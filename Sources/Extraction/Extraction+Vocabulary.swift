@@ -141,8 +141,11 @@ enum Vocabulary {
 
     /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
     /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
-    static func namesHidden(_ node: Node) -> Bool {
-        var className = node.className
+    static func namesHidden(_ node: Node) -> Bool { namesHidden(className: node.className) }
+
+    /// `namesHidden` of a class list.
+    static func namesHidden(className: String) -> Bool {
+        var className = className
         // An ASCII class list (nearly all) is read as bytes: there lowercasing, splitting at
         // spaces and comparing Characters are the same as on bytes.
         let ascii: Bool? = className.withUTF8 { bytes in
