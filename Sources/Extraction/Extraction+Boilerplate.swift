@@ -6,6 +6,32 @@ import Foundation
 import HTML
 import Readability
 
+/// The attributes the classifier reads, from one pass over an element's list: what
+/// `getAttribute` answers for each (the first unprefixed attribute of that name).
+struct ReadAttributes {
+    var className = "", id = ""
+    var role: String?, ariaHidden: String?, style: String?
+    var hidden = false
+
+    init() {}
+
+    init(_ list: [Attribute]) {
+        var seenClass = false, seenID = false
+        for a in list where a.prefix == nil {
+            let name = a.name
+            switch name.utf8.count {
+            case 2 where name == "id": if !seenID { id = a.value; seenID = true }
+            case 4 where name == "role": if role == nil { role = a.value }
+            case 5 where name == "class": if !seenClass { className = a.value; seenClass = true }
+            case 5 where name == "style": if style == nil { style = a.value }
+            case 6 where name == "hidden": hidden = true
+            case 11 where name == "aria-hidden": if ariaHidden == nil { ariaHidden = a.value }
+            default: break
+            }
+        }
+    }
+}
+
 /// What an element of the article is.
 enum NodeRole {
     case content
@@ -61,8 +87,10 @@ struct Classifier {
         let name = node.localNameID
         if name == Classifier.figcaption { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
-        let bare = node.attributes.isEmpty
-        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(node)
+        let list = node.attributes
+        let bare = list.isEmpty
+        let attributes = bare ? ReadAttributes() : ReadAttributes(list)
+        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
         // In a thread or listing a box named "caption" is an item's name and blurb.
         if !bare, !posts, names.matches(Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(id: name) { return .boilerplate }
@@ -73,9 +101,9 @@ struct Classifier {
         }
         if Classifier.headings.contains(id: name), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
         if !bare {
-            if let role = node.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-            if node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node)
-                || Vocabulary.namesHidden(node) { return .boilerplate }
+            if let role = attributes.role?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
+            if attributes.ariaHidden == "true" || attributes.hidden || Classifier.isHiddenByStyle(attributes.style)
+                || Vocabulary.namesHidden(className: attributes.className) { return .boilerplate }
             // Outside the main-text span a furniture name is believed even over prose (an
             // author's bio, a sign-up box with a paragraph of pitch).
             if names.matches(posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
@@ -152,11 +180,28 @@ struct Classifier {
     }
 
     /// `style="display:none"` or `visibility:hidden`.
-    static func isHiddenByStyle(_ node: Node) -> Bool {
-        guard let style = node.getAttribute("style"), style.count >= 12 else { return false }
-        let s = style.lowercased().filter { $0 != " " }
-        return s.contains("display:none") || s.contains("visibility:hidden")
+    static func isHiddenByStyle(_ style: String?) -> Bool {
+        guard var style else { return false }
+        // An ASCII style (nearly all) is read as bytes: lowercased, spaces dropped.
+        let ascii: Bool? = style.withUTF8 { bytes in
+            guard bytes.count >= 12 else { return nil }
+            return !bytes.contains { $0 >= 0x80 }
+        }
+        guard let ascii else { return false }
+        if !ascii {
+            let s = style.lowercased().filter { $0 != " " }
+            return s.contains("display:none") || s.contains("visibility:hidden")
+        }
+        var s: [UInt8] = []
+        style.withUTF8 { bytes in
+            s.reserveCapacity(bytes.count)
+            for b in bytes where b != 0x20 { s.append(Vocabulary.asciiLowercased(b)) }
+        }
+        return Vocabulary.contains(s, Classifier.displayNone) || Vocabulary.contains(s, Classifier.visibilityHidden)
     }
+
+    static let displayNone = Array("display:none".utf8)
+    static let visibilityHidden = Array("visibility:hidden".utf8)
 
     /// Text in paragraphs with few links: what prose a container holds, whatever its name says
     /// (site builders call every box a widget).

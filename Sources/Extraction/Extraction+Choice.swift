@@ -61,7 +61,7 @@ struct Alternative {
 enum TextMass {
     static func length(_ root: Node) -> Int {
         var n = 0
-        root.forEachDescendantText { for b in $0.utf8 where b > 0x20 { n += 1 } }
+        root.forEachDescendantText { n += TextTable.nonSpaceCount($0) }
         return n
     }
 

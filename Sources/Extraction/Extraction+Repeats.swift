@@ -17,8 +17,26 @@ struct Repeat {
 extension Survey {
     /// The shape of an element: its tag and its first class name without digits.
     static func shape(_ node: Node) -> String {
-        let first = node.className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
-        return node.localName + "." + first.filter { !$0.isNumber }
+        var className = node.className
+        // An ASCII class list without carriage returns (nearly all) is read as bytes: there
+        // every separator and digit is one byte.
+        let first: [UInt8]? = className.withUTF8 { bytes in
+            var out: [UInt8] = []
+            var started = false
+            for b in bytes {
+                if b >= 0x80 || b == 0x0D { return nil }
+                if b == 0x20 || b == 0x09 || b == 0x0A {
+                    if started { break }
+                    continue
+                }
+                started = true
+                if b < 0x30 || b > 0x39 { out.append(b) }
+            }
+            return out
+        }
+        if let first { return node.localName + "." + String(decoding: first, as: UTF8.self) }
+        let name = className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
+        return node.localName + "." + name.filter { !$0.isNumber }
     }
 
     /// Footers, navigation, asides and headers repeat links and blurbs, not posts.

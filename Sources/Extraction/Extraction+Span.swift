@@ -10,10 +10,11 @@ import HTML
 struct MainSpan {
     enum Region { case inside, leading, trailing }
 
-    /// The roots of the boxes beside the path to the span, with their side.
-    private(set) var outside: [Node: Region] = [:]
-    /// Prose (non-space bytes) under each element; the container's total.
-    private(set) var prose: [Node: Int32] = [:]
+    /// The roots of the boxes beside the path to the span, with their side, by node index
+    /// (0 none, 1 leading, 2 trailing).
+    private var outside: [UInt8] = []
+    /// Prose (non-space bytes) under each element, by node index; the container's total.
+    private var prose: [Int32] = []
     private(set) var total = 0
 
     /// A child holding this share of the container's prose carries the span.
@@ -29,7 +30,7 @@ struct MainSpan {
         let elements = table.elements
         guard elements.count > 1 else { return }
         // Prose under each element: its own text runs of sentence length, links left out.
-        prose.reserveCapacity(elements.count)
+        prose = Array(repeating: 0, count: root.document.indexLimit)
         for e in elements.reversed() {
             var own: Int32 = 0
             var child = e.firstChild
@@ -37,8 +38,8 @@ struct MainSpan {
                 if c.isText {
                     let n = Int32(table.length(c))
                     if n >= MainSpan.proseRun { own += n }
-                } else if c.isElement, let p = prose[c] {
-                    own += p
+                } else if c.isElement {
+                    own += prose[Int(c.index)]
                 }
                 child = c.nextSibling
             }
@@ -49,24 +50,25 @@ struct MainSpan {
                 let names = Vocabulary.Names(e)
                 if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
             }
-            if own > 0 { prose[e] = own }
+            prose[Int(e.index)] = own
         }
-        total = Int(prose[root] ?? 0)
+        total = Int(prose[Int(root.index)])
         let total = Double(self.total)
         guard total >= 400 else { return }
+        outside = Array(repeating: 0, count: root.document.indexLimit)
         var node = root
         while true {
             var carrier: Node?
             var child = node.firstChild
             while let c = child {
-                if c.isElement, Double(prose[c] ?? 0) >= MainSpan.carrierShare * total { carrier = c; break }
+                if c.isElement, Double(prose(c)) >= MainSpan.carrierShare * total { carrier = c; break }
                 child = c.nextSibling
             }
             guard let next = carrier, MainSpan.boxes.contains(next) else { break }
             var region = Region.leading
             child = node.firstChild
             while let c = child {
-                if c == next { region = .trailing } else if c.isElement { outside[c] = region }
+                if c == next { region = .trailing } else if c.isElement { mark(c, region) }
                 child = c.nextSibling
             }
             node = next
@@ -81,10 +83,20 @@ struct MainSpan {
             child = c.nextSibling
         }
         // A page header's standfirst is leading matter, not the start of the text.
-        let isText = { (c: Node) in Double(prose[c] ?? 0) >= substantial && c.localNameID != MainSpan.header }
+        let isText = { (c: Node) in Double(prose(c)) >= substantial && c.localNameID != MainSpan.header }
         guard let first = children.firstIndex(where: isText), let last = children.lastIndex(where: isText) else { return }
-        for c in children[..<first] { outside[c] = .leading }
-        for c in children[(last + 1)...] { outside[c] = .trailing }
+        for c in children[..<first] { mark(c, .leading) }
+        for c in children[(last + 1)...] { mark(c, .trailing) }
+    }
+
+    /// The prose under `node` (0 for nodes the table does not hold).
+    private func prose(_ node: Node) -> Int32 {
+        let i = Int(node.index)
+        return i < prose.count ? prose[i] : 0
+    }
+
+    private mutating func mark(_ node: Node, _ region: Region) {
+        outside[Int(node.index)] = region == .leading ? 1 : region == .trailing ? 2 : 0
     }
 
     /// A child with this share of the prose (at least 80 bytes) is a paragraph of the text.
@@ -92,11 +104,17 @@ struct MainSpan {
 
     /// The share of the container's prose under `node`.
     func proseShare(_ node: Node) -> Double {
-        total > 0 ? Double(prose[node] ?? 0) / Double(total) : 0
+        total > 0 ? Double(prose(node)) / Double(total) : 0
     }
 
     /// The region of `node` given its parent's.
     func region(of node: Node, parent: Region) -> Region {
-        parent == .inside ? outside[node] ?? .inside : parent
+        guard parent == .inside else { return parent }
+        let i = Int(node.index)
+        switch i < outside.count ? outside[i] : 0 {
+        case 1: return .leading
+        case 2: return .trailing
+        default: return .inside
+        }
     }
 }

@@ -22,9 +22,7 @@ struct TextTable {
         while let node = stack.popLast() {
             order.append(node)
             if node.isText {
-                var n: Int32 = 0
-                for b in node.data.utf8 where b > 0x20 { n += 1 }
-                text[Int(node.index)] = n
+                text[Int(node.index)] = Int32(TextTable.nonSpaceCount(node.data))
                 continue
             }
             guard node.isElement || node == root, node == root || !TextTable.skipped.contains(node) else { continue }
@@ -42,6 +40,18 @@ struct TextTable {
                 text[Int(parent.index)] += text[i]
                 links[Int(parent.index)] += links[i]
             }
+        }
+    }
+
+    /// The bytes of `s` above 0x20, counted over its contiguous UTF-8 (a String's UTF-8 view
+    /// checks every index it steps over).
+    @inline(__always)
+    static func nonSpaceCount(_ s: String) -> Int {
+        var s = s
+        return s.withUTF8 { bytes in
+            var n = 0
+            for b in bytes where b > 0x20 { n += 1 }
+            return n
         }
     }
 

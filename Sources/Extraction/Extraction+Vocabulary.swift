@@ -95,12 +95,25 @@ enum Vocabulary {
 
         /// Whether a token starts with a prefix of `words` (or is one of its exact tokens).
         func matches(_ words: Words) -> Bool {
-            for range in tokens {
-                let token = bytes[range]
-                if token.count <= 4, !words.exact.isEmpty, words.exact.contains(Array(token)) { return true }
-                for word in words.prefixes where token.starts(with: word) { return true }
+            if tokens.isEmpty { return false }
+            return bytes.withUnsafeBufferPointer { b in
+                for range in tokens {
+                    let start = range.lowerBound, count = range.count
+                    if count <= 4 {
+                        for word in words.exactList where word.count == count && Names.equal(b, start, word, count) { return true }
+                    }
+                    for word in words.prefixes where word.count <= count && Names.equal(b, start, word, word.count) { return true }
+                }
+                return false
             }
-            return false
+        }
+
+        /// Whether the `count` bytes of `b` from `start` are the first `count` of `word`.
+        @inline(__always)
+        private static func equal(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8], _ count: Int) -> Bool {
+            var k = 0
+            while k < count, b[start + k] == word[k] { k += 1 }
+            return k == count
         }
 
         /// Whether the whole class list or id holds one of the content names.
@@ -128,8 +141,38 @@ enum Vocabulary {
 
     /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
     /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
-    static func namesHidden(_ node: Node) -> Bool {
-        let className = node.className
+    static func namesHidden(_ node: Node) -> Bool { namesHidden(className: node.className) }
+
+    /// `namesHidden` of a class list.
+    static func namesHidden(className: String) -> Bool {
+        var className = className
+        // An ASCII class list (nearly all) is read as bytes: there lowercasing, splitting at
+        // spaces and comparing Characters are the same as on bytes.
+        let ascii: Bool? = className.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return nil }
+            for b in bytes where b >= 0x80 || b == 0x3A { return b == 0x3A ? nil : false }
+            return true
+        }
+        guard let ascii else { return false }
+        if !ascii { return namesHiddenUnicode(className) }
+        return className.withUTF8 { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 {
+                defer { start = i + 1 }
+                let length = i - start
+                guard length >= 6 else { continue }
+                for name in hiddenNameBytes where name.count == length {
+                    var k = 0
+                    while k < length, asciiLowercased(bytes[start + k]) == name[k] { k += 1 }
+                    if k == length { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// `namesHidden` for a class list with non-ASCII characters, on Characters.
+    static func namesHiddenUnicode(_ className: String) -> Bool {
         guard className.count >= 4, !className.contains(":") else { return false }
         for name in className.lowercased().split(separator: " ") {
             if hiddenNames.contains(String(name)) { return true }
@@ -137,15 +180,22 @@ enum Vocabulary {
         return false
     }
 
+    @inline(__always)
+    static func asciiLowercased(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
+
     static let hiddenNames: Set<String> = ["hidden", "d-none", "is-hidden", "u-hidden", "invisible", "display-none", "visually-hidden", "sr-only", "screen-reader-text"]
+    static let hiddenNameBytes: [[UInt8]] = hiddenNames.sorted().map { Array($0.utf8) }
 
     /// Words to match tokens against: prefixes, and exact tokens.
     struct Words {
         let prefixes: [[UInt8]]
         let exact: Set<[UInt8]>
+        /// `exact` as a list, to compare a token with in place.
+        let exactList: [[UInt8]]
         init(_ prefixes: [String], exact: Set<String> = []) {
             self.prefixes = prefixes.map { Array($0.utf8) }
             self.exact = Set(exact.map { Array($0.utf8) })
+            self.exactList = self.exact.sorted { $0.lexicographicallyPrecedes($1) }
         }
     }
 

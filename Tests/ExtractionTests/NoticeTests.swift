@@ -26,4 +26,23 @@ import Testing
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(!text.contains("The new dam at dawn"))
     }
+
+    /// A box a class name hides everywhere goes, whatever the name's case and whether the
+    /// class list holds other scripts; one shown at some screen size ("md:block") stays.
+    @Test(arguments: ["D-None", "café d-none", "photo sr-only", "Ünïcode Screen-Reader-Text"])
+    func aBoxHiddenByItsClassGoes(className: String) throws {
+        // Two paragraphs: Readability turns a box of one paragraph into the paragraph, class gone.
+        let box = "<div class=\"\(className)\"><p>Kept for screen readers: the flood map and its key, in words.</p>"
+            + "<p>The key: blue is water, grey is road.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)\(MainSpanTests.paragraphs)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("Kept for screen readers"))
+    }
+
+    @Test func aBoxShownAtSomeScreenSizeStays() throws {
+        let box = "<div class=\"d-none md:block\"><p>Shown on wide screens: the flood map and its key, in words.</p>"
+            + "<p>The key: blue is water, grey is road.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)\(MainSpanTests.paragraphs)</article>")
+        #expect(text.contains("Shown on wide screens"))
+    }
 }
