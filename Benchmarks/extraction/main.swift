@@ -41,7 +41,7 @@ for collection in collections {
         } else {
             line += " |" + summary.pageTypes.map { String(format: " %@ %.3f", $0, summary.f1(pageType: $0)) }.joined()
         }
-        line += String(format: " | %.1f ms/page", summary.millisecondsPerPage)
+        line += String(format: " | %.1f CPU ms/page", summary.millisecondsPerPage)
         print(line)
         for r in summary.worst(worst) { print(String(format: "  %.3f %@ %@", r.f1, r.page.id, r.page.pageType)) }
         if dumpPath != nil {

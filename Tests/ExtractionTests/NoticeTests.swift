@@ -11,6 +11,11 @@ import Testing
         try MainSpanTests.extract(body)
     }
 
+    /// The text of an article with `box` between two runs of the report's paragraphs.
+    static func textAround(_ box: String) throws -> String {
+        try extract("<article>\(MainSpanTests.paragraphs)\(box)\(MainSpanTests.paragraphs)</article>")
+    }
+
     @Test func aCopyrightNoticeAfterTheTextGoesEvenWhenItIsLong() throws {
         let notice = "<p>© 2022 The Valley Courier. This article is the property of the Valley Courier; written permission "
             + "must be obtained before it is reprinted online or in print, in part or in full.</p>"
@@ -22,7 +27,7 @@ import Testing
     @Test func aPictureLegendIsLeftOutOfTheText() throws {
         let picture = "<div class=picture><img src=/dam.jpg><div class=legend><p>The new dam at dawn, seen from the old mill.</p>"
             + "<p>Picture: J. Roe</p></div></div>"
-        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(picture)\(MainSpanTests.paragraphs)</article>")
+        let text = try Self.textAround(picture)
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(!text.contains("The new dam at dawn"))
     }
@@ -34,7 +39,7 @@ import Testing
         // Two paragraphs: Readability turns a box of one paragraph into the paragraph, class gone.
         let box = "<div class=\"\(className)\"><p>Kept for screen readers: the flood map and its key, in words.</p>"
             + "<p>The key: blue is water, grey is road.</p></div>"
-        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)\(MainSpanTests.paragraphs)</article>")
+        let text = try Self.textAround(box)
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(!text.contains("Kept for screen readers"))
     }
@@ -42,7 +47,7 @@ import Testing
     @Test func aBoxShownAtSomeScreenSizeStays() throws {
         let box = "<div class=\"d-none md:block\"><p>Shown on wide screens: the flood map and its key, in words.</p>"
             + "<p>The key: blue is water, grey is road.</p></div>"
-        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)\(MainSpanTests.paragraphs)</article>")
+        let text = try Self.textAround(box)
         #expect(text.contains("Shown on wide screens"))
     }
 }
