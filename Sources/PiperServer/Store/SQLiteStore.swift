@@ -49,10 +49,11 @@ public final class SQLiteStore: Store {
         CREATE INDEX saves_expires_at ON saves(expires_at);
         """
 
-    /// The writer's page cache (SQLite's default is 2 MiB). Saves insert at random places in the
-    /// id-keyed table, so each one touches a leaf page the last few commits did not; with the
-    /// default cache the commit thread read most of them back from the file (`pread`, about 8 %
-    /// of its time under a save load). The cache fills only as far as the file is large.
+    /// The writer's page cache (SQLite's default is 2 MiB). Each save inserts at a random place
+    /// in the id index (and, before migration 3, in the id-keyed table itself), so it touches a
+    /// leaf page the last few commits did not; with the default cache the commit thread read
+    /// most of them back from the file (`pread`, about 8 % of its time under a save load, measured
+    /// on the id-keyed table). The cache fills only as far as the file is large.
     static let writerCacheKiB = 64 * 1024
 
     public let path: String
