@@ -26,12 +26,19 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         let saved = try #require(lines.first { $0.hasPrefix(Messages.saved) }, "stderr: \(result.stderr)")
-        // "Saved — paste into Instapaper (link valid until HH:MM)", in UTC here (TZ=UTC).
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm"
-        let candidates = [before, Date()].map { formatter.string(from: $0.addingTimeInterval(600)) }
+        // "Saved — paste into Instapaper (link valid until HH:MM)", in UTC here (TZ=UTC); when the
+        // link outlives the day it was made on, the date comes first ("yyyy-MM-dd HH:MM").
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        func expected(_ now: Date) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = calendar.timeZone
+            let expiry = now.addingTimeInterval(600)
+            formatter.dateFormat = calendar.isDate(expiry, inSameDayAs: now) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+            return formatter.string(from: expiry)
+        }
+        let candidates = [before, Date()].map(expected)
         #expect(candidates.contains { saved == Messages.saved + " (link valid until \($0))" }, "got '\(saved)'")
         #expect(lines.contains { $0.hasPrefix("Warning: 127.0.0.1 is a loopback address; Instapaper cannot fetch this link") })
         #expect(result.stdout.hasPrefix(backend.baseURL + "/"))
