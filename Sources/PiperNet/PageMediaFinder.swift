@@ -29,10 +29,10 @@ public struct PageMediaFinder: MediaFinder {
         let document = self.document?.read(page) ?? PageDocument.parse(page)
         let base = document.node.querySelector("base[href]")?.getAttribute("href")
             .flatMap { URL(string: $0, relativeTo: page.finalURL)?.absoluteURL } ?? page.finalURL
-        let title = meta(document, "og:title") ?? document.title.trimmingCharacters(in: .whitespacesAndNewlines).nonEmptyOrNil
+        let title = meta(document, "og:title") ?? document.title.trimmingWhitespaceAndNewlines().nonEmptyOrNil
         let author = meta(document, "author") ?? meta(document, "article:author")
         func found(_ raw: String?, _ signal: String, requireMediaExtension: Bool = false) -> DiscoveredMedia? {
-            guard let raw, let url = URL(string: raw.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)?.absoluteURL,
+            guard let raw, let url = URL(string: raw.trimmingWhitespaceAndNewlines(), relativeTo: base)?.absoluteURL,
                   WebURL.isWeb(url), !ShareRouting.isImage(url) else { return nil }
             if requireMediaExtension, !MediaLinks.hasMediaExtension(url) { return nil }
             return DiscoveredMedia(url: url, signal: signal, title: title, author: author)
@@ -122,7 +122,7 @@ public struct PageMediaFinder: MediaFinder {
     func meta(_ document: Document, _ name: String) -> String? {
         for element in document.node.getElementsByTagName("meta") {
             let key = element.getAttribute("property") ?? element.getAttribute("name")
-            if key?.lowercased() == name, let content = element.getAttribute("content")?.trimmingCharacters(in: .whitespaces), !content.isEmpty {
+            if key?.lowercased() == name, let content = element.getAttribute("content")?.trimmingWhitespace(), !content.isEmpty {
                 return content
             }
         }

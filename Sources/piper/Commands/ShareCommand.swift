@@ -113,7 +113,8 @@ struct ShareCommand: Command {
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
-            browserLoader: BrowserPageLoader.system(environment: environment),
+            // --browser never loads no page in Chromium: no search of PATH for it.
+            browserLoader: browser == .never ? nil : BrowserPageLoader.system(environment: environment),
             extractor: ReadabilityExtractor(document: document),
             saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
