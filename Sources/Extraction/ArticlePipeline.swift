@@ -102,11 +102,11 @@ extension ArticlePipeline {
     /// `text.trimmingCharacters(in: .whitespacesAndNewlines).count` without Foundation's
     /// `NSString` bridge (and its `CharacterSet` setup): the characters between the first and
     /// the last scalar that is neither tab, a space separator (Zs), U+000A–U+000D, U+0085,
-    /// U+2028 nor U+2029.
+    /// U+200B, U+2028 nor U+2029 (Foundation's set on Linux).
     static func trimmedLength(_ text: String) -> Int {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
-            case 0x09...0x0D, 0x20, 0x85, 0x2028, 0x2029: return true
+            case 0x09...0x0D, 0x20, 0x85, 0x200B, 0x2028, 0x2029: return true
             case 0..<0x80: return false
             default: return scalar.properties.generalCategory == .spaceSeparator
             }

@@ -2,8 +2,9 @@
 /// to `NSString` on Linux, and its first call builds `CharacterSet`'s tables: on `piper share`'s
 /// path that was about 3 % of the command's CPU time, most of it that one-time setup.
 extension StringProtocol {
-    /// The same characters `trimmingCharacters(in: .whitespaces)` removes from each end: tab and
-    /// the space separators (Unicode category Zs).
+    /// The same characters `trimmingCharacters(in: .whitespaces)` removes from each end: tab,
+    /// the space separators (Unicode category Zs) and U+200B ZERO WIDTH SPACE (Foundation's
+    /// set on Linux keeps it from the days it was a Zs).
     public func trimmingWhitespace() -> String { trimmingScalars(where: UnicodeWhitespace.isWhitespace) }
 
     /// The same characters `trimmingCharacters(in: .whitespacesAndNewlines)` removes from each
@@ -25,7 +26,7 @@ extension StringProtocol {
 public enum UnicodeWhitespace {
     public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20, 0x09: return true
+        case 0x20, 0x09, 0x200B: return true
         case 0..<0x80: return false
         default: return scalar.properties.generalCategory == .spaceSeparator
         }

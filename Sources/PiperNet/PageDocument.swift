@@ -2,19 +2,45 @@ import Extraction
 import Foundation
 import HTML
 import PiperCore
+import Readability
 
 /// One parse of a loaded page for the steps of a share that read it: the media search reads
 /// the document (`PageMediaFinder`), then the extraction takes it (`ReadabilityExtractor`),
 /// which changes it as Readability does. Both parse with the article pipeline's options, so the
 /// search sees the tree the extraction reads. A page it does not hold is parsed anew.
 ///
-/// One instance per `piper share` process; the lock only guards against a caller that shares
-/// it between threads.
+/// The extraction can also run ahead, on a parse of its own, while the media search waits for
+/// the page's feeds (`prepare`); the extract step then takes its result.
+///
+/// One instance per `piper share` process; the lock guards `held` and `prepared` (the media
+/// search's fetch threads run beside the thread that prepares).
 public final class PageDocument: @unchecked Sendable {
     private let lock = NSLock()
     private var held: (page: LoadedPage, document: Document)?
+    /// An extraction run ahead of the share's extract step (`ReadabilityExtractor.prepare`).
+    private var prepared: (page: LoadedPage, result: Result<Article, ArticleRejection>)?
 
     public init() {}
+
+    /// Runs `extract` on a parse of `page` of its own (the held one stays unchanged for the
+    /// readers still at it) and keeps the result for `takePrepared`.
+    func prepare(_ page: LoadedPage, _ extract: (Document) -> Result<Article, ArticleRejection>) {
+        let result = extract(Self.parse(page))
+        lock.lock()
+        prepared = (page, result)
+        lock.unlock()
+    }
+
+    /// The result `prepare` kept for `page`, handed over once (the held parse is let go, as
+    /// `take` would have); nil when none was prepared for it.
+    func takePrepared(_ page: LoadedPage) -> Result<Article, ArticleRejection>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let prepared, Self.same(prepared.page, page) else { return nil }
+        self.prepared = nil
+        if let held, Self.same(held.page, page) { self.held = nil }
+        return prepared.result
+    }
 
     /// The document of `page`, to read without changing it; kept for `take`.
     func read(_ page: LoadedPage) -> Document {

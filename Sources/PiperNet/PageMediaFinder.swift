@@ -13,10 +13,15 @@ public struct PageMediaFinder: MediaFinder {
     /// The parse to share with the extraction; nil: the page is parsed here (as the article
     /// pipeline parses it, either way).
     let document: PageDocument?
+    /// Work for the calling thread while the page's feeds are fetched (`piper share`: the
+    /// extraction, ahead of time); nil: it fetches the first feed itself.
+    let whileFetching: (@Sendable (LoadedPage) -> Void)?
 
-    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil) {
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil,
+                whileFetching: (@Sendable (LoadedPage) -> Void)? = nil) {
         self.fetch = fetch
         self.document = document
+        self.whileFetching = whileFetching
     }
 
     /// Fetches a feed over plain HTTP with the article loader (and its limits).
@@ -75,7 +80,8 @@ public struct PageMediaFinder: MediaFinder {
                   WebURL.isWeb(url) else { return nil }
             return url
         }
-        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch)) {
+        let meanwhile = whileFetching.map { work in { work(page) } }
+        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch, meanwhile: meanwhile)) {
             guard let data, let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
             if let item = feed.entries.first(where: { $0.page.map { here.contains(Self.comparable($0)) } == true }) {
                 return DiscoveredMedia(url: item.url, signal: "feed", title: item.title ?? title, author: author)
@@ -86,18 +92,20 @@ public struct PageMediaFinder: MediaFinder {
 
     /// Every URL fetched at once, each on its own thread (a blog links a feed per category:
     /// three round trips one after the other tripled the wait), the answers in `urls`' order.
-    /// The calling thread fetches the first one itself.
-    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?) -> [Data?] {
-        guard urls.count > 1 else { return urls.map(fetch) }
+    /// The calling thread fetches the first one itself, or, given `meanwhile`, runs that while
+    /// every fetch has a thread of its own.
+    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?, meanwhile: (() -> Void)? = nil) -> [Data?] {
+        guard !urls.isEmpty else { return [] }
+        guard urls.count > 1 || meanwhile != nil else { return urls.map(fetch) }
         let answers = FetchAnswers(count: urls.count)
         let group = DispatchGroup()
-        for index in urls.indices.dropFirst() {
+        for index in urls.indices.dropFirst(meanwhile == nil ? 1 : 0) {
             let url = urls[index]
             // A queue of its own gets a thread of its own: the global queues are as wide as the
             // cores, and the caller's is one of them.
             DispatchQueue(label: "piper.feed-fetch").async(group: group) { answers.set(index, fetch(url)) }
         }
-        answers.set(0, fetch(urls[0]))
+        if let meanwhile { meanwhile() } else { answers.set(0, fetch(urls[0])) }
         group.wait()
         return answers.values
     }

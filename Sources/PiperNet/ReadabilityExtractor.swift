@@ -26,11 +26,23 @@ public struct ReadabilityExtractor: ContentExtractor {
         pipeline = ArticlePipeline(mode: mode, options: options, minimumTextLength: minimumTextLength)
     }
 
+    /// Extracts `page` now, ahead of the share's extract step, which then returns this result:
+    /// the media search calls it while it waits for the page's feeds (the network wait and the
+    /// extraction's CPU time then overlap). Without a shared `document` it does nothing.
+    public func prepare(_ page: LoadedPage) {
+        guard let document else { return }
+        let pipeline = pipeline
+        let url = page.finalURL.absoluteString
+        document.prepare(page) { parsed in Result { () throws(ArticleRejection) in try pipeline.extract(from: parsed, url: url) } }
+    }
+
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
         let article: Article
         do {
             let url = page.finalURL.absoluteString
-            if let document {
+            if let prepared = document?.takePrepared(page) {
+                article = try prepared.get()
+            } else if let document {
                 article = try pipeline.extract(from: document.take(page), url: url)
             } else {
                 article = try pipeline.run([UInt8](page.body), transportEncoding: page.charset, url: url)

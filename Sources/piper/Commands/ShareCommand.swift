@@ -57,6 +57,8 @@ struct ShareCommand: Command {
     let feedLimit: Int?
     let route: RoutePreference
     let items: [String]
+    /// What `items` hold to share (worked out once: each item is scanned for URLs).
+    let targets: [ShareTarget]
 
     init(_ parsed: Parsed<Options>) throws {
         try LibraryOption.apply(parsed.library)
@@ -91,13 +93,14 @@ struct ShareCommand: Command {
             items += Self.lines(of: data)
         }
         self.items = items.map(Self.absolutizingExistingPath)
-        try ShareRouting.checkOptions(targets: ShareInput(self.items).targets, into: into != nil, browser: browserGiven, again: again)
+        targets = ShareInput(self.items).targets
+        try ShareRouting.checkOptions(targets: targets, into: into != nil, browser: browserGiven, again: again)
     }
 
     func run() async throws -> ExitCode {
         // A page link is loaded over HTTP: libcurl loads while the settings are read (a media
         // link goes to the queue as it is, an image link is refused).
-        let pageLink = ShareInput(items).targets.contains { target in
+        let pageLink = targets.contains { target in
             guard case .link = target else { return false }
             let route = ShareRouting.route(of: target)
             return route == .undecided || route == .article
@@ -108,24 +111,25 @@ struct ShareCommand: Command {
         defer { CurlEasy.waitForPreload() }
         let config = try loadConfig(backendFlag: backend)
         let environment = ProcessInfo.processInfo.environment
-        // The media search and the extraction read one parse of each page.
+        // The media search and the extraction read one parse of each page; while the search
+        // waits for the page's feeds, the extraction runs (on a parse of its own).
         let document = PageDocument()
+        let extractor = ReadabilityExtractor(document: document)
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
             // --browser never loads no page in Chromium: no search of PATH for it.
             browserLoader: browser == .never ? nil : BrowserPageLoader.system(environment: environment),
-            extractor: ReadabilityExtractor(document: document),
+            extractor: extractor,
             saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document))
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: extractor.prepare))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route
         let driver = ShareDriver(ports: ports)
-        let targets = ShareInput(items).targets
         guard !targets.isEmpty else {
             let result = ShareResult.failure(ShareFailure.noURL)
             try report(ShareOutcome(target: nil, result: result))
