@@ -97,15 +97,27 @@ struct ShareCommand: Command {
         try ShareRouting.checkOptions(targets: targets, into: into != nil, browser: browserGiven, again: again)
     }
 
-    func run() async throws -> ExitCode {
-        // A page link is loaded over HTTP: libcurl loads while the settings are read (a media
-        // link goes to the queue as it is, an image link is refused).
-        let pageLink = targets.contains { target in
+    /// A page link among the command line's LINKs is loaded over HTTP: libcurl loads (on a
+    /// thread of its own) while the options are read and checked, and the settings after them.
+    static func prepare(_ raw: RawArguments) {
+        if hasPageLink(ShareInput(raw.positionals.filter { $0 != "-" }).targets) { CurlEasy.preload() }
+    }
+
+    static func finish() { CurlEasy.waitForPreload() }
+
+    /// True when a target is a link that may be a page (a media link goes to the queue as it
+    /// is, an image link is refused: neither loads libcurl here).
+    static func hasPageLink(_ targets: [ShareTarget]) -> Bool {
+        targets.contains { target in
             guard case .link = target else { return false }
             let route = ShareRouting.route(of: target)
             return route == .undecided || route == .article
         }
-        if pageLink {
+    }
+
+    func run() async throws -> ExitCode {
+        // Links from standard input or -a FILE were not on the command line `prepare` read.
+        if Self.hasPageLink(targets) {
             CurlEasy.preload()
         }
         defer { CurlEasy.waitForPreload() }
