@@ -9,36 +9,45 @@ import Readability
 /// which changes it as Readability does. Both parse with the article pipeline's options, so the
 /// search sees the tree the extraction reads. A page it does not hold is parsed anew.
 ///
-/// The extraction can also run ahead, on a parse of its own, while the media search waits for
-/// the page's feeds (`prepare`); the extract step then takes its result.
+/// The extraction can also run ahead, while the media search waits for the page's feeds (it is
+/// done reading the tree by then: `prepare`); the readerable check and the extract step then
+/// take its answers.
 ///
 /// One instance per `piper share` process; the lock guards `held` and `prepared` (the media
 /// search's fetch threads run beside the thread that prepares).
 public final class PageDocument: @unchecked Sendable {
     private let lock = NSLock()
     private var held: (page: LoadedPage, document: Document)?
-    /// An extraction run ahead of the share's extract step (`ReadabilityExtractor.prepare`).
-    private var prepared: (page: LoadedPage, result: Result<Article, ArticleRejection>)?
+    /// An extraction run ahead of the share's extract step (`ReadabilityExtractor.prepare`),
+    /// with Readability's readerable check of the tree before the extraction changed it.
+    private var prepared: (page: LoadedPage, readerable: Bool, result: Result<Article, ArticleRejection>)?
 
     public init() {}
 
-    /// Runs `extract` on a parse of `page` of its own (the held one stays unchanged for the
-    /// readers still at it) and keeps the result for `takePrepared`.
-    func prepare(_ page: LoadedPage, _ extract: (Document) -> Result<Article, ArticleRejection>) {
-        let result = extract(Self.parse(page))
+    /// Reads `page`'s tree with `check`, then `take`s it for `extract`, and keeps both answers:
+    /// `preparedReaderable` and `takePrepared` hand them to the steps that would have run them.
+    func prepare(_ page: LoadedPage, check: (Document) -> Bool, extract: (Document) -> Result<Article, ArticleRejection>) {
+        let readerable = check(read(page))
+        let result = extract(take(page))
         lock.lock()
-        prepared = (page, result)
+        prepared = (page, readerable, result)
         lock.unlock()
     }
 
-    /// The result `prepare` kept for `page`, handed over once (the held parse is let go, as
-    /// `take` would have); nil when none was prepared for it.
+    /// The readerable check `prepare` made of `page`'s tree; nil when none was prepared for it.
+    func preparedReaderable(_ page: LoadedPage) -> Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let prepared, Self.same(prepared.page, page) else { return nil }
+        return prepared.readerable
+    }
+
+    /// The extraction `prepare` kept for `page`, handed over once; nil when none was prepared.
     func takePrepared(_ page: LoadedPage) -> Result<Article, ArticleRejection>? {
         lock.lock()
         defer { lock.unlock() }
         guard let prepared, Self.same(prepared.page, page) else { return nil }
         self.prepared = nil
-        if let held, Self.same(held.page, page) { self.held = nil }
         return prepared.result
     }
 

@@ -14,7 +14,8 @@ public struct PageMediaFinder: MediaFinder {
     /// pipeline parses it, either way).
     let document: PageDocument?
     /// Work for the calling thread while the page's feeds are fetched (`piper share`: the
-    /// extraction, ahead of time); nil: it fetches the first feed itself.
+    /// extraction, ahead of time, which may take the shared parse: the search is done reading
+    /// it by then); nil: it fetches the first feed itself.
     let whileFetching: (@Sendable (LoadedPage) -> Void)?
 
     public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil,
@@ -58,15 +59,17 @@ public struct PageMediaFinder: MediaFinder {
         for (url, signal, strict) in JSONLDMedia.contentURLs(in: document) {
             if let media = found(url, signal, requireMediaExtension: !strict) { return media }
         }
+        // The plain links are read before the feeds are fetched (they still rank after them):
+        // while the feeds load, `whileFetching` may hand the tree to the extraction.
+        let linked = document.node.querySelectorAll("a[href]")
+            .sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") })
+            .lazy.compactMap { found($0.getAttribute("href"), "link", requireMediaExtension: true) }.first
         if let media = fromFeed(document, base: base, page: page, title: title, author: author) { return media }
-        let links = document.node.querySelectorAll("a[href]")
-        for link in links.sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") }) {
-            if let media = found(link.getAttribute("href"), "link", requireMediaExtension: true) { return media }
-        }
-        return nil
+        return linked
     }
 
     /// The enclosure of the item, in a feed the page links to, whose own link is this page.
+    /// `document` is not read once the fetches start.
     func fromFeed(_ document: Document, base: URL, page: LoadedPage, title: String?, author: String?) -> DiscoveredMedia? {
         guard let fetch else { return nil }
         let feeds = document.node.querySelectorAll("link[href]").filter { link in

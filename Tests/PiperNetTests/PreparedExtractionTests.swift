@@ -5,8 +5,8 @@ import Testing
 @testable import PiperNet
 
 /// `piper share` extracts a page while the media search waits for the page's feeds: the
-/// article must be the one the extract step alone makes, and the search must still read the
-/// page's own tree after the extraction ran.
+/// article and the readerable check must be the ones the steps alone make, and the search
+/// must still find what the page's tree names.
 @Suite(.ownThread) struct PreparedExtractionTests {
     let pageURL = URL(string: "http://fakehost/test/page.html")!
 
@@ -38,11 +38,12 @@ import Testing
         let document = PageDocument()
         let extractor = ReadabilityExtractor(document: document)
         let finder = PageMediaFinder(fetch: { _ in nil }, document: document, whileFetching: extractor.prepare)
-        // The search reads on after the extraction ran, and still finds the link it passed to
-        // Readability (which removes links it judges boilerplate from its own tree).
+        // No feed names the page: the search answers with the link it read before the
+        // extraction took the tree.
         let media = finder.findMedia(in: page)
         #expect(media?.url.absoluteString == "http://fakehost/files/episode.mp3")
         #expect(media?.signal == "link")
+        #expect(extractor.isReaderable(page) == ReadabilityExtractor().isReaderable(page))
         let prepared = try extractor.extract(page)
         let alone = try ReadabilityExtractor().extract(page)
         #expect(prepared == alone)
