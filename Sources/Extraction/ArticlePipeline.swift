@@ -71,7 +71,7 @@ public struct ArticlePipeline: Sendable {
         }
         guard let article = found else { throw .noContent }
         if minimumTextLength > 0 {
-            let length = article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count
+            let length = Self.trimmedLength(article.textContent)
             if length < minimumTextLength { throw .tooShort(length: length, minimum: minimumTextLength) }
         }
         return article
@@ -95,5 +95,27 @@ public enum ArticleRejection: Error, Sendable, Equatable, CustomStringConvertibl
             return "only \(length) characters of article text (an article has at least \(minimum))"
         case .engineFailed(let why): return why
         }
+    }
+}
+
+extension ArticlePipeline {
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines).count` without Foundation's
+    /// `NSString` bridge (and its `CharacterSet` setup): the characters between the first and
+    /// the last scalar that is neither tab, a space separator (Zs), U+000A–U+000D, U+0085,
+    /// U+200B, U+2028 nor U+2029 (Foundation's set on Linux).
+    static func trimmedLength(_ text: String) -> Int {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09...0x0D, 0x20, 0x85, 0x200B, 0x2028, 0x2029: return true
+            case 0..<0x80: return false
+            default: return scalar.properties.generalCategory == .spaceSeparator
+            }
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        if start == scalars.startIndex && end == scalars.endIndex { return text.count }
+        return String(scalars[start..<end]).count
     }
 }

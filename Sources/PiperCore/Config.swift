@@ -71,7 +71,7 @@ public struct Config: Sendable, Equatable {
     /// An override must be an absolute https URL, or http for a loopback host. A trailing slash
     /// is stripped; query and fragment are refused.
     public static func validateBackendURL(_ text: String, from source: Source) throws -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         guard let comps = URLComponents(string: trimmed), let scheme = comps.scheme?.lowercased(),
               let host = comps.host, !host.isEmpty else {
             throw ConfigError.invalidBackend(text, source, "not an absolute URL")
@@ -98,7 +98,7 @@ public struct Config: Sendable, Equatable {
 
     /// True for `localhost`, `127.0.0.0/8` and `::1` (hosts that may use plain http).
     public static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let h = host.lowercased().trimmingScalars { $0 == "[" || $0 == "]" }
         if h == "localhost" || h.hasSuffix(".localhost") || h == "::1" { return true }
         let parts = h.split(separator: ".")
         return parts.count == 4 && parts.first == "127" && parts.allSatisfy { UInt8($0) != nil }

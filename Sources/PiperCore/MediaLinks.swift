@@ -18,7 +18,7 @@ public enum MediaLinks {
     /// types (`audio/x-mpegurl`, `audio/x-scpls`, …) are lists of media, not media.
     public static func isMediaContentType(_ contentType: String?) -> Bool {
         guard let raw = contentType?.split(separator: ";").first else { return false }
-        let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = raw.trimmingWhitespace().lowercased()
         if Playlist.m3uTypes.contains(type) || Playlist.plsTypes.contains(type) { return false }
         return type.hasPrefix("audio/") || type.hasPrefix("video/") || type == "application/zip"
             || type == "application/x-zip-compressed"

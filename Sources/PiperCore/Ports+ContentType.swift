@@ -5,7 +5,7 @@ public enum ContentType {
     /// The lowercased media type without parameters: "text/html".
     public static func mediaType(of header: String?) -> String? {
         guard let first = header?.split(separator: ";", maxSplits: 1).first else { return nil }
-        let type = first.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = first.trimmingWhitespace().lowercased()
         return type.isEmpty ? nil : type
     }
 
@@ -14,8 +14,8 @@ public enum ContentType {
         guard let header else { return nil }
         for param in header.split(separator: ";").dropFirst() {
             let pair = param.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingWhitespace().trimmingScalars { $0 == "\"" || $0 == "'" }
             return value.isEmpty ? nil : value
         }
         return nil

@@ -152,7 +152,7 @@ extension ExtractedArticle {
 
     /// This article with a fallback title when its own is blank.
     public func withTitleFallback(for url: URL) -> ExtractedArticle {
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = title.trimmingWhitespaceAndNewlines()
         var copy = self
         copy.title = trimmed.isEmpty ? Self.fallbackTitle(for: url) : trimmed
         return copy

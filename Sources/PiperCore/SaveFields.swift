@@ -45,7 +45,7 @@ extension ExtractedArticle {
     /// longer than its limit shortened (with an ellipsis).
     package func fittingSaveRules() -> ExtractedArticle {
         func text(_ value: String?, _ name: String) -> String? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+            guard let trimmed = value?.trimmingWhitespaceAndNewlines(), !trimmed.isEmpty else { return nil }
             guard let limit = SaveFields.limit(of: name), trimmed.count > limit else { return trimmed }
             return String(trimmed.prefix(limit - 1)) + "…"
         }

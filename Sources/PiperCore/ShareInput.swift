@@ -71,7 +71,7 @@ public struct ShareInput: Sendable, Equatable {
 
     /// A local file item: an absolute path or a `file://` URL.
     static func fileURL(_ item: String) -> URL? {
-        let text = item.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = item.trimmingWhitespaceAndNewlines()
         if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
         if text.lowercased().hasPrefix("file://"), let url = URL(string: text), url.isFileURL, !url.path.isEmpty {
             return url

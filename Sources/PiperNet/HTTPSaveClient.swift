@@ -93,7 +93,8 @@ public struct HTTPSaveClient: SaveClient {
 
     /// Maps the backend's answer to a receipt (URL and expiry) or a `SaveError`.
     static func interpretReceipt(status: Int, body: Data) throws -> SaveReceipt {
-        let problem = (try? JSONDecoder().decode(Problem.self, from: body))?.error
+        // The error body is read only for an error status (a decoder pass less on every save).
+        func problem() -> String? { (try? JSONDecoder().decode(Problem.self, from: body))?.error }
         switch status {
         case 200..<300:
             let answer: Answer
@@ -109,9 +110,9 @@ public struct HTTPSaveClient: SaveClient {
             // An unreadable expiry is not worth failing a save over: it is only shown.
             return SaveReceipt(url: url, expires: answer.expires.flatMap(Self.parseExpiry))
         case 400..<500:
-            throw SaveError.rejected(status: status, message: problem ?? "the server refused the article (HTTP \(status))")
+            throw SaveError.rejected(status: status, message: problem() ?? "the server refused the article (HTTP \(status))")
         default:
-            throw SaveError.server(status: status, message: problem)
+            throw SaveError.server(status: status, message: problem())
         }
     }
 }

@@ -13,10 +13,16 @@ public struct PageMediaFinder: MediaFinder {
     /// The parse to share with the extraction; nil: the page is parsed here (as the article
     /// pipeline parses it, either way).
     let document: PageDocument?
+    /// Work for the calling thread while the page's feeds are fetched (`piper share`: the
+    /// extraction, ahead of time, which may take the shared parse: the search is done reading
+    /// it by then); nil: it fetches the first feed itself.
+    let whileFetching: (@Sendable (LoadedPage) -> Void)?
 
-    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil) {
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil,
+                whileFetching: (@Sendable (LoadedPage) -> Void)? = nil) {
         self.fetch = fetch
         self.document = document
+        self.whileFetching = whileFetching
     }
 
     /// Fetches a feed over plain HTTP with the article loader (and its limits).
@@ -29,10 +35,10 @@ public struct PageMediaFinder: MediaFinder {
         let document = self.document?.read(page) ?? PageDocument.parse(page)
         let base = document.node.querySelector("base[href]")?.getAttribute("href")
             .flatMap { URL(string: $0, relativeTo: page.finalURL)?.absoluteURL } ?? page.finalURL
-        let title = meta(document, "og:title") ?? document.title.trimmingCharacters(in: .whitespacesAndNewlines).nonEmptyOrNil
+        let title = meta(document, "og:title") ?? document.title.trimmingWhitespaceAndNewlines().nonEmptyOrNil
         let author = meta(document, "author") ?? meta(document, "article:author")
         func found(_ raw: String?, _ signal: String, requireMediaExtension: Bool = false) -> DiscoveredMedia? {
-            guard let raw, let url = URL(string: raw.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)?.absoluteURL,
+            guard let raw, let url = URL(string: raw.trimmingWhitespaceAndNewlines(), relativeTo: base)?.absoluteURL,
                   WebURL.isWeb(url), !ShareRouting.isImage(url) else { return nil }
             if requireMediaExtension, !MediaLinks.hasMediaExtension(url) { return nil }
             return DiscoveredMedia(url: url, signal: signal, title: title, author: author)
@@ -53,15 +59,17 @@ public struct PageMediaFinder: MediaFinder {
         for (url, signal, strict) in JSONLDMedia.contentURLs(in: document) {
             if let media = found(url, signal, requireMediaExtension: !strict) { return media }
         }
+        // The plain links are read before the feeds are fetched (they still rank after them):
+        // while the feeds load, `whileFetching` may hand the tree to the extraction.
+        let linked = document.node.querySelectorAll("a[href]")
+            .sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") })
+            .lazy.compactMap { found($0.getAttribute("href"), "link", requireMediaExtension: true) }.first
         if let media = fromFeed(document, base: base, page: page, title: title, author: author) { return media }
-        let links = document.node.querySelectorAll("a[href]")
-        for link in links.sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") }) {
-            if let media = found(link.getAttribute("href"), "link", requireMediaExtension: true) { return media }
-        }
-        return nil
+        return linked
     }
 
     /// The enclosure of the item, in a feed the page links to, whose own link is this page.
+    /// `document` is not read once the fetches start.
     func fromFeed(_ document: Document, base: URL, page: LoadedPage, title: String?, author: String?) -> DiscoveredMedia? {
         guard let fetch else { return nil }
         let feeds = document.node.querySelectorAll("link[href]").filter { link in
@@ -75,7 +83,8 @@ public struct PageMediaFinder: MediaFinder {
                   WebURL.isWeb(url) else { return nil }
             return url
         }
-        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch)) {
+        let meanwhile = whileFetching.map { work in { work(page) } }
+        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch, meanwhile: meanwhile)) {
             guard let data, let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
             if let item = feed.entries.first(where: { $0.page.map { here.contains(Self.comparable($0)) } == true }) {
                 return DiscoveredMedia(url: item.url, signal: "feed", title: item.title ?? title, author: author)
@@ -86,18 +95,20 @@ public struct PageMediaFinder: MediaFinder {
 
     /// Every URL fetched at once, each on its own thread (a blog links a feed per category:
     /// three round trips one after the other tripled the wait), the answers in `urls`' order.
-    /// The calling thread fetches the first one itself.
-    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?) -> [Data?] {
-        guard urls.count > 1 else { return urls.map(fetch) }
+    /// The calling thread fetches the first one itself, or, given `meanwhile`, runs that while
+    /// every fetch has a thread of its own.
+    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?, meanwhile: (() -> Void)? = nil) -> [Data?] {
+        guard !urls.isEmpty else { return [] }
+        guard urls.count > 1 || meanwhile != nil else { return urls.map(fetch) }
         let answers = FetchAnswers(count: urls.count)
         let group = DispatchGroup()
-        for index in urls.indices.dropFirst() {
+        for index in urls.indices.dropFirst(meanwhile == nil ? 1 : 0) {
             let url = urls[index]
             // A queue of its own gets a thread of its own: the global queues are as wide as the
             // cores, and the caller's is one of them.
             DispatchQueue(label: "piper.feed-fetch").async(group: group) { answers.set(index, fetch(url)) }
         }
-        answers.set(0, fetch(urls[0]))
+        if let meanwhile { meanwhile() } else { answers.set(0, fetch(urls[0])) }
         group.wait()
         return answers.values
     }
@@ -122,7 +133,7 @@ public struct PageMediaFinder: MediaFinder {
     func meta(_ document: Document, _ name: String) -> String? {
         for element in document.node.getElementsByTagName("meta") {
             let key = element.getAttribute("property") ?? element.getAttribute("name")
-            if key?.lowercased() == name, let content = element.getAttribute("content")?.trimmingCharacters(in: .whitespaces), !content.isEmpty {
+            if key?.lowercased() == name, let content = element.getAttribute("content")?.trimmingWhitespace(), !content.isEmpty {
                 return content
             }
         }

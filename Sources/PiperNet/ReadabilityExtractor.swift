@@ -26,11 +26,26 @@ public struct ReadabilityExtractor: ContentExtractor {
         pipeline = ArticlePipeline(mode: mode, options: options, minimumTextLength: minimumTextLength)
     }
 
+    /// Checks and extracts `page` now, ahead of the share's readerable and extract steps, which
+    /// then return these answers: the media search calls it while it waits for the page's feeds
+    /// (the network wait and the extraction's CPU time then overlap). Without a shared
+    /// `document` it does nothing.
+    public func prepare(_ page: LoadedPage) {
+        guard let document else { return }
+        let pipeline = pipeline
+        let url = page.finalURL.absoluteString
+        document.prepare(page, check: { isProbablyReaderable($0) }, extract: { parsed in
+            Result { () throws(ArticleRejection) in try pipeline.extract(from: parsed, url: url) }
+        })
+    }
+
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
         let article: Article
         do {
             let url = page.finalURL.absoluteString
-            if let document {
+            if let prepared = document?.takePrepared(page) {
+                article = try prepared.get()
+            } else if let document {
                 article = try pipeline.extract(from: document.take(page), url: url)
             } else {
                 article = try pipeline.run([UInt8](page.body), transportEncoding: page.charset, url: url)
@@ -49,7 +64,7 @@ public struct ReadabilityExtractor: ContentExtractor {
 
     public func isReaderable(_ page: LoadedPage) -> Bool {
         // Readability's check only reads the tree: the shared parse stays for the extraction.
-        if let document { return isProbablyReaderable(document.read(page)) }
+        if let document { return document.preparedReaderable(page) ?? isProbablyReaderable(document.read(page)) }
         return ArticlePipeline.isReaderable([UInt8](page.body), transportEncoding: page.charset, url: page.finalURL.absoluteString)
     }
 }

@@ -115,4 +115,15 @@ import Testing
     func usageErrorsAreExit64(arguments: [String]) throws {
         #expect(try PiperBinary.run(arguments).status == 64)
     }
+
+    /// A page link starts libcurl loading before the options are checked: a usage error found
+    /// after that still ends in its message and 64 (the exit waits for the load; exiting
+    /// under it would run the libraries' exit handlers while they are being set up).
+    @Test func aUsageErrorWhileLibcurlLoadsIsExit64() throws {
+        for _ in 0..<5 {
+            let result = try PiperBinary.run(["share", "--newest", "3", "--all", "--backend", "http://127.0.0.1:9", "http://127.0.0.1:9/page"])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("--newest and --all cannot be used together"))
+        }
+    }
 }

@@ -18,12 +18,16 @@ public final class CurlEasy {
     /// libraries then pass while the command reads its settings. The first handle waits for
     /// whatever is left (the loader's lock, `globalInit`'s once); a library that cannot be
     /// loaded is reported by that handle, as without this. A caller that preloads calls
-    /// `waitForPreload` before the process exits.
+    /// `waitForPreload` before the process exits. A second call does nothing.
     public static func preload() {
+        _ = preloadStarted
+    }
+
+    private static let preloadStarted: Void = {
         DispatchQueue(label: "piper.curl-preload").async(group: preloading) {
             if piper_curl_load() == nil { _ = globalInit }
         }
-    }
+    }()
 
     /// Returns once a `preload` has finished. Exiting while it runs would run the exit handlers
     /// of the libraries it is setting up (OpenSSL's cleanup, from libcurl's dependencies) under

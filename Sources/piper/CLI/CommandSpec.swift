@@ -20,9 +20,16 @@ protocol Command: Sendable {
     init(_ parsed: Parsed<Options>) throws
     /// Runs the command and returns its exit status.
     func run() async throws -> ExitCode
+    /// Starts work the command is sure to need, from the command line as the parser split it
+    /// (before the options are typed and validated), so it runs beside that; `finish` ends it.
+    static func prepare(_ raw: RawArguments)
+    /// Waits for what `prepare` started; the funnel calls it on every way out.
+    static func finish()
 }
 
 extension Command {
+    static func prepare(_ raw: RawArguments) {}
+    static func finish() {}
     static var discussion: String? { nil }
     static var arguments: [ArgumentSpec] { [] }
     /// The command's own options, then the ones every command takes.

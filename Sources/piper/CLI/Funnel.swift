@@ -57,6 +57,8 @@ enum Funnel {
     static func run(_ command: any Command.Type, _ rest: [String]) async -> Int32 {
         do {
             let raw = try parseArguments(rest, options: command.options, arguments: command.arguments)
+            command.prepare(raw)
+            defer { command.finish() }
             Output.verbosity = try CommonValues(raw)
             return try await command.execute(raw).rawValue
         } catch let error as UsageError {

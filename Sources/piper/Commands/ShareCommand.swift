@@ -57,6 +57,8 @@ struct ShareCommand: Command {
     let feedLimit: Int?
     let route: RoutePreference
     let items: [String]
+    /// What `items` hold to share (worked out once: each item is scanned for URLs).
+    let targets: [ShareTarget]
 
     init(_ parsed: Parsed<Options>) throws {
         try LibraryOption.apply(parsed.library)
@@ -91,40 +93,55 @@ struct ShareCommand: Command {
             items += Self.lines(of: data)
         }
         self.items = items.map(Self.absolutizingExistingPath)
-        try ShareRouting.checkOptions(targets: ShareInput(self.items).targets, into: into != nil, browser: browserGiven, again: again)
+        targets = ShareInput(self.items).targets
+        try ShareRouting.checkOptions(targets: targets, into: into != nil, browser: browserGiven, again: again)
     }
 
-    func run() async throws -> ExitCode {
-        // A page link is loaded over HTTP: libcurl loads while the settings are read (a media
-        // link goes to the queue as it is, an image link is refused).
-        let pageLink = ShareInput(items).targets.contains { target in
+    /// A page link among the command line's LINKs is loaded over HTTP: libcurl loads (on a
+    /// thread of its own) while the options are read and checked, and the settings after them.
+    static func prepare(_ raw: RawArguments) {
+        if hasPageLink(ShareInput(raw.positionals.filter { $0 != "-" }).targets) { CurlEasy.preload() }
+    }
+
+    static func finish() { CurlEasy.waitForPreload() }
+
+    /// True when a target is a link that may be a page (a media link goes to the queue as it
+    /// is, an image link is refused: neither loads libcurl here).
+    static func hasPageLink(_ targets: [ShareTarget]) -> Bool {
+        targets.contains { target in
             guard case .link = target else { return false }
             let route = ShareRouting.route(of: target)
             return route == .undecided || route == .article
         }
-        if pageLink {
+    }
+
+    func run() async throws -> ExitCode {
+        // Links from standard input or -a FILE were not on the command line `prepare` read.
+        if Self.hasPageLink(targets) {
             CurlEasy.preload()
         }
         defer { CurlEasy.waitForPreload() }
         let config = try loadConfig(backendFlag: backend)
         let environment = ProcessInfo.processInfo.environment
-        // The media search and the extraction read one parse of each page.
+        // The media search and the extraction read one parse of each page; while the search
+        // waits for the page's feeds, the extraction runs (on a parse of its own).
         let document = PageDocument()
+        let extractor = ReadabilityExtractor(document: document)
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
-            browserLoader: BrowserPageLoader.system(environment: environment),
-            extractor: ReadabilityExtractor(document: document),
+            // --browser never loads no page in Chromium: no search of PATH for it.
+            browserLoader: browser == .never ? nil : BrowserPageLoader.system(environment: environment),
+            extractor: extractor,
             saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document))
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: extractor.prepare))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route
         let driver = ShareDriver(ports: ports)
-        let targets = ShareInput(items).targets
         guard !targets.isEmpty else {
             let result = ShareResult.failure(ShareFailure.noURL)
             try report(ShareOutcome(target: nil, result: result))
