@@ -5,6 +5,7 @@
 //   semantic  <main>, role=main, <article>
 //   repeated  a parent whose children repeat one structure that each hold text (forum posts,
 //             comments, listing items): the parent keeps all of them
+//   page      the body itself, with its count of headings (a page of many headed sections)
 import HTML
 
 struct Survey {
@@ -13,9 +14,16 @@ struct Survey {
     var elements: [Node] { table.elements }
     private(set) var named: [Node] = []
     private(set) var semantic: [Node] = []
+    /// The body (nil: the document has none).
+    private(set) var body: Node?
+    /// Headings (`h1`–`h6`) in the body.
+    private(set) var headings = 0
+    /// Text inside `nav`, `header`, `footer`, `aside`, `form`, `menu` and `dialog` elements.
+    private(set) var furnitureText = 0
 
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
+    static let headingNames = NameSet(["h1", "h2", "h3", "h4", "h5", "h6"])
 
     init(_ document: Document) {
         guard let body = document.body else {
@@ -23,6 +31,12 @@ struct Survey {
             return
         }
         table = TextTable(body)
+        self.body = body
+        for e in table.elements {
+            if Survey.headingNames.contains(e) { headings += 1 }
+            // The outermost furniture elements' text (only they walk up to check).
+            if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
+        }
         for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)
@@ -35,6 +49,15 @@ struct Survey {
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }
+
+    static func hasFurnitureAncestor(_ node: Node, below root: Node) -> Bool {
+        var n = node.parent
+        while let e = n, e != root {
+            if furniture.contains(e) { return true }
+            n = e.parent
+        }
+        return false
+    }
 
     func linkDensity(_ node: Node) -> Double { table.linkDensity(node) }
 

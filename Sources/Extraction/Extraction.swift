@@ -4,7 +4,8 @@
 //                container, refined: boilerplate removed, block-aware text without captions,
 //                classes cleaned afterwards.
 // Stages, one file each:
-//   Extraction+Survey       the page before Readability: text mass, named and semantic containers
+//   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
+//                           the body's headings and furniture text
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
