@@ -18,6 +18,9 @@ struct Survey {
     private(set) var body: Node?
     /// Headings (`h1`–`h6`) in the body.
     private(set) var headings = 0
+    /// Modal boxes over the page (cookie consent, sign-in and newsletter prompts): `dialog`
+    /// elements, ARIA dialog roles and `aria-modal`, each under half the body's text.
+    private(set) var dialogs: [Node] = []
     /// Text inside `nav`, `header`, `footer`, `aside`, `form`, `menu` and `dialog` elements.
     private(set) var furnitureText = 0
 
@@ -32,8 +35,10 @@ struct Survey {
         }
         table = TextTable(body)
         self.body = body
+        let bodyText = table.length(body)
         for e in table.elements {
             if Survey.headingNames.contains(e) { headings += 1 }
+            if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
             // The outermost furniture elements' text (only they walk up to check).
             if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
         }
@@ -49,6 +54,17 @@ struct Survey {
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }
+
+    static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
+    static let dialogElement = Document.knownNameID("dialog")!
+
+    /// A modal box: a `dialog`, a dialog role or `aria-modal="true"`.
+    static func isDialog(_ e: Node) -> Bool {
+        if e.localNameID == dialogElement { return true }
+        if e.attributes.isEmpty { return false }
+        if let role = e.getAttribute("role"), dialogRoles.contains(role.lowercased()) { return true }
+        return e.getAttribute("aria-modal")?.lowercased() == "true"
+    }
 
     static func hasFurnitureAncestor(_ node: Node, below root: Node) -> Bool {
         var n = node.parent

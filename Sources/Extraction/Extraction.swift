@@ -44,7 +44,11 @@ public enum Extraction {
 
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
-        let alternatives = Alternative.find(in: Survey(document))
+        let survey = Survey(document)
+        let alternatives = Alternative.find(in: survey)
+        // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
+        // goes before Readability scores the page. (The copies above are cleaned on their own.)
+        for dialog in survey.dialogs { dialog.remove() }
         let schema = PageSchema(document)
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options
