@@ -48,7 +48,7 @@ struct Classifier {
     static let protectedShare = 0.3
 
     static let furniture = NameSet(["nav", "aside", "footer", "form", "menu", "dialog", "button", "input", "select", "textarea", "label", "search"])
-    static let furnitureRoles: Set<String> = ["navigation", "complementary", "contentinfo", "banner", "search", "menu", "menubar", "dialog", "alert", "toolbar"]
+    static let furnitureRoles: Set<String> = ["navigation", "complementary", "contentinfo", "banner", "search", "menu", "menubar", "dialog", "alertdialog", "alert", "toolbar"]
     static let listish = NameSet(["ul", "ol", "div", "section", "p", "span", "table", "dl"])
 
     /// The article title, normalized, for dropping headings that repeat it.

@@ -6,22 +6,44 @@
 // of a thread, the rest of a body Readability split), when Readability's few lines sit beside
 // a thread or listing three times their size, or when the page's JSON-LD declares a thread.
 // A body-named container matching Readability's candidate confirms it against a larger <main>.
+// A page of many headed sections (a service, landing or category page), cleaned whole, replaces
+// a candidate that held one of its sections.
 import HTML
 import Readability
 
 /// A container copied before Readability ran, with how it was found.
 struct Alternative {
-    enum Kind { case repeated, listing, named, semantic }
+    enum Kind { case repeated, listing, named, semantic, page }
     let kind: Kind
     /// The copy (detached, in the same document).
     let copy: Node
     /// The repeated items inside the copy (kept whatever they look like).
     let items: Set<Node>
+    /// Headings in the copy as found (`page` only).
+    var headings = 0
 
     /// Items named as comments ("comment", "comment-body"): the replies under a short article,
     /// not a thread standing in for it.
     var areComments: Bool { items.contains { Vocabulary.matches($0, Alternative.commentWords) } }
     static let commentWords = Vocabulary.Words(["comment"])
+
+    /// A page of sections: at least this many headings in all ...
+    static let sectionedHeadings = 5
+    /// ... and one heading for every 1,000 / `sectionedDensity` bytes of the text its cleaned
+    /// body keeps (six per kilobyte: a heading over every paragraph or two).
+    static let sectionedDensity = 6
+    /// The body is copied only when its text outside navigation, headers, footers, asides and
+    /// forms is at most this many times what its headings allow: cleaning keeps more than
+    /// three fifths of that text on the pages the rule takes, and most pages with five
+    /// headings are not copied at all.
+    static let sectionedSlack = 1.6
+
+    /// Whether the survey's body can pass `sectionedPage`'s density test once cleaned.
+    static func mayBeSectioned(_ survey: Survey) -> Bool {
+        guard survey.headings >= sectionedHeadings, let body = survey.body else { return false }
+        let most = Double(survey.headings * 1000 / sectionedDensity)
+        return Double(survey.textLength(body) - survey.furnitureText) <= sectionedSlack * most
+    }
 
     /// Copies the survey's candidates: at most one of each kind, each a different node.
     static func find(in survey: Survey) -> [Alternative] {
@@ -42,6 +64,9 @@ struct Alternative {
         }
         if let n = survey.bestSemantic(), !taken.contains(n) {
             out.append(Alternative(kind: .semantic, copy: n.cloneNode(deep: true), items: []))
+        }
+        if let body = survey.body, mayBeSectioned(survey) {
+            out.append(Alternative(kind: .page, copy: body.cloneNode(deep: true), items: [], headings: survey.headings))
         }
         return out
     }
@@ -121,7 +146,7 @@ extension Extraction {
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
         var cleaned: [Node: Set<Node>] = [:]
-        for alternative in alternatives {
+        for alternative in alternatives where alternative.kind != .page {
             // A link-dense listing only stands in for a candidate that found little.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
             if confirmed && alternative.kind == .semantic { continue }
@@ -168,7 +193,27 @@ extension Extraction {
         }
         if let best { return (best.root, best.captions, best.posts) }
         guard let r = readability else { return nil }
+        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title) {
+            return (page.copy, page.captions, false)
+        }
         return (r, readabilityCaptions, false)
+    }
+
+    /// A page of many headed sections (a service, landing or category page: a heading over
+    /// every paragraph or two) whose cleaned body holds two and a half times Readability's
+    /// candidate: Readability took one section (or the longest run of prose between
+    /// headings); the sections together are the content. (An article's body adds sidebars and
+    /// teasers to a candidate that holds most of the prose, and stays under that.)
+    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?)
+        -> (copy: Node, captions: Set<Node>)? {
+        guard let page = alternatives.first(where: { $0.kind == .page }) else { return nil }
+        // The cleaned body holds at most this much for its headings to be dense enough.
+        let most = page.headings * 1000 / Alternative.sectionedDensity
+        guard 2 * most >= 5 * readabilityLength else { return nil }
+        let captions = cleanCopy(page, title: title)
+        let length = TextMass.length(page.copy)
+        guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
+        return (page.copy, captions)
     }
 
     /// Cleans an alternative's copy in place; returns its captions.

@@ -85,13 +85,18 @@ extension Survey {
                 child = c.nextElementSibling
             }
             for shape in shapes {
-                guard let all = groups[shape], all.count >= 2, !Survey.isLayout(shape) else { continue }
+                guard let all = groups[shape], all.count >= 2 else { continue }
+                // Items named for their grid column ("col-span-1", "col-md-3") are a listing's
+                // cards when they are links (a shop's products); as posts they are page columns.
+                let layout = Survey.isLayout(shape)
                 let parentText = Double(textLength(parent))
-                if all.count >= 4, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
+                if all.count >= 4, !layout || !shape.hasSuffix("."), let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
+                   !layout || r.repeat.linkDensity >= 0.3,
                    Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
                    !Survey.isInFurniture(parent) {
                     listing = r
                 }
+                if layout { continue }
                 let items = all.filter { textLength($0) >= 60 }
                 guard items.count >= 2, let r = measure(parent, items) else { continue }
                 // Page columns (one holds the article, the others sidebars) are no repeat.

@@ -5,6 +5,7 @@
 //   semantic  <main>, role=main, <article>
 //   repeated  a parent whose children repeat one structure that each hold text (forum posts,
 //             comments, listing items): the parent keeps all of them
+//   page      the body itself, with its count of headings (a page of many headed sections)
 import HTML
 
 struct Survey {
@@ -13,9 +14,19 @@ struct Survey {
     var elements: [Node] { table.elements }
     private(set) var named: [Node] = []
     private(set) var semantic: [Node] = []
+    /// The body (nil: the document has none).
+    private(set) var body: Node?
+    /// Headings (`h1`–`h6`) in the body.
+    private(set) var headings = 0
+    /// Modal boxes over the page (cookie consent, sign-in and newsletter prompts): `dialog`
+    /// elements, ARIA dialog roles and `aria-modal`, each under half the body's text.
+    private(set) var dialogs: [Node] = []
+    /// Text inside `nav`, `header`, `footer`, `aside`, `form`, `menu` and `dialog` elements.
+    private(set) var furnitureText = 0
 
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
+    static let headingNames = NameSet(["h1", "h2", "h3", "h4", "h5", "h6"])
 
     init(_ document: Document) {
         guard let body = document.body else {
@@ -23,6 +34,14 @@ struct Survey {
             return
         }
         table = TextTable(body)
+        self.body = body
+        let bodyText = table.length(body)
+        for e in table.elements {
+            if Survey.headingNames.contains(e) { headings += 1 }
+            if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
+            // The outermost furniture elements' text (only they walk up to check).
+            if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
+        }
         for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)
@@ -35,6 +54,26 @@ struct Survey {
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }
+
+    static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
+    static let dialogElement = Document.knownNameID("dialog")!
+
+    /// A modal box: a `dialog`, a dialog role or `aria-modal="true"`.
+    static func isDialog(_ e: Node) -> Bool {
+        if e.localNameID == dialogElement { return true }
+        if e.attributes.isEmpty { return false }
+        if let role = e.getAttribute("role"), dialogRoles.contains(role.lowercased()) { return true }
+        return e.getAttribute("aria-modal")?.lowercased() == "true"
+    }
+
+    static func hasFurnitureAncestor(_ node: Node, below root: Node) -> Bool {
+        var n = node.parent
+        while let e = n, e != root {
+            if furniture.contains(e) { return true }
+            n = e.parent
+        }
+        return false
+    }
 
     func linkDensity(_ node: Node) -> Double { table.linkDensity(node) }
 

@@ -4,7 +4,8 @@
 //                container, refined: boilerplate removed, block-aware text without captions,
 //                classes cleaned afterwards.
 // Stages, one file each:
-//   Extraction+Survey       the page before Readability: text mass, named and semantic containers
+//   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
+//                           the body's headings and furniture text
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
@@ -43,7 +44,11 @@ public enum Extraction {
 
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
-        let alternatives = Alternative.find(in: Survey(document))
+        let survey = Survey(document)
+        let alternatives = Alternative.find(in: survey)
+        // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
+        // goes before Readability scores the page. (The copies above are cleaned on their own.)
+        for dialog in survey.dialogs { dialog.remove() }
         let schema = PageSchema(document)
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options

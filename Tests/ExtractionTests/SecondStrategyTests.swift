@@ -74,7 +74,12 @@ import Testing
             return Metrics.wordScore(predicted: text, reference: page.reference).recall
         }
         let declared = try recall(html)
-        let undeclared = try recall(html.replacingOccurrences(of: "application/ld+json", with: "text/plain"))
+        // The page's terms dialog, once removed as a modal box, leaves Readability the whole
+        // thread too; made a plain box, it leaves the declaration as the only evidence.
+        let plainBox = html.replacingOccurrences(of: "<dialog ", with: "<div ")
+            .replacingOccurrences(of: " role=\"dialog\" aria-modal=\"true\"", with: "")
+        #expect(plainBox != html)
+        let undeclared = try recall(plainBox.replacingOccurrences(of: "application/ld+json", with: "text/plain"))
         #expect(declared >= 0.9, "recall \(declared) with the declaration")
         #expect(undeclared < 0.7, "recall \(undeclared) without it: the declaration is what keeps the posts")
     }
