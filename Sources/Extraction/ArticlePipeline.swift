@@ -71,10 +71,28 @@ public struct ArticlePipeline: Sendable {
         }
         guard let article = found else { throw .noContent }
         if minimumTextLength > 0 {
-            let length = article.textContent.trimmingCharacters(in: .whitespacesAndNewlines).count
+            let length = Self.trimmedLength(article.textContent, atMost: minimumTextLength)
             if length < minimumTextLength { throw .tooShort(length: length, minimum: minimumTextLength) }
         }
         return article
+    }
+}
+
+extension ArticlePipeline {
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines).count`, but counting stops at
+    /// `limit`: the trim is a range of the text (no copy) and an article's Characters are not
+    /// all counted to learn that there are enough of them.
+    static func trimmedLength(_ text: String, atMost limit: Int) -> Int {
+        let scalars = text.unicodeScalars
+        let space = CharacterSet.whitespacesAndNewlines
+        guard let first = scalars.firstIndex(where: { !space.contains($0) }),
+              let last = scalars.lastIndex(where: { !space.contains($0) }) else { return 0 }
+        var count = 0
+        for _ in Substring(scalars[first...last]) {
+            count += 1
+            if count >= limit { break }
+        }
+        return count
     }
 }
 
