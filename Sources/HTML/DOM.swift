@@ -103,10 +103,12 @@ public final class Document {
 
     /// Sizes the arena for a page of `count` bytes before the first node is built (the corpus
     /// averages a node per 100 bytes and a text or comment per 160), so it does not regrow
-    /// and copy itself a dozen times while parsing. Later calls do nothing.
+    /// and copy itself a dozen times while parsing. The node estimate is one per 80 bytes:
+    /// at the average, half the pages outgrew it and copied the whole arena once more.
+    /// Later calls do nothing.
     func reserveCapacity(forInputBytes count: Int) {
         guard nodes.count == 1, strings.isEmpty else { return }
-        nodes.reserveCapacity(64 + count / 128)
+        nodes.reserveCapacity(64 + count / 80)
         strings.reserveCapacity(32 + count / 256)
     }
 
