@@ -71,7 +71,7 @@ public struct ArticlePipeline: Sendable {
         }
         guard let article = found else { throw .noContent }
         if minimumTextLength > 0 {
-            let length = Self.trimmedLength(article.textContent)
+            let length = Self.trimmedLength(article.textContent, atMost: minimumTextLength)
             if length < minimumTextLength { throw .tooShort(length: length, minimum: minimumTextLength) }
         }
         return article
@@ -99,11 +99,13 @@ public enum ArticleRejection: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension ArticlePipeline {
-    /// `text.trimmingCharacters(in: .whitespacesAndNewlines).count` without Foundation's
-    /// `NSString` bridge (and its `CharacterSet` setup): the characters between the first and
-    /// the last scalar that is neither tab, a space separator (Zs), U+000A–U+000D, U+0085,
-    /// U+200B, U+2028 nor U+2029 (Foundation's set on Linux).
-    static func trimmedLength(_ text: String) -> Int {
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines).count`, with counting stopped at
+    /// `limit`, and without Foundation's `NSString` bridge (and its `CharacterSet` setup): the
+    /// characters between the first and the last scalar that is neither tab, a space separator
+    /// (Zs), U+000A–U+000D, U+0085, U+200B, U+2028 nor U+2029 (Foundation's set on Linux). The
+    /// trim is a range of the text (no copy), and an article's Characters are not all counted to
+    /// learn that there are enough of them.
+    static func trimmedLength(_ text: String, atMost limit: Int) -> Int {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
             case 0x09...0x0D, 0x20, 0x85, 0x200B, 0x2028, 0x2029: return true
@@ -115,7 +117,11 @@ extension ArticlePipeline {
         var start = scalars.startIndex, end = scalars.endIndex
         while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
         while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        if start == scalars.startIndex && end == scalars.endIndex { return text.count }
-        return String(scalars[start..<end]).count
+        var count = 0
+        for _ in Substring(scalars[start..<end]) {
+            count += 1
+            if count >= limit { break }
+        }
+        return count
     }
 }

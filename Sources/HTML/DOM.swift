@@ -38,6 +38,12 @@ struct NodeRecord {
 public final class Document {
     @usableFromInline @exclusivity(unchecked) var nodes: [NodeRecord] = []
     @usableFromInline @exclusivity(unchecked) var strings: [String] = []
+    /// The text of raw-text elements (script, style, ...) as the tokenizer's UTF-8 bytes, kept
+    /// until something reads it: such a text node's `name` is `-2 - i` for `rawTexts[i]` (other
+    /// text nodes have -1) and its `strings` entry stays "" until then. Scripts and styles are
+    /// half the bytes of the corpus's pages, extraction drops them unread, and building a
+    /// `String` validates every byte.
+    @usableFromInline @exclusivity(unchecked) var rawTexts: [[UInt8]] = []
     @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
@@ -97,10 +103,12 @@ public final class Document {
 
     /// Sizes the arena for a page of `count` bytes before the first node is built (the corpus
     /// averages a node per 100 bytes and a text or comment per 160), so it does not regrow
-    /// and copy itself a dozen times while parsing. Later calls do nothing.
+    /// and copy itself a dozen times while parsing. The node estimate is one per 80 bytes:
+    /// at the average, half the pages outgrew it and copied the whole arena once more.
+    /// Later calls do nothing.
     func reserveCapacity(forInputBytes count: Int) {
         guard nodes.count == 1, strings.isEmpty else { return }
-        nodes.reserveCapacity(64 + count / 128)
+        nodes.reserveCapacity(64 + count / 80)
         strings.reserveCapacity(32 + count / 256)
     }
 
@@ -135,6 +143,45 @@ public final class Document {
         let index = Int32(nodes.count)
         nodes.append(record)
         return index
+    }
+
+    /// A text node holding `bytes` (valid UTF-8) unconverted; see `rawTexts`.
+    func newRawText(_ bytes: [UInt8]) -> Int32 {
+        var record = NodeRecord(kind: .text)
+        record.payload = Int32(strings.count)
+        record.name = -2 - Int32(rawTexts.count)
+        strings.append("")
+        rawTexts.append(bytes)
+        let index = Int32(nodes.count)
+        nodes.append(record)
+        return index
+    }
+
+    /// The data of text or comment node `index`, made from its raw bytes on the first read.
+    @inlinable func characterData(_ index: Int32) -> String {
+        let r = nodes[Int(index)]
+        return r.name < -1 ? materializeRawText(index) : strings[Int(r.payload)]
+    }
+
+    /// Turns a raw-text node's bytes into its string, once.
+    @usableFromInline @inline(never) func materializeRawText(_ index: Int32) -> String {
+        let r = nodes[Int(index)]
+        let raw = Int(-2 - r.name)
+        let text = String(decoding: rawTexts[raw], as: UTF8.self)
+        strings[Int(r.payload)] = text
+        rawTexts[raw] = []
+        nodes[Int(index)].name = -1
+        return text
+    }
+
+    /// Replaces the data of text or comment node `index`.
+    @usableFromInline func setCharacterData(_ index: Int32, _ value: String) {
+        let r = nodes[Int(index)]
+        if r.name < -1 {
+            rawTexts[Int(-2 - r.name)] = []
+            nodes[Int(index)].name = -1
+        }
+        strings[Int(r.payload)] = value
     }
 
     func newDoctype(_ token: DoctypeToken) -> Int32 {

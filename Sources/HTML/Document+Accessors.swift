@@ -25,7 +25,7 @@ extension Document {
                 var text = ""
                 var t = r.firstChild
                 while t >= 0 {
-                    if nodes[Int(t)].kind == .text { text += strings[Int(nodes[Int(t)].payload)] }
+                    if nodes[Int(t)].kind == .text { text += characterData(t) }
                     t = nodes[Int(t)].next
                 }
                 return collapseASCIIWhitespace(text)

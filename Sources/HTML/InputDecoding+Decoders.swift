@@ -75,18 +75,42 @@ extension InputDecoder {
 
     /// windows-1252 (what "latin1", "ascii" and "iso-8859-1" mean on the web).
     static func decodeWindows1252(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        for b in bytes {
-            if b < 0x80 {
-                out.append(b)
-            } else {
-                let v = b < 0xA0 ? windows1252C1[Int(b - 0x80)] : UInt32(b)
-                TokenizerCore.appendUTF8(v, to: &out)
+        // Two passes over raw buffers: the output's exact size first, then the bytes, without
+        // the per-byte uniqueness and capacity checks of `append`.
+        let c1 = windows1252C1
+        return bytes.withUnsafeBufferPointer { src in
+            var size = src.count
+            for b in src where b >= 0x80 {
+                size += utf8Length(b < 0xA0 ? c1[Int(b - 0x80)] : UInt32(b)) - 1
+            }
+            if size == src.count { return bytes }  // ASCII: the bytes are their own UTF-8
+            return [UInt8](unsafeUninitializedCapacity: size) { out, written in
+                var o = 0
+                for b in src {
+                    if b < 0x80 {
+                        out[o] = b
+                        o += 1
+                        continue
+                    }
+                    let v = b < 0xA0 ? c1[Int(b - 0x80)] : UInt32(b)
+                    if v < 0x800 {
+                        out[o] = UInt8(0xC0 | (v >> 6))
+                        out[o + 1] = UInt8(0x80 | (v & 0x3F))
+                        o += 2
+                    } else {
+                        out[o] = UInt8(0xE0 | (v >> 12))
+                        out[o + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+                        out[o + 2] = UInt8(0x80 | (v & 0x3F))
+                        o += 3
+                    }
+                }
+                written = o
             }
         }
-        return out
     }
+
+    /// UTF-8 length of a scalar below U+10000 that is not ASCII (windows-1252's range).
+    @inline(__always) private static func utf8Length(_ v: UInt32) -> Int { v < 0x800 ? 2 : 3 }
 
     /// windows-1252's 0x80–0x9F (unassigned bytes map to the C1 control of the same value).
     static let windows1252C1: [UInt32] = [

@@ -124,6 +124,8 @@ extension Document {
             let name = source === self ? r.name : intern(source.nameString(r.name))
             let attributes = r.payload >= 0 ? source.attributeLists[Int(r.payload)] : []
             return newElement(name, r.namespace, attributes)
+        case .text where r.name < -1:
+            return newRawText(source.rawTexts[Int(-2 - r.name)])
         case .text, .comment:
             return newCharacterData(r.kind, source.strings[Int(r.payload)])
         case .doctype:

@@ -23,7 +23,7 @@ extension Node {
         var c = doc.following(index, within: index)
         while c >= 0 {
             let r = doc.nodes[Int(c)]
-            if r.kind == .text { body(doc.strings[Int(r.payload)]) }
+            if r.kind == .text { body(doc.characterData(c)) }
             c = doc.following(c, within: index)
         }
     }

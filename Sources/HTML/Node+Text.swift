@@ -5,12 +5,12 @@ extension Node {
     @inlinable public var data: String {
         get {
             let r = record
-            return r.kind == .text || r.kind == .comment ? document.strings[Int(r.payload)] : ""
+            return r.kind == .text || r.kind == .comment ? document.characterData(index) : ""
         }
         nonmutating set {
             let r = record
             guard r.kind == .text || r.kind == .comment else { return }
-            document.strings[Int(r.payload)] = newValue
+            document.setCharacterData(index, newValue)
         }
     }
 
@@ -20,7 +20,7 @@ extension Node {
         get {
             let r = record
             switch r.kind {
-            case .text, .comment: return document.strings[Int(r.payload)]
+            case .text, .comment: return document.characterData(index)
             case .doctype: return ""
             default: break
             }
@@ -28,7 +28,7 @@ extension Node {
             var c = document.following(index, within: index)
             while c >= 0 {
                 let cr = document.nodes[Int(c)]
-                if cr.kind == .text { result += document.strings[Int(cr.payload)] }
+                if cr.kind == .text { result += document.characterData(c) }
                 c = document.following(c, within: index)
             }
             return result
@@ -37,7 +37,7 @@ extension Node {
             let r = record
             switch r.kind {
             case .text, .comment:
-                document.strings[Int(r.payload)] = newValue
+                document.setCharacterData(index, newValue)
             case .element, .documentFragment, .document:
                 removeAllChildren()
                 if !newValue.isEmpty { appendChild(document.createTextNode(newValue)) }

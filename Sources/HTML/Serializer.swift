@@ -115,7 +115,7 @@ struct Serializer {
         if r.namespace == .html && (r.name == Tag.pre || r.name == Tag.textarea || r.name == Tag.listing) {
             let first = document.nodes[Int(index)].firstChild
             if first >= 0, document.nodes[Int(first)].kind == .text,
-               document.strings[Int(document.nodes[Int(first)].payload)].utf8.first == 0x0A {
+               document.characterData(first).utf8.first == 0x0A {
                 bytes.append(0x0A)
             }
         }
@@ -147,8 +147,12 @@ struct Serializer {
     mutating func leaf(_ index: Int32, _ r: NodeRecord, parent: Int32) {
         switch r.kind {
         case .text:
-            let text = document.strings[Int(r.payload)]
-            if isRawTextParent(parent) { append(text) } else { escape(text, attributeMode: false) }
+            if isRawTextParent(parent) {
+                if r.name < -1 { bytes.append(contentsOf: document.rawTexts[Int(-2 - r.name)]) }
+                else { append(document.strings[Int(r.payload)]) }
+            } else {
+                escape(document.characterData(index), attributeMode: false)
+            }
         case .comment:
             bytes.append(contentsOf: "<!--".utf8)
             bytes.append(contentsOf: document.strings[Int(r.payload)].utf8)

@@ -116,4 +116,15 @@ public protocol TokenSink: AnyObject {
     /// True when the adjusted current node exists and is not in the HTML namespace; the
     /// tokenizer asks this at `<![CDATA[` (§ 13.2.5.42 Markup declaration open state).
     var adjustedCurrentNodeIsForeign: Bool { get }
+    /// See the default implementation below.
+    func processRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> TokenSinkResult
+}
+
+extension TokenSink {
+    /// The text of a script or raw-text element (`.characters`, as UTF-8 bytes), between the
+    /// start tag whose answer switched to `.scriptData` or `.rawtext` and the end tag. A sink
+    /// that stores the text unread may keep the bytes; this default hands over `.characters`.
+    public func processRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> TokenSinkResult {
+        process(.characters(String(decoding: bytes, as: UTF8.self)))
+    }
 }

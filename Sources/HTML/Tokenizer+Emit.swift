@@ -15,6 +15,12 @@ extension TokenizerCore {
 
     mutating func flushText() {
         guard !text.isEmpty else { return }
+        if rawTextMode {
+            let result = sink.processRawText(text.buffer)
+            text.clear()
+            apply(result)
+            return
+        }
         let s = text.string
         text.clear()
         deliver(.characters(s))
@@ -52,6 +58,7 @@ extension TokenizerCore {
     /// requested by the sink wins.
     mutating func emitTag() {
         flushText()
+        rawTextMode = false
         commitAttribute()
         let (name, id) = names.tagName(tagName.buffer)
         if tagIsEnd {
@@ -70,8 +77,13 @@ extension TokenizerCore {
 
     /// Hands a token to the sink, then applies the state switch the sink answered with.
     @inline(__always) mutating func deliver(_ token: Token) {
-        if case let .switchTo(next) = sink.process(token) {
+        apply(sink.process(token))
+    }
+
+    @inline(__always) mutating func apply(_ result: TokenSinkResult) {
+        if case let .switchTo(next) = result {
             state = TokenizerState(next)
+            rawTextMode = next == .scriptData || next == .rawtext
         }
     }
 

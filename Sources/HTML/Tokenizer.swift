@@ -148,6 +148,9 @@ struct TokenizerCore {
     var returnState: TokenizerState = .data
 
     var text = ByteRun(capacity: 4096) // pending character run
+    /// Set while the pending text is a script's or raw-text element's (the sink switched to
+    /// `.scriptData` or `.rawtext` after a start tag): it goes out through `processRawText`.
+    var rawTextMode = false
     var tagName = ByteRun()
     var tagIsEnd = false
     var selfClosing = false

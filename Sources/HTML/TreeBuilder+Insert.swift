@@ -90,10 +90,29 @@ extension TreeBuilder {
         if document.nodes[Int(parent)].kind == .document { return }
         let previous = before >= 0 ? document.nodes[Int(before)].previous : document.nodes[Int(parent)].lastChild
         if previous >= 0 && document.nodes[Int(previous)].kind == .text {
+            if document.nodes[Int(previous)].name < -1 { _ = document.materializeRawText(previous) }
             document.strings[Int(document.nodes[Int(previous)].payload)].append(data)
             return
         }
         document.link(document.newCharacterData(.text, data), into: parent, before: before)
+    }
+
+    /// "Insert a character" for a script's or raw-text element's whole text, in the "text"
+    /// insertion mode: the bytes are kept as they are until something reads them.
+    func insertRawText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        let (parent, before) = appropriatePlace()
+        if document.nodes[Int(parent)].kind == .document { return }
+        let previous = before >= 0 ? document.nodes[Int(before)].previous : document.nodes[Int(parent)].lastChild
+        if previous >= 0 && document.nodes[Int(previous)].kind == .text {
+            if document.nodes[Int(previous)].name < -1 {
+                document.rawTexts[Int(-2 - document.nodes[Int(previous)].name)].append(contentsOf: bytes)
+            } else {
+                document.strings[Int(document.nodes[Int(previous)].payload)].append(String(decoding: bytes, as: UTF8.self))
+            }
+            return
+        }
+        document.link(document.newRawText(Array(bytes)), into: parent, before: before)
     }
 
     func insertCharacters(_ data: Substring.UTF8View) {

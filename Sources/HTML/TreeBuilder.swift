@@ -106,6 +106,21 @@ final class TreeBuilder: TokenSink {
         return dispatch(token)
     }
 
+    /// A script's or raw-text element's text: in the "text" insertion mode (the only rule that
+    /// applies there is "insert the characters") it is stored as bytes; anywhere else it goes
+    /// through `process` as a character token.
+    func processRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> TokenSinkResult {
+        let node = adjustedCurrentNode
+        guard mode == .text, !stopped, !ignoreNextLineFeed, stack.poppedOptions.isEmpty,
+              node >= 0, namespace(node) == .html else {
+            return process(.characters(String(decoding: bytes, as: UTF8.self)))
+        }
+        insertRawText(bytes)
+        guard let next = tokenizerSwitch else { return .continue }
+        tokenizerSwitch = nil
+        return .switchTo(next)
+    }
+
     /// Runs the rules for `token` until one is done. The token is only borrowed (no copy of
     /// its payload per token); the rest of a split character run is dispatched on its own.
     private func dispatch(_ token: Token) -> TokenSinkResult {

@@ -70,7 +70,7 @@ struct TreeDumper {
             default: lines.append(p + "<" + name + ">")
             }
         case .text:
-            lines.append(p + "\"" + document.strings[Int(r.payload)] + "\"")
+            lines.append(p + "\"" + document.characterData(index) + "\"")
         case .comment:
             lines.append(p + "<!-- " + document.strings[Int(r.payload)] + " -->")
         case .doctype:
