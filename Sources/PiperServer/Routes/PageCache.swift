@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rendered reader pages by id, bounded by count and by bytes. Saves are immutable, so a cached
+/// Rendered reader pages by id (its 128 bits, `UUIDPath.Key`), bounded by count and by bytes. Saves are immutable, so a cached
 /// page is valid until its article expires; expired entries are never served.
 ///
 /// `@unchecked Sendable`: `pages` and `totalBytes` are only touched while holding `lock`.
@@ -33,7 +33,7 @@ final class PageCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var pages: [String: Page] = [:]
+    private var pages: [UUIDPath.Key: Page] = [:]
     private var totalBytes = 0
     private let limit: Int
     private let byteLimit: Int
@@ -46,26 +46,26 @@ final class PageCache: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    func page(id: String, now: Date) -> Page? {
+    func page(key: UUIDPath.Key, now: Date) -> Page? {
         lock.withLock {
-            guard let page = pages[id] else { return nil }
+            guard let page = pages[key] else { return nil }
             guard page.expiresAt.storeMillis > now.storeMillis else {
-                remove(id)
+                remove(key)
                 return nil
             }
             return page
         }
     }
 
-    func insert(_ page: Page, id: String) {
+    func insert(_ page: Page, key: UUIDPath.Key) {
         guard limit > 0, page.bytes.count <= byteLimit / 16 else { return }
         lock.withLock {
-            remove(id)
+            remove(key)
             if pages.count >= limit || totalBytes + Self.cost(page) > byteLimit {
                 // Cheap bound: drop an arbitrary half. A miss only costs one store read.
                 for key in Array(pages.keys.prefix(pages.count / 2 + 1)) { remove(key) }
             }
-            pages[id] = page
+            pages[key] = page
             totalBytes += Self.cost(page)
         }
     }
@@ -73,8 +73,8 @@ final class PageCache: @unchecked Sendable {
     var byteCount: Int { lock.withLock { totalBytes } }
     var count: Int { lock.withLock { pages.count } }
 
-    private func remove(_ id: String) {
-        if let old = pages.removeValue(forKey: id) { totalBytes -= Self.cost(old) }
+    private func remove(_ key: UUIDPath.Key) {
+        if let old = pages.removeValue(forKey: key) { totalBytes -= Self.cost(old) }
     }
 
     private static func cost(_ page: Page) -> Int { 2 * page.bytes.count }

@@ -17,7 +17,8 @@ struct ReaderRoute: HTTPResponder {
             throw HTTPError.methodNotAllowed(["GET", "HEAD"])
         }
         let now = clock()
-        if let page = cache.page(id: id, now: now) {
+        guard let key = UUIDPath.key(id: id) else { throw HTTPError.notFound }
+        if let page = cache.page(key: key, now: now) {
             return response(page, now: now)
         }
         let found: SavedArticle?
@@ -28,7 +29,7 @@ struct ReaderRoute: HTTPResponder {
         }
         guard let article = found else { return try notFound(id: id, request: request, now: now) }
         let page = PageCache.Page(bytes: ReaderPage.render(article, url: "\(publicURL.get())/\(id)"), expiresAt: article.expiresAt)
-        cache.insert(page, id: id)
+        cache.insert(page, key: key)
         return response(page, now: now)
     }
 
@@ -49,6 +50,17 @@ struct ReaderRoute: HTTPResponder {
             response.reusable = ReusableResponse()
             return response
         }
+    }
+}
+
+extension ReaderRoute: PreparedAnswers {
+    /// A cached page's response, found from the path's bytes: no `String`, no `HTTPRequest`.
+    /// Its headers are complete as the route sends them (`ErrorMiddleware` adds nothing to them).
+    func preparedResponse(path: UnsafeBufferPointer<UInt8>) -> HTTPResponse? {
+        guard let key = UUIDPath.key(bytes: path) else { return nil }
+        let now = clock()
+        guard let page = cache.page(key: key, now: now) else { return nil }
+        return response(page, now: now)
     }
 }
 
