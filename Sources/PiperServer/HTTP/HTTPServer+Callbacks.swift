@@ -34,7 +34,7 @@ final class RequestState: @unchecked Sendable {
     /// The connection's deadline state (nil if libmicrohttpd never reported it open).
     var watched: WatchedConnection?
     /// The answer found before the request was parsed (`PreparedAnswers`), sent on the next call.
-    var prepared: HTTPResponse?
+    var prepared: ReusableResponse?
     /// Inline, unlike an `NSLock` (an object of its own): a request's state is one allocation.
     private let handoff = Mutex(Handoff.waiting)
 
@@ -145,9 +145,9 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
-    if let response = state.prepared {
+    if let prepared = state.prepared {
         state.prepared = nil
-        return server.send(response, state, connection)
+        return server.send(prepared, state, connection)
     }
     if let size = uploadDataSize, size.pointee > 0, server.connections.limits.minBodyBytesPerSecond > 0 {
         state.watched?.received(size.pointee)
@@ -207,9 +207,9 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     let now = ConnectionGuard.now()
     state.watched?.enter(.idle, now: now)
     if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
-    guard let status = state.status, let log = server.options.log else { return }
+    guard let status = state.status else { return }
     let elapsed = Double(now - state.started) / 1_000_000
-    log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
+    server.options.log?.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
                client: state.client, device: state.device)
 }
 
@@ -272,9 +272,7 @@ extension HTTPServer {
         state.status = response.status
         state.device = response.device
         if let reusable = response.reusable, response.file == nil {
-            // Built once with its own copy of the body, then queued as is.
-            guard let built = reusable.handle({ Self.makeResponse(response, copying: false) }) else { return .NO }
-            return MHD_queue_response(connection, UInt32(response.status), built)
+            return send(reusable, state, connection)
         }
         var made = response.file?.makeResponse()
         if let made { Self.addHeaders(response, to: made) } else { made = Self.makeResponse(response, copying: true) }
@@ -282,6 +280,15 @@ extension HTTPServer {
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+
+    /// Queues `reusable`'s object: built once with its own copy of the body, then queued as is.
+    func send(_ reusable: ReusableResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        state.watched?.enter(.answering)
+        state.status = reusable.response.status
+        state.device = reusable.response.device
+        guard let built = reusable.handle({ Self.makeResponse($0, copying: false) }) else { return .NO }
+        return MHD_queue_response(connection, UInt32(reusable.response.status), built)
     }
 
     static func clientAddress(_ connection: OpaquePointer) -> String {

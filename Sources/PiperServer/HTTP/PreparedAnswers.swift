@@ -5,11 +5,13 @@ import Foundation
 /// a cached reader page. The server asks on the request's first callback, before it collects
 /// headers or builds an `HTTPRequest`, and sends what it gets as it is: no router, no
 /// middleware. nil sends the request the usual way.
-public protocol PreparedAnswers: Sendable {
+///
+/// A class, so the server calls it through one reference, copying nothing per request.
+public protocol PreparedAnswers: AnyObject, Sendable {
     /// The response to a GET or HEAD of `path` (the URL's path bytes, without the query string)
-    /// that depends on nothing else in the request. It must carry a `reusable` object and every
-    /// header it is sent with (what `ErrorMiddleware` would add, too).
-    func preparedResponse(path: UnsafeBufferPointer<UInt8>) -> HTTPResponse?
+    /// that depends on nothing else in the request, with every header it is sent with (what
+    /// `ErrorMiddleware` would add, too).
+    func preparedResponse(path: UnsafeBufferPointer<UInt8>) -> ReusableResponse?
 }
 
 extension HTTPServer {
@@ -17,7 +19,7 @@ extension HTTPServer {
     /// or HEAD with no query and no body, a head within the limits, from a client that is no
     /// trusted proxy (whose `X-Forwarded-For` the log would read), and a path `prepared` knows.
     func preparedRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> RequestState? {
-        guard let prepared = options.prepared, let url, let method else { return nil }
+        guard options.prepared != nil, let url, let method else { return nil }
         let verb: String
         if strcmp(method, "GET") == 0 { verb = "GET" } else if strcmp(method, "HEAD") == 0 { verb = "HEAD" } else { return nil }
         let length = strlen(url)
@@ -25,9 +27,9 @@ extension HTTPServer {
         let head = piper_mhd_plain_head_bytes(connection)
         guard head >= 0, head <= options.maxHeaderBytes else { return nil }
         let found = url.withMemoryRebound(to: UInt8.self, capacity: length) {
-            prepared.preparedResponse(path: UnsafeBufferPointer(start: $0, count: length))
+            options.prepared?.preparedResponse(path: UnsafeBufferPointer(start: $0, count: length))
         }
-        guard let response = found, response.reusable != nil, response.file == nil else { return nil }
+        guard let response = found, response.response.file == nil else { return nil }
         let watched = watchedConnection(connection)
         let client = watched?.client ?? Self.clientAddress(connection)
         guard options.trustedProxies.isEmpty || !options.trustedProxies.contains(client) else { return nil }

@@ -12,7 +12,7 @@ extension RequestLog {
                          _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         let pathBytes = path.utf8
         guard pathBytes.count <= 200, method.utf8.count <= 16, client.utf8.count <= 64, !path.hasPrefix("/feed/"),
-              !pathBytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
+              !hasControlBytes(pathBytes) else { return false }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineCapacity) { buffer in
             var out = LineWriter(buffer: buffer)
             out.timestamp(now)
@@ -33,6 +33,12 @@ extension RequestLog {
             body(UnsafeBufferPointer(rebasing: buffer[..<out.count]))
         }
         return true
+    }
+
+    /// Whether `bytes` hold a control character (which the `String` way replaces).
+    private static func hasControlBytes(_ bytes: String.UTF8View) -> Bool {
+        bytes.withContiguousStorageIfAvailable { $0.contains { $0 < 0x20 || $0 == 0x7F } }
+            ?? bytes.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     /// The line as an array (for tests and callers that keep it).

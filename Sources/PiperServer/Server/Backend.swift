@@ -35,7 +35,7 @@ public final class Backend: Sendable {
             }
         }
         let router = Self.makeRouter(store: store, configuration: configuration, publicURL: lateURL, auth: auth)
-        http.prepared = router.reader
+        http.prepared = CachedReaderPages(router.reader)
         server = try HTTPServer(responder: router, options: http)
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
