@@ -3,6 +3,7 @@
 #include "pool_wipe.h"
 #include <pthread.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #define FUNCTIONS(X) X(MHD_start_daemon) X(MHD_quiesce_daemon) X(MHD_stop_daemon) X(MHD_get_daemon_info) \
     X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_queue_response) X(MHD_suspend_connection) \
@@ -57,6 +58,33 @@ PIPER_STUB enum MHD_Result MHD_add_response_header(struct MHD_Response *r, const
 }
 PIPER_STUB void MHD_destroy_response(struct MHD_Response *r) { CALL(MHD_destroy_response)(r); }
 PIPER_STUB const char *MHD_get_version(void) { return CALL(MHD_get_version)(); }
+
+struct head_scan {
+    long bytes;
+    int plain;
+};
+
+static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    struct head_scan *scan = cls;
+    (void)kind;
+    if (key == NULL) return MHD_YES;
+    scan->bytes += (long)strlen(key) + (value == NULL ? 0 : (long)strlen(value)) + 4;
+    if (strcasecmp(key, "content-length") == 0 || strcasecmp(key, "transfer-encoding") == 0) scan->plain = 0;
+    return MHD_YES;
+}
+
+static enum MHD_Result any_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind; (void)key; (void)value;
+    ((struct head_scan *)cls)->plain = 0;
+    return MHD_NO;
+}
+
+long piper_mhd_plain_head_bytes(struct MHD_Connection *connection) {
+    struct head_scan scan = { 0, 1 };
+    (void)MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, any_argument, &scan);
+    if (scan.plain) (void)MHD_get_connection_values(connection, MHD_HEADER_KIND, scan_header, &scan);
+    return scan.plain ? scan.bytes : -1;
+}
 
 struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,
                                    unsigned int connection_limit, unsigned int timeout_seconds,

@@ -28,8 +28,14 @@ import Testing
             log.record(method: "GET", path: "/feed/abc.xml", status: 404, milliseconds: 1, client: "::1", now: times[1])
             log.record(method: "GET", path: "/a\u{1}b", status: 404, milliseconds: 1, now: times[1])
             log.record(method: "GET", path: "/x", status: 200, milliseconds: 1, device: "Phone 1", now: times[1])
+            log.record(method: "GET", path: "/x", status: 200, milliseconds: 1, client: String(repeating: "a", count: 65), now: times[1])
+            log.record(method: String(repeating: "M", count: 17), path: "/x", status: 405, milliseconds: 1, now: times[1])
+            // The longest line built on the stack: every part at its limit.
+            log.record(method: String(repeating: "M", count: 16), path: "/" + String(repeating: "p", count: 199), status: Int.max,
+                       milliseconds: 9_999_999_999_999, client: String(repeating: "c", count: 64), now: times[3])
         }
-        #expect(bytes.count == 8)
+        #expect(bytes.count == 11)
+        #expect(bytes.last?.utf8.count ?? 0 <= RequestLog.lineCapacity)
         #expect(bytes == strings)
         #expect(strings[0] == "1970-01-01T00:00:00Z - - GET /3b241101-e2bb-4255-8caf-4136c566a962 200 0.00ms")
     }

@@ -41,6 +41,30 @@ import Testing
         }
     }
 
+    /// The cache key read from a path's bytes: the same for any case of the same id, the id's
+    /// 128 bits, and nil exactly where `id(fromPath:)` is nil.
+    @Test func uuidKeysAreTheIDsBits() {
+        let ids = (0..<500).map { _ in UUIDPath.randomID() }
+        var keys = Set<UUIDPath.Key>()
+        for id in ids {
+            let key = UUIDPath.key(id: id)
+            #expect(key != nil)
+            var upper = "/" + id.uppercased()
+            #expect(upper.withUTF8 { UUIDPath.key(bytes: $0) } == key)
+            let hex = id.replacingOccurrences(of: "-", with: "")
+            #expect(key.map { String(format: "%016llx%016llx", $0.high, $0.low) } == hex)
+            if let key { keys.insert(key) }
+        }
+        #expect(keys.count == ids.count)
+        for path in ["/6f1c1d2e-9a4b-5c3d-be2f-1a2b3c4d5e6f", "/6f1c1d2e-9a4b-4c3d-ce2f-1a2b3c4d5e6f",
+                     "/6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6g", "6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6f/", "/", "",
+                     "/6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6", "/6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6ff"] {
+            var path = path
+            #expect(path.withUTF8 { UUIDPath.key(bytes: $0) } == nil, "\(path)")
+            #expect(UUIDPath.id(fromPath: path) == nil)
+        }
+    }
+
     @Test func uuidPathsAcceptOnlyVersion4() {
         #expect(UUIDPath.id(fromPath: "/6F1C1D2E-9A4B-4C3D-BE2F-1A2B3C4D5E6F") == "6f1c1d2e-9a4b-4c3d-be2f-1a2b3c4d5e6f")
         #expect(UUIDPath.id(fromPath: "/" + UUID().uuidString) != nil)
@@ -113,13 +137,13 @@ import Testing
         let cache = PageCache(limit: 10, byteLimit: 1600)
         let later = Date(timeIntervalSince1970: 2_000_000_000)
         for i in 0..<50 {
-            cache.insert(.init(bytes: [UInt8](repeating: 1, count: 100), expiresAt: later), id: "p\(i)")
+            cache.insert(.init(bytes: [UInt8](repeating: 1, count: 100), expiresAt: later), key: .init(high: UInt64(i), low: 1))
             #expect(cache.count <= 10)
             #expect(cache.byteCount <= 1600)
         }
-        cache.insert(.init(bytes: [UInt8](repeating: 1, count: 101), expiresAt: later), id: "big")
-        #expect(cache.page(id: "big", now: Date()) == nil)     // over a sixteenth: not cached
-        cache.insert(.init(bytes: [1], expiresAt: Date(timeIntervalSince1970: 10)), id: "old")
-        #expect(cache.page(id: "old", now: Date(timeIntervalSince1970: 10)) == nil)
+        cache.insert(.init(bytes: [UInt8](repeating: 1, count: 101), expiresAt: later), key: .init(high: 1, low: 2))
+        #expect(cache.page(key: .init(high: 1, low: 2), now: Date()) == nil)     // over a sixteenth: not cached
+        cache.insert(.init(bytes: [1], expiresAt: Date(timeIntervalSince1970: 10)), key: .init(high: 1, low: 3))
+        #expect(cache.page(key: .init(high: 1, low: 3), now: Date(timeIntervalSince1970: 10)) == nil)
     }
 }

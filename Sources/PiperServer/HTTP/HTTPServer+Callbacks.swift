@@ -1,13 +1,14 @@
 import CMicroHTTPD
 import Dispatch
 import Foundation
+import Synchronization
 
 // libmicrohttpd calls these plain global functions on its worker threads. They live here, not in
 // main.swift, because top-level code there is inferred @MainActor and would trap when C calls it.
 
 /// Per-request state, kept in libmicrohttpd's `con_cls` slot from the first callback until the
 /// completion callback. One connection is served by one worker thread at a time; a responder
-/// that answers later hands its response over through `handoff`, guarded by `lock`.
+/// that answers later hands its response over through `handoff`, a mutex.
 ///
 /// `@unchecked Sendable`: apart from `handoff`, fields are only touched by the worker thread
 /// serving the connection (libmicrohttpd does not call us for a suspended connection).
@@ -32,8 +33,10 @@ final class RequestState: @unchecked Sendable {
     var suspended = false
     /// The connection's deadline state (nil if libmicrohttpd never reported it open).
     var watched: WatchedConnection?
-    private let lock = NSLock()
-    private var handoff = Handoff.waiting
+    /// The answer found before the request was parsed (`PreparedAnswers`), sent on the next call.
+    var prepared: ReusableResponse?
+    /// Inline, unlike an `NSLock` (an object of its own): a request's state is one allocation.
+    private let handoff = Mutex(Handoff.waiting)
 
     /// Where a later answer stands. `waiting`: the responder is running on the worker thread;
     /// `suspended`: the worker returned and suspended the connection; `answered`: the response
@@ -45,7 +48,7 @@ final class RequestState: @unchecked Sendable {
     /// Records the responder's answer. True when the connection is suspended and the caller must
     /// resume it so the worker thread sends the answer.
     func answer(_ response: HTTPResponse) -> Bool {
-        lock.withLock {
+        handoff.withLock { handoff in
             let mustResume: Bool
             if case .suspended = handoff { mustResume = true } else { mustResume = false }
             handoff = .answered(response)
@@ -57,7 +60,7 @@ final class RequestState: @unchecked Sendable {
     /// here, else nil after running `suspend` (under the lock, so an answer arriving meanwhile
     /// sees the connection suspended and resumes it).
     func answerOrSuspend(_ suspend: () -> Void) -> HTTPResponse? {
-        lock.withLock {
+        handoff.withLock { handoff in
             if case .answered(let response) = handoff {
                 handoff = .waiting
                 return response
@@ -71,7 +74,7 @@ final class RequestState: @unchecked Sendable {
 
     /// After a resume: the answer, taken.
     func takeAnswer() -> HTTPResponse? {
-        lock.withLock {
+        handoff.withLock { handoff in
             guard case .answered(let response) = handoff else { return nil }
             handoff = .waiting
             return response
@@ -110,7 +113,11 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
 
     guard let existing = conCls.pointee else {
-        // First call: headers are in, no body yet.
+        // First call: headers are in, no body yet. A cached page is found from the path alone.
+        if let state = server.preparedRequest(connection, url: url, method: method) {
+            conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+            return .YES
+        }
         let state = RequestState(method: method.map { String(cString: $0) } ?? "",
                                  path: url.map { String(cString: $0) } ?? "/")
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -138,6 +145,10 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if let prepared = state.prepared {
+        state.prepared = nil
+        return server.send(prepared, state, connection)
+    }
     if let size = uploadDataSize, size.pointee > 0, server.connections.limits.minBodyBytesPerSecond > 0 {
         state.watched?.received(size.pointee)
     }
@@ -196,9 +207,9 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     let now = ConnectionGuard.now()
     state.watched?.enter(.idle, now: now)
     if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
-    guard let status = state.status, let log = server.options.log else { return }
+    guard let status = state.status else { return }
     let elapsed = Double(now - state.started) / 1_000_000
-    log.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
+    server.options.log?.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
                client: state.client, device: state.device)
 }
 
@@ -256,14 +267,12 @@ extension HTTPServer {
         return send(response, state, connection)
     }
 
-    fileprivate func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+    func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         state.watched?.enter(.answering)
         state.status = response.status
         state.device = response.device
         if let reusable = response.reusable, response.file == nil {
-            // Built once with its own copy of the body, then queued as is.
-            guard let built = reusable.handle({ Self.makeResponse(response, copying: false) }) else { return .NO }
-            return MHD_queue_response(connection, UInt32(response.status), built)
+            return send(reusable, state, connection)
         }
         var made = response.file?.makeResponse()
         if let made { Self.addHeaders(response, to: made) } else { made = Self.makeResponse(response, copying: true) }
@@ -273,7 +282,16 @@ extension HTTPServer {
         return result
     }
 
-    private static func clientAddress(_ connection: OpaquePointer) -> String {
+    /// Queues `reusable`'s object: built once with its own copy of the body, then queued as is.
+    func send(_ reusable: ReusableResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        state.watched?.enter(.answering)
+        state.status = reusable.response.status
+        state.device = reusable.response.device
+        guard let built = reusable.handle({ Self.makeResponse($0, copying: false) }) else { return .NO }
+        return MHD_queue_response(connection, UInt32(reusable.response.status), built)
+    }
+
+    static func clientAddress(_ connection: OpaquePointer) -> String {
         var address = [CChar](repeating: 0, count: 64)
         return piper_mhd_client_address(connection, &address, socklen_t(address.count)) == 0 ? ClientAddress.string(address) : ""
     }

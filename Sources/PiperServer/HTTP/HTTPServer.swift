@@ -34,6 +34,8 @@ public struct HTTPServerOptions: Sendable {
     public var deferredMethods: Set<String> = ["POST"]
     /// Peers whose `X-Forwarded-For` names the client in the access log.
     public var trustedProxies: Set<String> = []
+    /// Answers found from the path alone, before a GET or HEAD is parsed (cached reader pages).
+    public var prepared: (any PreparedAnswers)?
     /// Requests whose bodies stream (uploads) instead of collecting up to `maxBodyBytes`.
     public var bodyStreams: BodyStreamFactory?
     /// Where the one-line-per-request log goes; nil silences it.

@@ -38,8 +38,8 @@ public struct RequestLog: Sendable {
     func record(method: String, path: String, status: Int, milliseconds: Double, client: String = "-", device: String? = nil,
                 now: Date = Date()) {
         if let writeBytes, device == nil,
-           let line = Self.line(method: method, path: path, status: status, milliseconds: milliseconds, client: client, now: now) {
-            return line.withUnsafeBufferPointer { writeBytes($0) }
+           Self.withLine(method: method, path: path, status: status, milliseconds: milliseconds, client: client, now: now, writeBytes) {
+            return
         }
         let stamp = Self.timestamp(now)
         let who = device.map { Self.printable($0).replacingOccurrences(of: " ", with: "_") } ?? "-"

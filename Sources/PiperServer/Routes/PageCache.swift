@@ -1,20 +1,17 @@
 import Foundation
+import Synchronization
 
-/// Rendered reader pages by id, bounded by count and by bytes. Saves are immutable, so a cached
-/// page is valid until its article expires; expired entries are never served.
-///
-/// `@unchecked Sendable`: `pages` and `totalBytes` are only touched while holding `lock`.
-final class PageCache: @unchecked Sendable {
+/// Rendered reader pages by id (its 128 bits, `UUIDPath.Key`), bounded by count and by bytes.
+/// Saves are immutable, so a cached page is valid until its article expires; expired entries
+/// are never served.
+final class PageCache: Sendable {
     /// A rendered page, and the response last made of it. A response states the seconds left
     /// (`max-age`), so it is made again when that number changes: at most once a second per
     /// page, however many requests read it.
-    ///
-    /// `@unchecked Sendable`: `latest` is only touched while holding `lock`.
-    final class Page: @unchecked Sendable {
+    final class Page: Sendable {
         let bytes: [UInt8]
         let expiresAt: Date
-        private let lock = NSLock()
-        private var latest: (maxAge: Int, response: HTTPResponse)?
+        private let latest = Mutex<(maxAge: Int, response: ReusableResponse)?>(nil)
 
         init(bytes: [UInt8], expiresAt: Date) {
             self.bytes = bytes
@@ -22,8 +19,8 @@ final class PageCache: @unchecked Sendable {
         }
 
         /// The response for `maxAge`, made by `make` unless the last one was for the same.
-        func response(maxAge: Int, make: (Int) -> HTTPResponse) -> HTTPResponse {
-            lock.withLock {
+        func response(maxAge: Int, make: (Int) -> ReusableResponse) -> ReusableResponse {
+            latest.withLock { latest in
                 if let latest, latest.maxAge == maxAge { return latest.response }
                 let response = make(maxAge)
                 latest = (maxAge, response)
@@ -32,9 +29,16 @@ final class PageCache: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var pages: [String: Page] = [:]
-    private var totalBytes = 0
+    private struct Contents {
+        var pages: [UUIDPath.Key: Page] = [:]
+        var totalBytes = 0
+
+        mutating func remove(_ key: UUIDPath.Key) {
+            if let old = pages.removeValue(forKey: key) { totalBytes -= PageCache.cost(old) }
+        }
+    }
+
+    private let contents = Mutex(Contents())
     private let limit: Int
     private let byteLimit: Int
 
@@ -46,36 +50,32 @@ final class PageCache: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    func page(id: String, now: Date) -> Page? {
-        lock.withLock {
-            guard let page = pages[id] else { return nil }
+    func page(key: UUIDPath.Key, now: Date) -> Page? {
+        contents.withLock { contents in
+            guard let page = contents.pages[key] else { return nil }
             guard page.expiresAt.storeMillis > now.storeMillis else {
-                remove(id)
+                contents.remove(key)
                 return nil
             }
             return page
         }
     }
 
-    func insert(_ page: Page, id: String) {
+    func insert(_ page: Page, key: UUIDPath.Key) {
         guard limit > 0, page.bytes.count <= byteLimit / 16 else { return }
-        lock.withLock {
-            remove(id)
-            if pages.count >= limit || totalBytes + Self.cost(page) > byteLimit {
+        contents.withLock { contents in
+            contents.remove(key)
+            if contents.pages.count >= limit || contents.totalBytes + Self.cost(page) > byteLimit {
                 // Cheap bound: drop an arbitrary half. A miss only costs one store read.
-                for key in Array(pages.keys.prefix(pages.count / 2 + 1)) { remove(key) }
+                for key in Array(contents.pages.keys.prefix(contents.pages.count / 2 + 1)) { contents.remove(key) }
             }
-            pages[id] = page
-            totalBytes += Self.cost(page)
+            contents.pages[key] = page
+            contents.totalBytes += Self.cost(page)
         }
     }
 
-    var byteCount: Int { lock.withLock { totalBytes } }
-    var count: Int { lock.withLock { pages.count } }
+    var byteCount: Int { contents.withLock { $0.totalBytes } }
+    var count: Int { contents.withLock { $0.pages.count } }
 
-    private func remove(_ id: String) {
-        if let old = pages.removeValue(forKey: id) { totalBytes -= Self.cost(old) }
-    }
-
-    private static func cost(_ page: Page) -> Int { 2 * page.bytes.count }
+    fileprivate static func cost(_ page: Page) -> Int { 2 * page.bytes.count }
 }

@@ -17,8 +17,9 @@ struct ReaderRoute: HTTPResponder {
             throw HTTPError.methodNotAllowed(["GET", "HEAD"])
         }
         let now = clock()
-        if let page = cache.page(id: id, now: now) {
-            return response(page, now: now)
+        guard let key = UUIDPath.key(id: id) else { throw HTTPError.notFound }
+        if let page = cache.page(key: key, now: now) {
+            return response(page, now: now).sendable
         }
         let found: SavedArticle?
         do {
@@ -28,8 +29,8 @@ struct ReaderRoute: HTTPResponder {
         }
         guard let article = found else { return try notFound(id: id, request: request, now: now) }
         let page = PageCache.Page(bytes: ReaderPage.render(article, url: "\(publicURL.get())/\(id)"), expiresAt: article.expiresAt)
-        cache.insert(page, id: id)
-        return response(page, now: now)
+        cache.insert(page, key: key)
+        return response(page, now: now).sendable
     }
 
     private func notFound(id: String, request: HTTPRequest, now: Date) throws -> HTTPResponse {
@@ -42,13 +43,27 @@ struct ReaderRoute: HTTPResponder {
 
     /// The page's response, the same one (and the server's object built from it) for every
     /// request within a second.
-    private func response(_ page: PageCache.Page, now: Date) -> HTTPResponse {
+    func response(_ page: PageCache.Page, now: Date) -> ReusableResponse {
         let maxAge = max(0, Int(page.expiresAt.timeIntervalSince(now).rounded(.down)))
         return page.response(maxAge: maxAge) { maxAge in
-            var response = HTTPResponse(status: 200, headers: ReaderPage.headers(maxAge: maxAge), body: page.bytes)
-            response.reusable = ReusableResponse()
-            return response
+            ReusableResponse(HTTPResponse(status: 200, headers: ReaderPage.headers(maxAge: maxAge), body: page.bytes))
         }
+    }
+}
+
+/// The reader route's cached pages, as the server looks them up before it parses a request.
+/// Their headers are complete as the route sends them (`ErrorMiddleware` adds nothing to them).
+final class CachedReaderPages: PreparedAnswers {
+    let route: ReaderRoute
+
+    init(_ route: ReaderRoute) { self.route = route }
+
+    /// A cached page's response, found from the path's bytes: no `String`, no `HTTPRequest`.
+    func preparedResponse(path: UnsafeBufferPointer<UInt8>) -> ReusableResponse? {
+        guard let key = UUIDPath.key(bytes: path) else { return nil }
+        let now = route.clock()
+        guard let page = route.cache.page(key: key, now: now) else { return nil }
+        return route.response(page, now: now)
     }
 }
 

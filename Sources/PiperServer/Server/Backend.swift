@@ -34,8 +34,9 @@ public final class Backend: Sendable {
                 }
             }
         }
-        let responder = Self.makeResponder(store: store, configuration: configuration, publicURL: lateURL, auth: auth)
-        server = try HTTPServer(responder: responder, options: http)
+        let router = Self.makeRouter(store: store, configuration: configuration, publicURL: lateURL, auth: auth)
+        http.prepared = CachedReaderPages(router.reader)
+        server = try HTTPServer(responder: router, options: http)
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
         lateURL.set(publicURL)
@@ -53,8 +54,8 @@ public final class Backend: Sendable {
         server.stop()
     }
 
-    static func makeResponder(store: any Store, configuration: BackendConfiguration, publicURL: LateValue,
-                              auth: ShareAuth? = nil) -> any HTTPResponder {
+    static func makeRouter(store: any Store, configuration: BackendConfiguration, publicURL: LateValue,
+                           auth: ShareAuth? = nil) -> Router {
         let limiter = RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst)
         var save = SaveRoute(store: store, limiter: limiter, publicURL: publicURL, ttl: configuration.ttl,
                              trustedProxies: configuration.trustedProxies, clock: configuration.clock,
