@@ -82,47 +82,6 @@ struct Alternative {
     }
 }
 
-/// Text measures over a detached or attached subtree (non-space UTF-8 bytes).
-enum TextMass {
-    static func length(_ root: Node) -> Int {
-        var n = 0
-        root.forEachDescendantText { n += TextTable.nonSpaceCount($0) }
-        return n
-    }
-
-    /// The distinct text pieces of `root` long enough to identify a passage.
-    static func pieces(_ root: Node) -> Set<Substring> {
-        var out = Set<Substring>()
-        root.forEachDescendantText { s in
-            let t = trimmed(s)
-            if t.utf8.count >= 20 { out.insert(t) }
-        }
-        return out
-    }
-
-    /// Share of `root`'s identifying text found in `pieces`.
-    static func overlap(_ root: Node, with pieces: Set<Substring>) -> Double {
-        var found = 0, all = 0
-        root.forEachDescendantText { s in
-            let t = trimmed(s)
-            let n = t.utf8.count
-            guard n >= 20 else { return }
-            all += n
-            if pieces.contains(t) { found += n }
-        }
-        return all > 0 ? Double(found) / Double(all) : 0
-    }
-
-    /// `s` without leading and trailing ASCII whitespace.
-    static func trimmed(_ s: String) -> Substring {
-        let u = s.utf8
-        var start = u.startIndex, end = u.endIndex
-        while start < end, u[start] <= 0x20 { start = u.index(after: start) }
-        while end > start, u[u.index(before: end)] <= 0x20 { end = u.index(before: end) }
-        return s[start..<end]
-    }
-}
-
 extension Extraction {
     /// Which container the piper mode refines: Readability's (nil: none) or an alternative's
     /// copy, cleaned. Returns the container, the captions to leave out of the text, and

@@ -10,6 +10,7 @@
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
+//   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Span         the main-text span: what lies before and after the prose
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
