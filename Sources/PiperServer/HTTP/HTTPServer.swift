@@ -10,12 +10,7 @@ public struct HTTPServerOptions: Sendable {
     /// Worker threads, each with its own epoll loop (never a thread per connection). Saves no
     /// longer hold a thread while they commit, so a few loops suffice: on 2 cores, 4–8 served
     /// about 20 % more saves than 32 (fewer wake-ups per resumed connection) and GETs as fast.
-    /// The default is one loop per core (2 to 8): on 2 cores, 2 loops against 8 took half the
-    /// context switches per save (0.6 against 1.2) and about 10 % less CPU per save.
-    public var threads: Int = HTTPServerOptions.defaultThreads
-
-    /// One epoll loop per core, at least 2 and at most 8.
-    public static var defaultThreads: Int { min(8, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
+    public var threads: Int = 8
     /// Bodies larger than this get a 413 before the responder sees them.
     public var maxBodyBytes: Int = 5 * 1024 * 1024
     public var connectionLimit: Int = 1024
