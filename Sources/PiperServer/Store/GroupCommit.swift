@@ -13,10 +13,6 @@ import PiperSQLite
 /// Other writes (the expiry sweep) take the writer between two batches: the pool's writer is
 /// the one place that serializes them.
 ///
-/// With a `WALSync`, the writer commits without syncing (`synchronous=NORMAL`) and each batch's
-/// completions wait on that thread for the sync that makes it durable, while the committer
-/// already commits the next batch.
-///
 /// `@unchecked Sendable`: `queued` and `stopping` are only touched while holding
 /// `condition`; `database` serializes itself.
 final class GroupCommit: @unchecked Sendable {
@@ -31,23 +27,20 @@ final class GroupCommit: @unchecked Sendable {
     private var queued: [Job] = []
     private var stopping = false
     private let database: DatabasePool
-    /// Where committed batches wait for their sync; nil: the commits sync themselves.
-    private let durability: WALSync?
 
     /// Runs on the committer thread after each batch, before its completions.
     private let afterCommit: @Sendable () -> Void
 
-    init(database: DatabasePool, durability: WALSync? = nil, afterCommit: @escaping @Sendable () -> Void = {}) {
+    init(database: DatabasePool, afterCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
-        self.durability = durability
         self.afterCommit = afterCommit
         let thread = Thread { [self] in self.commitLoop() }
         thread.name = "piper-commit"
         thread.start()
     }
 
-    /// Queues `article`; `completion` runs on the committer thread (the sync thread, with a
-    /// `WALSync`) once its batch is durably committed (nil) or it failed (the error).
+    /// Queues `article`; `completion` runs on the committer thread once its batch is durably
+    /// committed (nil) or it failed (the SQLite error).
     func insert(_ article: SavedArticle, completion: @escaping Completion) {
         condition.lock()
         queued.append(Job(article: article, completion: completion))
@@ -81,7 +74,6 @@ final class GroupCommit: @unchecked Sendable {
             while queued.isEmpty && !stopping { condition.wait() }
             if queued.isEmpty {
                 condition.unlock()
-                durability?.stop()
                 return
             }
             swap(&batch, &queued)       // the emptied last batch, capacity kept, is the new queue
@@ -89,11 +81,7 @@ final class GroupCommit: @unchecked Sendable {
 
             let errors = commit(batch)
             afterCommit()
-            if let durability {
-                durability.hand(batch.indices.map { (batch[$0].completion, errors[$0]) })
-            } else {
-                for (index, job) in batch.enumerated() { job.completion(errors[index]) }
-            }
+            for (index, job) in batch.enumerated() { job.completion(errors[index]) }
             batch.removeAll(keepingCapacity: true)
         }
     }

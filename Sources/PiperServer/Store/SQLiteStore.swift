@@ -1,14 +1,10 @@
 import Foundation
 import PiperSQLite
 
-/// The default driver: one SQLite file in WAL mode, where an insert that returns has been
-/// durably committed. The file is a `DatabasePool`: reads run on a few WAL reader connections
-/// side by side; every write goes through its one writer, and inserts through `GroupCommit`,
-/// which commits concurrent inserts in one transaction. The writer commits with
-/// `synchronous=NORMAL` and `WALSync` syncs the WAL before any insert of the batch returns (the
-/// next batch is committed meanwhile). Migrations run before the switch (`synchronous=FULL`),
-/// checkpoints sync both files as before, and the expiry sweep's deletes are synced by the next
-/// WAL sync or checkpoint (a sweep a power cut undoes is run again).
+/// The default driver: one SQLite file in WAL mode with `synchronous=FULL`, so an insert that
+/// returns has been durably committed. The file is a `DatabasePool`: reads run on a few WAL
+/// reader connections side by side; every write goes through its one writer, and inserts
+/// through `GroupCommit`, which commits concurrent inserts in one transaction.
 public final class SQLiteStore: Store {
     static let migrations: [Migration] = [
         """
@@ -73,14 +69,12 @@ public final class SQLiteStore: Store {
         try database.writeWithoutTransaction {
             try $0.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.writerAutoCheckpointPages)")
             try $0.execute("PRAGMA cache_size=-\(Self.writerCacheKiB)")
-            // The inserts' commits are synced by `WALSync` (see above).
-            try $0.execute("PRAGMA synchronous=NORMAL")
         }
         let checkpointer = try Checkpointer(path: path)
         checkpointer.start()
         self.checkpointer = checkpointer
         self.database = database
-        writer = GroupCommit(database: database, durability: WALSync(databasePath: path)) { checkpointer.noteCommit() }
+        writer = GroupCommit(database: database) { checkpointer.noteCommit() }
     }
 
     public var kind: String { "sqlite" }
