@@ -88,9 +88,12 @@ struct SaveRoute: HTTPResponder {
     /// No URL unless the save is committed.
     private static let notStored = HTTPError(500, "Could not store the article; nothing was saved")
 
+    /// Carries every header `ErrorMiddleware` would add, so the commit thread that delivers it
+    /// finds the response complete and passes it on as it is.
     private func saved(_ article: SavedArticle, removed: [String: Int]) -> HTTPResponse {
         HTTPResponse(status: 200,
-                     headers: [("Content-Type", "application/json; charset=utf-8"), CORS.allowOrigin],
+                     headers: [("Content-Type", "application/json; charset=utf-8"), CORS.allowOrigin,
+                               ("X-Content-Type-Options", "nosniff")],
                      body: SaveAnswer.body(url: "\(publicURL.get())/\(article.id)", expires: article.expiresAt, removed: removed))
     }
 }
