@@ -44,7 +44,8 @@ public final class LibraryCatalog {
     ]
 
     public init(url: URL, readOnly: Bool = false) throws {
-        db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations)
+        db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations,
+                               busyTimeoutMillis: Journal.lockWaitMillis)
     }
 
     private static let columns = "path, title, author, album, duration, chapters, format, size, sha256, source_url, original_name, added_at"

@@ -24,9 +24,10 @@ public final class DatabaseQueue: @unchecked Sendable {
     public let path: String
 
     /// Opens (creating if needed) the database at `path` and applies `migrations`
-    /// (see `Database.migrate`; a read-only queue applies none).
-    public init(path: String, readOnly: Bool = false, migrations: [Migration] = []) throws {
-        let database = try Database(path: path, readOnly: readOnly)
+    /// (see `Database.migrate`; a read-only queue applies none). `busyTimeoutMillis` is how long
+    /// a statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
+    public init(path: String, readOnly: Bool = false, migrations: [Migration] = [], busyTimeoutMillis: Int32 = 5_000) throws {
+        let database = try Database(path: path, readOnly: readOnly, busyTimeoutMillis: busyTimeoutMillis)
         if !readOnly { try database.migrate(migrations) }
         self.database = database
         self.path = path

@@ -18,6 +18,26 @@ import Testing
         #expect(try journal.entries().count == 1)
     }
 
+    /// The agent and every sharing process share the journal: a share that meets another
+    /// process's write lock waits it out (here 6 s, past SQLite's usual 5 s) instead of failing
+    /// with "database is locked".
+    @Test func anAddWaitsOutAnotherProcesssLongWriteLock() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        let other = try DatabaseQueue(path: Journal.databaseFile(in: home.state).path)
+        try other.writeWithoutTransaction { try $0.execute("BEGIN IMMEDIATE") }
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 6) {
+            try? other.writeWithoutTransaction { try $0.execute("COMMIT") }
+            released.signal()
+        }
+        let started = Date()
+        let added = try journal.add(url: "https://h/a.mp3", source: "https://h/a.mp3", kind: .url, folder: nil)
+        released.wait()
+        #expect(Date().timeIntervalSince(started) >= 5.5, "the add ran only after the other lock was released")
+        #expect(try journal.entry(id: added.entry.id)?.state == .queued)
+    }
+
     @Test func aFinishedSourceMayBeQueuedAgain() throws {
         let home = try TempHome()
         let journal = try Journal(state: home.state)
