@@ -8,9 +8,13 @@ struct ByteRun {
     private(set) var count = 0
     private var capacity: Int
 
+    /// At least 16 bytes, so that a name's first 16 bytes can be loaded as two words whatever
+    /// its length (`TokenNames`).
     init(capacity: Int = 64) {
+        precondition(capacity >= 16)
         self.capacity = capacity
         base = .allocate(capacity: capacity)
+        base.initialize(repeating: 0, count: capacity)
     }
 
     func free() { base.deallocate() }
@@ -23,7 +27,8 @@ struct ByteRun {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.initialize(from: base, count: count)
+        (newBase + count).initialize(repeating: 0, count: newCapacity - count)
         base.deallocate()
         base = newBase
         capacity = newCapacity

@@ -48,7 +48,7 @@ extension TokenizerCore {
     mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = names.string(attrName.buffer)
+        let name = names.string(attrName)
         for a in attributes where a.name == name { return }
         if attributes.isEmpty { attributes.reserveCapacity(4) }
         attributes.append(Attribute(name: name, value: attrValue.string))
@@ -60,7 +60,7 @@ extension TokenizerCore {
         flushText()
         rawTextMode = false
         commitAttribute()
-        let (name, id) = names.tagName(tagName.buffer)
+        let (name, id) = names.tagName(tagName)
         if tagIsEnd {
             deliver(.endTag(TagToken(name: name, nameID: id)))
         } else {
