@@ -21,7 +21,7 @@ extension TokenizerCore {
             apply(result)
             return
         }
-        let s = text.string
+        let s = shortStrings.string(text)
         text.clear()
         deliver(.characters(s))
     }
@@ -51,7 +51,7 @@ extension TokenizerCore {
         let name = names.string(attrName)
         for a in attributes where a.name == name { return }
         if attributes.isEmpty { attributes.reserveCapacity(4) }
-        attributes.append(Attribute(name: name, value: attrValue.string))
+        attributes.append(Attribute(name: name, value: shortStrings.string(attrValue)))
     }
 
     /// Emits the current tag. The caller has already set the next state, so that a switch

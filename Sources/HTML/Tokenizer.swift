@@ -172,6 +172,7 @@ struct TokenizerCore {
     var doctypeSystem: [UInt8]? = nil
     var doctypeForceQuirks = false
     var temp = ByteRun()              // the spec's temporary buffer
+    let shortStrings = ShortStrings()
     var charRefCode: UInt32 = 0
 
     init(owner: Tokenizer) {
@@ -181,6 +182,7 @@ struct TokenizerCore {
 
     func freeBuffers() {
         for run in [text, tagName, attrName, attrValue, commentData, temp] { run.free() }
+        shortStrings.free()
     }
 
     mutating func applyRequestedState() {
