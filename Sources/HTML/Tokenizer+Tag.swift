@@ -12,6 +12,7 @@ extension TokenizerCore {
                 pos += 1; state = .endTagOpen
             } else if Byte.isAlpha(c) {
                 startTag(isEnd: false); state = .tagName
+                tagName(p, end)
             } else if c == Byte.question {
                 commentData.clear(); state = .bogusComment
             } else {
@@ -20,29 +21,16 @@ extension TokenizerCore {
         case .endTagOpen:  // § 13.2.5.7
             if Byte.isAlpha(c) {
                 startTag(isEnd: true); state = .tagName
+                tagName(p, end)
             } else if c == Byte.gt {
                 pos += 1; state = .data
             } else {
                 commentData.clear(); state = .bogusComment
             }
         case .tagName:  // § 13.2.5.8
-            tagNameRun(p, end)
+            tagName(p, end)
         case .beforeAttributeName:  // § 13.2.5.32
-            var c = c
-            while Byte.isWhitespace(c) {
-                pos += 1
-                guard pos < end else { return }
-                c = p[pos]
-            }
-            if c == Byte.slash || c == Byte.gt {
-                state = .afterAttributeName
-            } else if c == Byte.eq {
-                startAttribute(); attrName.append(c); pos += 1; state = .attributeName
-            } else {
-                // Reconsume in the attribute name state, here rather than through the main loop.
-                startAttribute(); state = .attributeName
-                attributeNameRun(p, end)
-            }
+            beforeAttributeName(p, end)
         case .attributeName:  // § 13.2.5.33
             attributeNameRun(p, end)
         case .afterAttributeName:  // § 13.2.5.34
@@ -134,6 +122,32 @@ extension TokenizerCore {
             i += 1
         }
         pos = i
+    }
+
+    /// § 13.2.5.8 Tag name state (reconsuming the first letter after tag open), going on
+    /// into the before attribute name state when the name ends with a space.
+    @inline(__always) private mutating func tagName(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        tagNameRun(p, end)
+        if state == .beforeAttributeName && pos < end { beforeAttributeName(p, end) }
+    }
+
+    /// § 13.2.5.32 Before attribute name state: skips the whitespace and reconsumes the next
+    /// byte in the attribute name state here rather than through the main loop.
+    private mutating func beforeAttributeName(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        var c = p[pos]
+        while Byte.isWhitespace(c) {
+            pos += 1
+            guard pos < end else { return }
+            c = p[pos]
+        }
+        if c == Byte.slash || c == Byte.gt {
+            state = .afterAttributeName
+        } else if c == Byte.eq {
+            startAttribute(); attrName.append(c); pos += 1; state = .attributeName
+        } else {
+            startAttribute(); state = .attributeName
+            attributeNameRun(p, end)
+        }
     }
 
     /// The closing quote of a value was consumed: § 13.2.5.39 After attribute value (quoted)
