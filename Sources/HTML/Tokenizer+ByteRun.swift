@@ -8,9 +8,13 @@ struct ByteRun {
     private(set) var count = 0
     private var capacity: Int
 
+    /// At least 16 bytes, the first 16 always initialized, so that a name's first 16 bytes can
+    /// be loaded as two words whatever its length (`TokenNames`).
     init(capacity: Int = 64) {
+        precondition(capacity >= 16)
         self.capacity = capacity
         base = .allocate(capacity: capacity)
+        base.initialize(repeating: 0, count: 16)
     }
 
     func free() { base.deallocate() }
@@ -23,7 +27,7 @@ struct ByteRun {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.initialize(from: base, count: max(count, 16))
         base.deallocate()
         base = newBase
         capacity = newCapacity

@@ -1,3 +1,5 @@
+import Foundation
+
 // Finding the next interesting byte eight bytes at a time (SWAR, "SIMD within a register"):
 // for a word x, a byte equal to b makes a zero byte in x ^ (b * 0x0101…01), and
 // (y - 0x01…01) & ~y & 0x80…80 sets the high bit of the lowest zero byte of y (higher bits
@@ -29,5 +31,17 @@ enum ByteScan {
             i &+= 1
         }
         return end
+    }
+
+    /// Index of the first byte in p[start..<end] equal to a or to U+0000, or end; for the long
+    /// runs of script and style text: glibc's vectorized `memchr` for a, then for NUL before it.
+    static func firstOrNull(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ a: UInt8) -> Int {
+        guard start < end else { return end }
+        var limit = end
+        if a != 0, let hit = memchr(p + start, Int32(a), end - start) {
+            limit = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+        }
+        guard limit > start, let null = memchr(p + start, 0, limit - start) else { return limit }
+        return UnsafeRawPointer(null) - UnsafeRawPointer(p)
     }
 }

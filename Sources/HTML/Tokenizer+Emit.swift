@@ -21,7 +21,7 @@ extension TokenizerCore {
             apply(result)
             return
         }
-        let s = text.string
+        let s = shortStrings.string(text)
         text.clear()
         deliver(.characters(s))
     }
@@ -48,10 +48,10 @@ extension TokenizerCore {
     mutating func commitAttribute() {
         guard attrActive else { return }
         attrActive = false
-        let name = names.string(attrName.buffer)
+        let name = names.string(attrName)
         for a in attributes where a.name == name { return }
         if attributes.isEmpty { attributes.reserveCapacity(4) }
-        attributes.append(Attribute(name: name, value: attrValue.string))
+        attributes.append(Attribute(name: name, value: shortStrings.string(attrValue)))
     }
 
     /// Emits the current tag. The caller has already set the next state, so that a switch
@@ -60,7 +60,7 @@ extension TokenizerCore {
         flushText()
         rawTextMode = false
         commitAttribute()
-        let (name, id) = names.tagName(tagName.buffer)
+        let (name, id) = names.tagName(tagName)
         if tagIsEnd {
             deliver(.endTag(TagToken(name: name, nameID: id)))
         } else {

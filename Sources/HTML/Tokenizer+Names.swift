@@ -26,65 +26,94 @@ struct TokenNames {
     ]
 
     private let common: [String]
-    private let commonBytes: [[UInt8]]
     /// `TagNames.lookup[common[i]] ?? -1`.
     private let commonIDs: [Int32]
-    /// Open-addressing table keyed by (length, first, second, last byte) hash.
+    /// Each name's bytes as two little-endian words, zero-padded to 16 bytes, and its length:
+    /// a lookup compares two words and a length instead of the bytes one by one.
+    private let keys: [Key]
+    /// Open-addressing table of indices into `common`, keyed by `Key.hash`.
     private let table: [Int16]
+
+    struct Key: Equatable {
+        init() {}
+
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = 0
+
+        /// The key of `b` (at most 16 bytes).
+        init(_ b: UnsafeBufferPointer<UInt8>) {
+            count = b.count
+            for (k, byte) in b.enumerated() {
+                if k < 8 { low |= UInt64(byte) << (8 * k) } else { high |= UInt64(byte) << (8 * (k - 8)) }
+            }
+        }
+
+        /// The key of the name in `run` (at most 16 bytes): two unaligned loads, masked to the
+        /// name's length (a `ByteRun` always has room for 16 bytes).
+        @inline(__always) init(_ run: ByteRun) {
+            count = run.count
+            let raw = UnsafeRawPointer(run.base)
+            let a = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let b = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            low = count >= 8 ? a : a & ((1 &<< UInt64(count &* 8)) &- 1)
+            high = count >= 16 ? b : count <= 8 ? 0 : b & ((1 &<< UInt64((count &- 8) &* 8)) &- 1)
+        }
+
+        @inline(__always) var hash: Int {
+            let mixed = (low &+ high &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: mixed >> 54)  // 10 bits
+        }
+    }
 
     private init() {
         var names = Self.commonNames
         for name in TagNames.all where !names.contains(name) { names.append(name) }
         common = names
         commonIDs = names.map { TagNames.lookup[$0] ?? -1 }
-        commonBytes = common.map { Array($0.utf8) }
+        // Names longer than `longest` (none today) are never looked up: they get an empty key.
+        let keys = names.map { name in
+            name.utf8.count <= Self.longest ? Array(name.utf8).withUnsafeBufferPointer { Key($0) } : Key()
+        }
+        self.keys = keys
         var t = [Int16](repeating: -1, count: 1024)
-        for (i, s) in common.enumerated() {
-            var h = Self.hash(Array(s.utf8))
+        for (i, key) in keys.enumerated() where key.count > 0 {
+            var h = key.hash
             while t[h] >= 0 {
-                if common[Int(t[h])] == s { break }
+                if keys[Int(t[h])] == key { break }
                 h = (h + 1) & 1023
             }
-            t[h] = Int16(i)
+            if t[h] < 0 { t[h] = Int16(i) }
         }
         table = t
     }
 
-    @inline(__always) private static func hash<C: RandomAccessCollection>(_ b: C) -> Int where C.Element == UInt8, C.Index == Int {
-        guard let first = b.first, let last = b.last else { return 0 }
-        var h = b.count &* 31 &+ Int(first) &* 7 &+ Int(last) &* 131
-        if b.count > 2 { h = h &+ Int(b[b.startIndex + 1]) &* 17 }
-        return h & 1023
-    }
-
-    @inline(__always) private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { a in
-            for k in 0..<a.count where a[k] != b[k] { return false }
-            return true
-        }
-    }
-
-    func string(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        let i = find(b)
-        return i >= 0 ? common[i] : String(decoding: b, as: UTF8.self)
+    func string(_ run: ByteRun) -> String {
+        let i = find(run)
+        return i >= 0 ? common[i] : run.string
     }
 
     /// A tag name and its number among the known names (-1 when HTML does not know it).
-    func tagName(_ b: UnsafeBufferPointer<UInt8>) -> (String, Int32) {
-        let i = find(b)
-        return i >= 0 ? (common[i], commonIDs[i]) : (String(decoding: b, as: UTF8.self), -1)
+    func tagName(_ run: ByteRun) -> (String, Int32) {
+        let i = find(run)
+        return i >= 0 ? (common[i], commonIDs[i]) : (run.string, -1)
     }
 
-    /// The table slot of the name spelled by `b`, or -1.
-    @inline(__always) private func find(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-        guard b.count <= Self.longest else { return -1 }
-        var h = Self.hash(b)
-        while true {
-            let i = Int(table[h])
-            if i < 0 { return -1 }
-            if Self.same(commonBytes[i], b) { return i }
-            h = (h + 1) & 1023
+    /// The index in `common` of the name spelled by `run`, or -1.
+    @inline(__always) private func find(_ run: ByteRun) -> Int {
+        guard run.count <= Self.longest, run.count > 0 else { return -1 }
+        let key = Key(run)
+        var h = key.hash
+        return table.withUnsafeBufferPointer { table in
+            keys.withUnsafeBufferPointer { keys in
+                while true {
+                    let i = Int(table[h])
+                    if i < 0 { return -1 }
+                    let k = keys[i]
+                    if k.low == key.low && k.high == key.high && k.count == key.count { return i }
+                    h = (h + 1) & 1023
+                }
+            }
         }
     }
 

@@ -12,6 +12,7 @@ extension TokenizerCore {
                 pos += 1; state = .endTagOpen
             } else if Byte.isAlpha(c) {
                 startTag(isEnd: false); state = .tagName
+                tagName(p, end)
             } else if c == Byte.question {
                 commentData.clear(); state = .bogusComment
             } else {
@@ -20,23 +21,16 @@ extension TokenizerCore {
         case .endTagOpen:  // § 13.2.5.7
             if Byte.isAlpha(c) {
                 startTag(isEnd: true); state = .tagName
+                tagName(p, end)
             } else if c == Byte.gt {
                 pos += 1; state = .data
             } else {
                 commentData.clear(); state = .bogusComment
             }
         case .tagName:  // § 13.2.5.8
-            tagNameRun(p, end)
+            tagName(p, end)
         case .beforeAttributeName:  // § 13.2.5.32
-            if Byte.isWhitespace(c) {
-                pos += 1
-            } else if c == Byte.slash || c == Byte.gt {
-                state = .afterAttributeName
-            } else if c == Byte.eq {
-                startAttribute(); attrName.append(c); pos += 1; state = .attributeName
-            } else {
-                startAttribute(); state = .attributeName
-            }
+            beforeAttributeName(p, end)
         case .attributeName:  // § 13.2.5.33
             attributeNameRun(p, end)
         case .afterAttributeName:  // § 13.2.5.34
@@ -71,7 +65,7 @@ extension TokenizerCore {
             guard i < end else { return }
             pos += 1
             switch p[i] {
-            case q: state = .afterAttributeValueQuoted
+            case q: afterAttributeValueQuoted(p, end)
             case Byte.amp: returnState = state; state = .characterReference
             default: attrValue.append(Byte.replacement)
             }
@@ -130,6 +124,49 @@ extension TokenizerCore {
         pos = i
     }
 
+    /// § 13.2.5.8 Tag name state (reconsuming the first letter after tag open), going on
+    /// into the before attribute name state when the name ends with a space.
+    @inline(__always) private mutating func tagName(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        tagNameRun(p, end)
+        if state == .beforeAttributeName && pos < end { beforeAttributeName(p, end) }
+    }
+
+    /// § 13.2.5.32 Before attribute name state: skips the whitespace and reconsumes the next
+    /// byte in the attribute name state here rather than through the main loop.
+    private mutating func beforeAttributeName(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        var c = p[pos]
+        while Byte.isWhitespace(c) {
+            pos += 1
+            guard pos < end else { return }
+            c = p[pos]
+        }
+        if c == Byte.slash || c == Byte.gt {
+            state = .afterAttributeName
+        } else if c == Byte.eq {
+            startAttribute(); attrName.append(c); pos += 1; state = .attributeName
+        } else {
+            startAttribute(); state = .attributeName
+            attributeNameRun(p, end)
+        }
+    }
+
+    /// The closing quote of a value was consumed: § 13.2.5.39 After attribute value (quoted)
+    /// state applied to the next byte at once, when the chunk has it (after a value comes a
+    /// space, `>` or `/` nearly always).
+    @inline(__always) private mutating func afterAttributeValueQuoted(_ p: UnsafePointer<UInt8>, _ end: Int) {
+        guard pos < end else { state = .afterAttributeValueQuoted; return }
+        let next = p[pos]
+        if Byte.isWhitespace(next) {
+            pos += 1; state = .beforeAttributeName
+        } else if next == Byte.gt {
+            pos += 1; state = .data; emitTag()
+        } else if next == Byte.slash {
+            pos += 1; state = .selfClosingStartTag
+        } else {
+            state = .beforeAttributeName
+        }
+    }
+
     /// § 13.2.5.33 Attribute name state, a run at a time.
     private mutating func attributeNameRun(_ p: UnsafePointer<UInt8>, _ end: Int) {
         var i = pos
@@ -138,7 +175,16 @@ extension TokenizerCore {
             if Byte.isWhitespace(c) || c == Byte.slash || c == Byte.gt {
                 state = .afterAttributeName; break
             } else if c == Byte.eq {
-                state = .beforeAttributeValue; i += 1; break
+                // § 13.2.5.35 Before attribute value state for a quote right after the `=`.
+                i += 1
+                if i < end && p[i] == Byte.quote {
+                    state = .attributeValueDoubleQuoted; i += 1
+                } else if i < end && p[i] == Byte.apos {
+                    state = .attributeValueSingleQuoted; i += 1
+                } else {
+                    state = .beforeAttributeValue
+                }
+                break
             } else if c == 0 {
                 attrName.append(Byte.replacement)
             } else {

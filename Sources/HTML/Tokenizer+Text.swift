@@ -40,7 +40,7 @@ extension TokenizerCore {
             }
         case .rawtext, .scriptData, .plaintext:
             let lt: UInt8 = state == .plaintext ? 0 : Byte.lt  // PLAINTEXT stops only at U+0000
-            let stop = scan(p, pos, end, lt, 0, 0)
+            let stop = ByteScan.firstOrNull(p, pos, end, lt)
             appendText(p, pos, stop)
             pos = stop
             guard stop < end else { return }

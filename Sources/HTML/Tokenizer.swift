@@ -1,3 +1,5 @@
+import Foundation
+
 // The HTML tokenizer (WHATWG HTML § 13.2.5) over UTF-8 bytes.
 //
 // Input is preprocessed on `feed` (§ 13.2.3.5: CR and CRLF become LF, also across chunk
@@ -80,7 +82,7 @@ public final class Tokenizer {
         }
         machine.pos = 0
         machine.applyRequestedState()
-        let firstCR = ByteScan.first(chunk, 0, count, Byte.cr, Byte.cr, Byte.cr)
+        let firstCR = Tokenizer.firstCR(chunk, from: 0, count)
         if input.isEmpty && firstCR == count {
             // Common case: nothing buffered and no CR; tokenize the caller's bytes in place
             // and keep only the unconsumed tail.
@@ -111,24 +113,30 @@ public final class Tokenizer {
         core = machine
     }
 
-    /// § 13.2.3.5 Preprocessing the input stream: CRLF → LF, CR → LF.
+    /// § 13.2.3.5 Preprocessing the input stream: CRLF → LF, CR → LF. Copies the runs between
+    /// CRs whole (pages saved with CRLF line ends have a CR every few dozen bytes).
     private func appendPreprocessed(_ bytes: UnsafePointer<UInt8>, _ n: Int, firstCR: Int) {
-        input.append(contentsOf: UnsafeBufferPointer(start: bytes, count: firstCR))
-        var i = firstCR
-        while i < n {
-            let c = bytes[i]
-            if c == Byte.cr {
-                input.append(Byte.lf)
-                if i + 1 < n {
-                    if bytes[i + 1] == Byte.lf { i += 1 }
-                } else {
-                    skipLeadingLF = true
-                }
+        input.reserveCapacity(input.count + n)
+        var start = 0
+        var cr = firstCR
+        while cr < n {
+            input.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: cr - start))
+            input.append(Byte.lf)
+            start = cr + 1
+            if start < n {
+                if bytes[start] == Byte.lf { start += 1 }
             } else {
-                input.append(c)
+                skipLeadingLF = true
             }
-            i += 1
+            cr = Tokenizer.firstCR(bytes, from: start, n)
         }
+        input.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: n - start))
+    }
+
+    /// The index of the first CR in bytes[from..<n], or n (glibc's vectorized `memchr`).
+    static func firstCR(_ bytes: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int {
+        guard from < n, let hit = memchr(bytes + from, Int32(Byte.cr), n - from) else { return n }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
     }
 }
 
@@ -164,6 +172,7 @@ struct TokenizerCore {
     var doctypeSystem: [UInt8]? = nil
     var doctypeForceQuirks = false
     var temp = ByteRun()              // the spec's temporary buffer
+    let shortStrings = ShortStrings()
     var charRefCode: UInt32 = 0
 
     init(owner: Tokenizer) {
@@ -173,6 +182,7 @@ struct TokenizerCore {
 
     func freeBuffers() {
         for run in [text, tagName, attrName, attrValue, commentData, temp] { run.free() }
+        shortStrings.free()
     }
 
     mutating func applyRequestedState() {

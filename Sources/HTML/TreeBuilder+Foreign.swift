@@ -25,9 +25,15 @@ extension TreeBuilder {
     }
 
     /// § 13.2.6 Tree construction dispatcher: false = the current insertion mode's rules.
-    func useForeignContentRules(for token: Token) -> Bool {
+    /// The test runs for every token; nearly always the adjusted current node is an HTML
+    /// element, and that answer is inlined into the dispatcher.
+    @inline(__always) func useForeignContentRules(for token: Token) -> Bool {
         let node = adjustedCurrentNode
         guard node >= 0, namespace(node) != .html else { return false }
+        return foreignContentRulesApply(to: token, node)
+    }
+
+    private func foreignContentRulesApply(to token: Token, _ node: Int32) -> Bool {
         switch token {
         case .eof:
             return false
