@@ -93,7 +93,7 @@ import Testing
     @Test func concurrentAddsFromManyConnectionsQueueOnce() throws {
         let home = try TempHome()
         _ = try Journal(state: home.state)
-        let results = ResultsBox()
+        let results = ResultsBox<Bool>()
         let state = home.state
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             if let journal = try? Journal(state: state),
@@ -110,21 +110,21 @@ extension JournalTests {
     @Test func manyConnectionsCreatingAFreshJournalAtOnceAllSucceed() throws {
         let home = try TempHome()
         let state = home.state
-        let results = ResultsBox()
+        let results = ResultsBox<String>()
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
-            results.append((try? Journal(state: state)) != nil)
+            do { _ = try Journal(state: state); results.append("opened") } catch { results.append("\(error)") }
         }
-        #expect(results.values == Array(repeating: true, count: 6))
+        #expect(results.values == Array(repeating: "opened", count: 6))
         #expect(try Journal(state: state).db.read { $0.userVersion } == Journal.migrations.count)
     }
 }
 
 /// `@unchecked Sendable`: `values` is guarded by `lock`.
-final class ResultsBox: @unchecked Sendable {
+final class ResultsBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [Bool] = []
-    func append(_ v: Bool) { lock.lock(); stored.append(v); lock.unlock() }
-    var values: [Bool] { lock.lock(); defer { lock.unlock() }; return stored }
+    private var stored: [Value] = []
+    func append(_ v: Value) { lock.lock(); stored.append(v); lock.unlock() }
+    var values: [Value] { lock.lock(); defer { lock.unlock() }; return stored }
 }
 
 extension JournalTests {
