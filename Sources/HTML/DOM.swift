@@ -69,9 +69,10 @@ public final class Document {
         nodes.append(NodeRecord(kind: .document))
     }
 
-    /// A snapshot's reads leave its storage alone: a raw text read there is decoded each time
-    /// instead of cached, since caching it would copy the arrays the snapshot shares.
+    /// A snapshot's reads leave its storage alone: a raw text read there is cached beside the
+    /// arrays (`frozenTexts`), since caching it in them would copy the arrays the snapshot shares.
     var frozen = false
+    var frozenTexts: [Int32: String] = [:]
 
     private init(snapshotOf source: Document) {
         nodes = source.nodes
@@ -202,9 +203,13 @@ public final class Document {
     /// Turns a raw-text node's bytes into its string, once.
     @usableFromInline @inline(never) func materializeRawText(_ index: Int32) -> String {
         let r = nodes[Int(index)]
+        if frozen, let text = frozenTexts[index] { return text }
         let raw = Int(-2 - r.name)
         let text = String(decoding: rawTexts[raw], as: UTF8.self)
-        if frozen { return text }
+        if frozen {
+            frozenTexts[index] = text
+            return text
+        }
         strings[Int(r.payload)] = text
         rawTexts[raw] = []
         nodes[Int(index)].name = -1
