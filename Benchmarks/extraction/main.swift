@@ -2,7 +2,7 @@
 // with each collection's own metric, per page type, with ms/page.
 //   swift build -c release --product piper-bench-extraction
 //   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE]
-// --dump writes one JSON object per page and mode ({collection, id, mode, text, ms}) for
+// --dump writes one JSON object per page and mode ({collection, id, mode, text, content, ms}) for
 // scripts/bench-extraction, which scores trafilatura beside them.
 import CorpusEval
 import Extraction
@@ -47,7 +47,8 @@ for collection in collections {
         if dumpPath != nil {
             for r in summary.results {
                 let object: [String: Any] = ["collection": collection.rawValue, "id": r.page.id, "mode": mode.rawValue,
-                                             "text": r.text ?? NSNull(), "ms": r.milliseconds]
+                                             "text": r.text ?? NSNull(), "content": r.content ?? NSNull(),
+                                             "ms": r.milliseconds]
                 let data = try JSONSerialization.data(withJSONObject: object)
                 dump.append(String(decoding: data, as: UTF8.self))
             }

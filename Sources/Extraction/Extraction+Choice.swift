@@ -11,20 +11,59 @@
 import HTML
 import Readability
 
-/// A container copied before Readability ran, with how it was found.
-struct Alternative {
+/// A container found before Readability ran, with how it was found. The page is kept as it
+/// was in a snapshot (which costs nothing until Readability changes the page, and then one
+/// copy of the arrays it writes); a container is copied out of it only when the choice
+/// cleans it, and read in the snapshot before that.
+final class Alternative {
     enum Kind { case repeated, listing, named, semantic, page }
     let kind: Kind
-    /// The copy (detached, in the same document).
-    let copy: Node
-    /// The repeated items inside the copy (kept whatever they look like).
-    let items: Set<Node>
+    /// The container as found, in the snapshot (read only).
+    let source: Node
+    /// The document the copy goes into.
+    let document: Document
+    /// The repeated items, as children of `source` (kept whatever they look like).
+    let sourceItems: [Node]
     /// Headings in the copy as found (`page` only).
     var headings = 0
+    private var made: (copy: Node, items: Set<Node>)?
+
+    init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0) {
+        self.kind = kind
+        self.source = source
+        self.document = document
+        self.sourceItems = sourceItems
+        self.headings = headings
+    }
+
+    /// The copy (detached, in the page's document), made on first use.
+    var copy: Node { materialize().copy }
+    /// The repeated items inside the copy.
+    var items: Set<Node> { materialize().items }
+
+    /// The container as the choice would read its copy now: the copy once made (it may have
+    /// been cleaned since), else the source, which an unmade copy would be identical to.
+    var current: Node { made?.copy ?? source }
+    /// The repeated items of `current`.
+    var currentItems: [Node] { made.map { Array($0.items) } ?? sourceItems }
+
+    private func materialize() -> (copy: Node, items: Set<Node>) {
+        if let made { return made }
+        let copy = document.importNode(source)
+        var items = Set<Node>()
+        if !sourceItems.isEmpty {
+            // The items found again in the copy by position.
+            let wanted = Set(sourceItems)
+            let copied = copy.childNodes
+            for (i, n) in source.childNodes.enumerated() where wanted.contains(n) && i < copied.count { items.insert(copied[i]) }
+        }
+        made = (copy, items)
+        return (copy, items)
+    }
 
     /// Items named as comments ("comment", "comment-body"): the replies under a short article,
     /// not a thread standing in for it.
-    var areComments: Bool { items.contains { Vocabulary.matches($0, Alternative.commentWords) } }
+    var areComments: Bool { currentItems.contains { Vocabulary.matches($0, Alternative.commentWords) } }
     static let commentWords = Vocabulary.Words(["comment"])
 
     /// A page of sections: at least this many headings in all ...
@@ -45,40 +84,40 @@ struct Alternative {
         return Double(survey.textLength(body) - survey.furnitureText) <= sectionedSlack * most
     }
 
-    /// Copies the survey's candidates: at most one of each kind, each a different node.
+    /// The survey's candidates: at most one of each kind, each a different node, kept in a
+    /// snapshot of the page as it is now.
     static func find(in survey: Survey) -> [Alternative] {
         var out: [Alternative] = []
         var taken = Set<Node>()
         let repeats = survey.bestRepeats()
+        var snapshot: Document?
+        func kept(_ n: Node) -> Node {
+            if snapshot == nil { snapshot = n.document.snapshot() }
+            return snapshot!.counterpart(of: n)
+        }
+        func repeated(_ r: Repeat, kind: Kind) -> Alternative {
+            let items = r.parent.childNodes.filter { r.items.contains($0) }.map(kept)
+            return Alternative(kind: kind, source: kept(r.parent), document: r.parent.document, sourceItems: items)
+        }
         if let r = repeats.posts, r.items.count >= 3 || r.mass >= 1500, r.linkDensity < 0.6 {
-            out.append(copy(r, kind: .repeated))
+            out.append(repeated(r, kind: .repeated))
             taken.insert(r.parent)
         }
         if let r = repeats.listing, !taken.contains(r.parent) {
-            out.append(copy(r, kind: .listing))
+            out.append(repeated(r, kind: .listing))
             taken.insert(r.parent)
         }
         if let n = survey.bestNamed(), !taken.contains(n) {
-            out.append(Alternative(kind: .named, copy: n.cloneNode(deep: true), items: []))
+            out.append(Alternative(kind: .named, source: kept(n), document: n.document))
             taken.insert(n)
         }
         if let n = survey.bestSemantic(), !taken.contains(n) {
-            out.append(Alternative(kind: .semantic, copy: n.cloneNode(deep: true), items: []))
+            out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
         if let body = survey.body, mayBeSectioned(survey) {
-            out.append(Alternative(kind: .page, copy: body.cloneNode(deep: true), items: [], headings: survey.headings))
+            out.append(Alternative(kind: .page, source: kept(body), document: body.document, headings: survey.headings))
         }
         return out
-    }
-
-    /// A copy of a repeat's parent, with its items found again in the copy by position.
-    static func copy(_ r: Repeat, kind: Kind) -> Alternative {
-        let copy = r.parent.cloneNode(deep: true)
-        let original = r.parent.childNodes
-        let copied = copy.childNodes
-        var items = Set<Node>()
-        for (i, n) in original.enumerated() where r.items.contains(n) && i < copied.count { items.insert(copied[i]) }
-        return Alternative(kind: kind, copy: copy, items: items)
     }
 }
 
@@ -99,9 +138,9 @@ extension Extraction {
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
         var confirmed = false
         if let r = readability, readabilityLength >= 1000,
-           let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.copy) < 2 * readabilityLength {
-            confirmed = TextMass.overlap(r, with: TextMass.pieces(named.copy)) >= 0.9
-                && TextMass.overlap(named.copy, with: TextMass.pieces(r)) >= 0.8
+           let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.current) < 2 * readabilityLength {
+            confirmed = TextMass.overlap(r, with: TextMass.pieces(named.current)) >= 0.9
+                && TextMass.overlap(named.current, with: TextMass.pieces(r)) >= 0.8
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
         var cleaned: [Node: Set<Node>] = [:]
@@ -109,7 +148,6 @@ extension Extraction {
             // A link-dense listing only stands in for a candidate that found little.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
             if confirmed && alternative.kind == .semantic { continue }
-            let root = alternative.copy
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
@@ -122,13 +160,14 @@ extension Extraction {
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
             if measured, let r = readability {
-                let raw = Double(TextMass.length(root))
+                let raw = Double(TextMass.length(alternative.current))
                 if raw < 1.5 * Double(readabilityLength) { continue }
-                inside = TextMass.overlap(r, with: TextMass.pieces(root)) >= 0.7
+                inside = TextMass.overlap(r, with: TextMass.pieces(alternative.current)) >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) { continue }
                 if !inside && !elsewhere && !beside { continue }
             }
             let captions = cleanCopy(alternative, title: title)
+            let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
             if measured {

@@ -17,29 +17,40 @@ struct TextTable {
     init(_ root: Node) {
         text = Array(repeating: 0, count: root.document.indexLimit)
         links = text
-        var order: [Node] = []
+        if root.isText {
+            text[Int(root.index)] = Int32(TextTable.nonSpaceCount(root.data))
+            return
+        }
+        // The counted elements in document order (the root always), then summed from the last
+        // up: an element's children are all later in that order, so each is done before it.
         var stack: [Node] = [root]
         while let node = stack.popLast() {
-            order.append(node)
-            if node.isText {
-                text[Int(node.index)] = Int32(TextTable.nonSpaceCount(node.data))
-                continue
-            }
-            guard node.isElement || node == root, node == root || !TextTable.skipped.contains(node) else { continue }
             elements.append(node)
             var child = node.lastChild
             while let c = child {
-                if c.isText || c.isElement { stack.append(c) }
+                if c.isElement && !TextTable.skipped.contains(c) { stack.append(c) }
                 child = c.previousSibling
             }
         }
-        for node in order.reversed() {
+        for node in elements.reversed() {
             let i = Int(node.index)
-            if node.localNameID == TextTable.anchor { links[i] = text[i] }
-            if node != root, let parent = node.parent {
-                text[Int(parent.index)] += text[i]
-                links[Int(parent.index)] += links[i]
+            var t: Int32 = 0, l: Int32 = 0
+            var child = node.firstChild
+            while let c = child {
+                let j = Int(c.index)
+                if c.isText {
+                    let n = Int32(TextTable.nonSpaceCount(c.data))
+                    text[j] = n
+                    t += n
+                } else {
+                    // A skipped element and anything else (a comment) count 0.
+                    t += text[j]
+                    l += links[j]
+                }
+                child = c.nextSibling
             }
+            text[i] = t
+            links[i] = node.localNameID == TextTable.anchor ? t : l
         }
     }
 

@@ -69,6 +69,43 @@ public final class Document {
         nodes.append(NodeRecord(kind: .document))
     }
 
+    /// A snapshot's reads leave its storage alone: a raw text read there is cached beside the
+    /// arrays (`frozenTexts`), since caching it in them would copy the arrays the snapshot shares.
+    var frozen = false
+    var frozenTexts: [Int32: String] = [:]
+
+    private init(snapshotOf source: Document) {
+        nodes = source.nodes
+        strings = source.strings
+        rawTexts = source.rawTexts
+        attributeLists = source.attributeLists
+        doctypes = source.doctypes
+        templateContents = source.templateContents
+        extraNames = source.extraNames
+        extraNameLookup = source.extraNameLookup
+        scripting = source.scripting
+        hasSelectedContent = source.hasSelectedContent
+        quirksMode = source.quirksMode
+        encoding = source.encoding
+        frozen = true
+    }
+
+    /// The document as it is now, to read later or copy subtrees back from (`importNode`):
+    /// it shares this document's storage until this one changes, which then copies each array
+    /// it writes once (the node records are plain integers, copied as one block). Cheaper than
+    /// a deep clone of the body when most of the page is kept, as it is before an extraction.
+    /// Its nodes have the same indices as this document's (`counterpart(of:)`).
+    public func snapshot() -> Document {
+        Document(snapshotOf: self)
+    }
+
+    /// The node at `node`'s index in this document: for a snapshot and the document it was
+    /// taken from, the same node as it was (or is).
+    public func counterpart(of node: Node) -> Node {
+        precondition(Int(node.index) < nodes.count, "the node is newer than this document")
+        return Node(self, node.index)
+    }
+
     /// The document node itself (index 0).
     public var node: Node { Node(self, 0) }
 
@@ -166,8 +203,13 @@ public final class Document {
     /// Turns a raw-text node's bytes into its string, once.
     @usableFromInline @inline(never) func materializeRawText(_ index: Int32) -> String {
         let r = nodes[Int(index)]
+        if frozen, let text = frozenTexts[index] { return text }
         let raw = Int(-2 - r.name)
         let text = String(decoding: rawTexts[raw], as: UTF8.self)
+        if frozen {
+            frozenTexts[index] = text
+            return text
+        }
         strings[Int(r.payload)] = text
         rawTexts[raw] = []
         nodes[Int(index)].name = -1

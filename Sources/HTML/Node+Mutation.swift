@@ -76,6 +76,12 @@ extension Node {
 }
 
 extension Document {
+    /// A copy of `node` of another document (or of this one) owned by this document, detached;
+    /// with its subtree and template contents when `deep`. (DOM `importNode`.)
+    public func importNode(_ node: Node, deep: Bool = true) -> Node {
+        Node(self, copyTree(from: node.document, root: node.index, deep: deep))
+    }
+
     /// Copies `root` (from `source`, which may be this document) into this document, iteratively.
     /// Returns the copy's index; the copy is detached.
     func copyTree(from source: Document, root: Int32, deep: Bool) -> Int32 {
@@ -121,7 +127,8 @@ extension Document {
         let r = source.nodes[Int(index)]
         switch r.kind {
         case .element:
-            let name = source === self ? r.name : intern(source.nameString(r.name))
+            // Names HTML knows have the same number in every document.
+            let name = source === self || r.name < TagNames.knownCount ? r.name : intern(source.nameString(r.name))
             let attributes = r.payload >= 0 ? source.attributeLists[Int(r.payload)] : []
             return newElement(name, r.namespace, attributes)
         case .text where r.name < -1:

@@ -10,9 +10,11 @@ extension Readability {
 
     func grabArticle() -> Node? {
         guard let page = doc.body else { return nil }
-        // Readability.js keeps `page.innerHTML` and assigns it back before each retry. A deep
-        // clone of the body is the same tree without serialising and re-parsing it.
-        let pageCache = page.cloneNode(deep: true)
+        // Readability.js keeps `page.innerHTML` and assigns it back before each retry. A
+        // snapshot of the document holds the same tree without serialising and re-parsing it,
+        // and costs a copy of the arrays the attempt changes instead of a clone of the body;
+        // the body is copied back from it only on a retry, which few pages need.
+        let pageCache = doc.snapshot().counterpart(of: page)
 
         while true {
             let stripUnlikelyCandidates = flagIsActive(.stripUnlikelys)
@@ -74,7 +76,7 @@ extension Readability {
             if textLength < options.charThreshold {
                 result = nil
                 while let child = page.firstChild { child.remove() }
-                let fresh = pageCache.cloneNode(deep: true)
+                let fresh = doc.importNode(pageCache)
                 while let child = fresh.firstChild { page.appendChild(child) }
                 attempts.append((articleContent, textLength))
                 if flagIsActive(.stripUnlikelys) {

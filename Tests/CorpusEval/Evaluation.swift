@@ -8,6 +8,8 @@ public struct PageResult: Sendable {
     public let page: CorpusPage
     /// The plain text extracted (nil: no article).
     public let text: String?
+    /// The reader HTML extracted (nil: no article).
+    public let content: String?
     /// wcxb-dev word F1, or the page's snippet F1 share for trafilatura-eval.
     public let f1: Double
     /// Milliseconds spent parsing and extracting.
@@ -82,7 +84,7 @@ public enum Evaluation {
             case .wcxbDev:
                 f1 = Metrics.wordScore(predicted: text ?? "", reference: page.reference).f1
             }
-            results.append(PageResult(page: page, text: text, f1: f1, milliseconds: ms))
+            results.append(PageResult(page: page, text: text, content: article?.content, f1: f1, milliseconds: ms))
         }
         return EvaluationSummary(collection: collection, mode: mode, results: results)
     }

@@ -132,6 +132,46 @@ import Testing
         #expect(div.id == "a")
     }
 
+    @Test func snapshotKeepsTheTreeAsItWas() throws {
+        let doc = Document.parse("<body><div id=a class=x><p>Hello</p><my-box>Box</my-box></div><script>if (a < b) {}</script></body>")
+        let before = try #require(doc.body).outerHTML
+        let snapshot = doc.snapshot()
+        let body = try #require(doc.body)
+        let div = try #require(body.firstElementChild)
+        // Changes to the document after the snapshot: attributes, text, structure, new nodes.
+        div.setAttribute("id", "z")
+        div.firstElementChild?.firstChild?.data = "Changed"
+        div.lastElementChild?.remove()
+        div.appendChild(doc.createTextNode("added"))
+        #expect(snapshot.counterpart(of: body).outerHTML == before)
+        #expect(snapshot.counterpart(of: div).id == "a")
+        // A raw text read in the snapshot is the page's, and reading it leaves the document alone.
+        let script = try #require(body.lastElementChild)
+        #expect(snapshot.counterpart(of: script).textContent == "if (a < b) {}")
+        script.firstChild?.data = "later()"
+        #expect(snapshot.counterpart(of: script).textContent == "if (a < b) {}")
+        // Copied back, the subtree is the snapshot's, owned by the document and detached.
+        let copy = doc.importNode(snapshot.counterpart(of: body))
+        #expect(copy.document === doc && copy.parent == nil)
+        #expect(copy.outerHTML == before)
+        #expect(copy.getElementsByTagName("my-box").first?.localName == "my-box")
+        #expect(body.outerHTML.contains("Changed") && !body.outerHTML.contains("my-box"))
+    }
+
+    @Test func importNodeFromAnotherDocument() throws {
+        let other = Document.parse("<ul><li class=a>one<li>two<x-item>three</x-item></ul>")
+        let list = try #require(other.node.getElementsByTagName("ul").first)
+        let doc = Document()
+        let shallow = doc.importNode(list, deep: false)
+        #expect(shallow.outerHTML == "<ul></ul>")
+        let copy = doc.importNode(list)
+        #expect(copy.outerHTML == list.outerHTML)
+        doc.node.appendChild(copy)
+        #expect(doc.node.getElementsByTagName("x-item").count == 1)
+        copy.firstElementChild?.setAttribute("class", "b")
+        #expect(list.firstElementChild?.className == "a")
+    }
+
     @Test func getElementsByTagName() {
         let (doc, div) = sample()
         defer { withExtendedLifetime(doc) {} }
