@@ -140,10 +140,12 @@ extension Extraction {
             var outsideMain = false
             if measured, let r = readability {
                 let raw = Double(TextMass.length(root))
+                let mayBeMain = alternative.kind == .semantic && raw >= Alternative.mainMinimum
+                    && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(root)
+                // The overlap is measured only for a copy that can still pass.
+                if raw < 1.5 * Double(readabilityLength) && !mayBeMain { continue }
                 let overlap = TextMass.overlap(r, with: TextMass.pieces(root))
-                outsideMain = alternative.kind == .semantic && overlap < Alternative.outsideMainOverlap
-                    && raw >= Alternative.mainMinimum && raw >= Alternative.mainShare * Double(readabilityLength)
-                    && Alternative.isMain(root) && TextTable(root).linkDensity(root) < 0.5
+                outsideMain = mayBeMain && overlap < Alternative.outsideMainOverlap && TextTable(root).linkDensity(root) < 0.5
                 if raw < 1.5 * Double(readabilityLength) && !outsideMain { continue }
                 inside = overlap >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
