@@ -77,6 +77,20 @@ final class Alternative {
     /// headings are not copied at all.
     static let sectionedSlack = 1.6
 
+    /// Readability's candidate is outside the declared main element when less than this share
+    /// of its text is in it ...
+    static let outsideMainOverlap = 0.3
+    /// ... and the main element then stands in for it when it holds this much text (bytes) and
+    /// this share of the candidate's.
+    static let mainMinimum = 500.0
+    static let mainShare = 0.3
+
+    /// A `main` element or `role=main`.
+    static func isMain(_ node: Node) -> Bool {
+        node.localNameID == mainElement || node.getAttribute("role")?.lowercased() == "main"
+    }
+    static let mainElement = Document.knownNameID("main")!
+
     /// Whether the survey's body can pass `sectionedPage`'s density test once cleaned.
     static func mayBeSectioned(_ survey: Survey) -> Bool {
         guard survey.headings >= sectionedHeadings, let body = survey.body else { return false }
@@ -159,18 +173,30 @@ extension Extraction {
                 && !alternative.areComments
             // Cleaning only shrinks a container: one too small already is passed over.
             var inside = true
+            // A candidate wholly outside the page's declared main element (a notice bar, a
+            // sidebar box) loses to that element when it holds real text with few links.
+            var outsideMain = false
             if measured, let r = readability {
-                let raw = Double(TextMass.length(alternative.current))
-                if raw < 1.5 * Double(readabilityLength) { continue }
-                inside = TextMass.overlap(r, with: TextMass.pieces(alternative.current)) >= 0.7
-                if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) { continue }
-                if !inside && !elsewhere && !beside { continue }
+                let current = alternative.current
+                let raw = Double(TextMass.length(current))
+                let mayBeMain = alternative.kind == .semantic && raw >= Alternative.mainMinimum
+                    && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(current)
+                // The overlap is measured only for a copy that can still pass.
+                if raw < 1.5 * Double(readabilityLength) && !mayBeMain { continue }
+                let overlap = TextMass.overlap(r, with: TextMass.pieces(current))
+                outsideMain = mayBeMain && overlap < Alternative.outsideMainOverlap && TextTable(current).linkDensity(current) < 0.5
+                if raw < 1.5 * Double(readabilityLength) && !outsideMain { continue }
+                inside = overlap >= 0.7
+                if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
+                if !inside && !elsewhere && !beside && !outsideMain { continue }
             }
             let captions = cleanCopy(alternative, title: title)
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
-            if measured {
+            if outsideMain {
+                guard length >= 250 else { continue }
+            } else if measured {
                 if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
                 } else if beside {
