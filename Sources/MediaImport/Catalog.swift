@@ -44,8 +44,7 @@ public final class LibraryCatalog {
     ]
 
     public init(url: URL, readOnly: Bool = false) throws {
-        db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations,
-                               busyTimeoutMillis: Journal.lockWaitMillis)
+        db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations)
     }
 
     private static let columns = "path, title, author, album, duration, chapters, format, size, sha256, source_url, original_name, added_at"

@@ -53,18 +53,10 @@ public final class Journal {
         state.downloads.appendingPathComponent("journal.sqlite")
     }
 
-    /// How long a statement on the journal or the library catalog waits for another process's
-    /// lock. Both files are shared by the agent and every short-lived `piper share`, `downloads`
-    /// and `library` process, so thirty shares at once on a loaded machine queue behind each
-    /// other's fsyncs for more than SQLite's usual few seconds; a share then waits instead of
-    /// failing with "database is locked".
-    public static let lockWaitMillis: Int32 = 30_000
-
     public init(state: StateFolder) throws {
         self.state = state
         try state.ensure(state.downloads)
-        db = try DatabaseQueue(path: Self.databaseFile(in: state).path, migrations: Self.migrations,
-                               busyTimeoutMillis: Self.lockWaitMillis)
+        db = try DatabaseQueue(path: Self.databaseFile(in: state).path, migrations: Self.migrations)
     }
 
     static let columns = "id, url, source, kind, folder, state, bytes, total, file, reason, etag, last_modified, created, updated, library_path, rate, not_before, later_tries, group_id, position, title, author"

@@ -16,7 +16,14 @@ public final class Database {
 
     /// Opens (creating if needed) the database at `path`, with WAL, `synchronous=FULL`
     /// (a committed transaction survives power loss), foreign keys on and a busy timeout.
-    public init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = 5_000) throws {
+    /// How long a statement waits for another connection's lock before it fails with
+    /// `SQLITE_BUSY`: 30 s, not the few seconds SQLite's examples use. A holder's commit is a
+    /// few fsyncs, and under heavy disk load (a CI run, a large upload or import beside it) an
+    /// fsync can take seconds; a save, a share or an opener racing to migrate a fresh file
+    /// should wait that out rather than fail with "database is locked".
+    public static let defaultBusyTimeoutMillis: Int32 = 30_000
+
+    public init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
         if let failure = piper_sqlite_load() {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: failure))
         }

@@ -26,7 +26,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// Opens (creating if needed) the database at `path` and applies `migrations`
     /// (see `Database.migrate`; a read-only queue applies none). `busyTimeoutMillis` is how long
     /// a statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
-    public init(path: String, readOnly: Bool = false, migrations: [Migration] = [], busyTimeoutMillis: Int32 = 5_000) throws {
+    public init(path: String, readOnly: Bool = false, migrations: [Migration] = [], busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
         let database = try Database(path: path, readOnly: readOnly, busyTimeoutMillis: busyTimeoutMillis)
         if !readOnly { try database.migrate(migrations) }
         self.database = database
