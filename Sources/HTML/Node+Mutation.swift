@@ -15,7 +15,12 @@ extension Node {
         precondition(child.document === document, "nodes belong to one document; import them first")
         precondition(!child.contains(self), "a node cannot be inserted into itself or its descendants")
         var ref = reference?.index ?? -1
-        if ref >= 0 { precondition(document.nodes[Int(ref)].parent == index, "the reference node is not a child of this node") }
+        if ref >= 0 {
+            // A snapshot's node has the same index as the original's: checking the document
+            // too keeps one from passing for the other.
+            precondition(reference!.document === document && document.nodes[Int(ref)].parent == index,
+                         "the reference node is not a child of this node")
+        }
         if ref == child.index { ref = document.nodes[Int(ref)].next }
         if child.kind == .documentFragment {
             var c = child.record.firstChild
