@@ -26,44 +26,143 @@ struct ResolvedURL {
 
     var isSpecial: Bool { ResolvedURL.specialSchemes.contains(scheme) }
 
-    /// `new URL(input, base).href`, with a fast path for absolute http(s) URLs that are
-    /// already in their serialised form.
+    /// `new URL(input, base).href`. What articles hold most is resolved without the full
+    /// parse when no step of it would change the text (`FastPath`).
     static func resolve(_ raw: String, base: ResolvedURL) -> String? {
-        if isCanonicalHTTP(raw) { return raw }
-        return parse(raw, base: base)?.href
+        var raw = raw
+        switch raw.withUTF8({ fastPath(for: $0, against: base) }) {
+        case .unchanged: return raw
+        case .onOrigin: return base.scheme + "://" + (base.authority ?? "") + raw
+        case .onScheme: return base.scheme + ":" + raw
+        case .inDirectory(let skip):
+            let directory = base.path.utf8.lastIndex(of: 0x2F).map { base.path[...$0] } ?? "/"
+            let rest = skip == 0 ? Substring(raw) : raw[raw.utf8.index(raw.startIndex, offsetBy: skip)...]
+            return base.scheme + "://" + (base.authority ?? "") + directory + rest
+        case .none: return parse(raw, base: base)?.href
+        }
+    }
+
+    /// How a reference resolves when the parser would only copy it: `unchanged` (an absolute
+    /// http(s) URL already serialised, or an opaque one such as `data:` or `mailto:`),
+    /// `onOrigin` ("/path?query#fragment"), `onScheme` ("//host/path"), or `inDirectory`
+    /// ("page.html", "./page.html": the base's directory, then the reference less its first
+    /// `skip` bytes). Each needs an http(s) base with a host; `none` takes the full parse.
+    enum FastPath: Equatable { case unchanged, onOrigin, onScheme, inDirectory(skip: Int), none }
+
+    static func fastPath(for b: UnsafeBufferPointer<UInt8>, against base: ResolvedURL) -> FastPath {
+        if isCanonicalHTTP(b) { return .unchanged }
+        guard let first = b.first else { return .none }
+        if isOpaqueAsWritten(b) { return .unchanged }
+        guard base.authority != nil, base.scheme == "http" || base.scheme == "https" else { return .none }
+        if first == 0x2F {
+            if b.count >= 2 && b[1] == 0x2F { return canonicalHostAndPath(b, from: 2) ? .onScheme : .none }
+            return canonicalPath(b, from: 1) ? .onOrigin : .none
+        }
+        // A relative path: no scheme before it (a first colon that starts no scheme), and a
+        // first segment of its own ("?q" and "#f" keep the base's path; "../" leaves it).
+        guard first != 0x3F, first != 0x23, !startsWithScheme(b) else { return .none }
+        let skip = b.count >= 2 && first == 0x2E && b[1] == 0x2F ? 2 : 0
+        guard skip < b.count, b[skip] != 0x2F, b[skip] != 0x3F, b[skip] != 0x23 else { return .none }
+        return canonicalPath(b, from: skip) ? .inDirectory(skip: skip) : .none
     }
 
     /// True for "http(s)://host/..." made of characters no step of the URL parser changes:
     /// lowercase host without port or userinfo, no dot segments, nothing to percent-encode.
     static func isCanonicalHTTP(_ s: String) -> Bool {
-        let b = Array(s.utf8)
-        let prefixLength: Int
-        if b.starts(with: Array("https://".utf8)) { prefixLength = 8 } else if b.starts(with: Array("http://".utf8)) { prefixLength = 7 } else { return false }
-        var i = prefixLength
-        var hostLength = 0
+        var s = s
+        return s.withUTF8 { isCanonicalHTTP($0) }
+    }
+
+    static func isCanonicalHTTP(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // "http://" or "https://", lowercase as serialised.
+        guard b.count >= 8, b[0] == 0x68, b[1] == 0x74, b[2] == 0x74, b[3] == 0x70 else { return false }
+        var i = 4
+        if b[i] == 0x73 { i += 1 }
+        guard b[i] == 0x3A, b[i + 1] == 0x2F, i + 2 < b.count, b[i + 2] == 0x2F else { return false }
+        return canonicalHostAndPath(b, from: i + 3)
+    }
+
+    /// Whether `b` starts with what `schemeOf` takes for a scheme: a letter, then letters,
+    /// digits, '+', '-' or '.', up to the first colon before any '#'.
+    static func startsWithScheme(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = b.first, isLetter(first) else { return false }
+        for c in b.dropFirst() {
+            if c == 0x3A { return true }
+            if !(isLetter(c) || (c >= 0x30 && c <= 0x39) || c == 0x2B || c == 0x2D || c == 0x2E) {
+                // Not a scheme character: the colon, if any, comes too late to make one.
+                return false
+            }
+        }
+        return false
+    }
+
+    @inline(__always) private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+
+    /// An opaque URL the parser copies as written: a lowercase scheme that is not special,
+    /// no "//" after it, and only printable ASCII that neither the opaque path, the query nor
+    /// the fragment escapes (no space, '"', '<', '>', '`').
+    static func isOpaqueAsWritten(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = b.first, first >= 0x61, first <= 0x7A else { return false }
+        var colon = -1
+        for (i, c) in b.enumerated() {
+            if c == 0x3A { colon = i; break }
+            let ok = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2B || c == 0x2D || c == 0x2E
+            if !ok { return false }
+        }
+        guard colon > 0 else { return false }
+        switch colon {
+        case 2: if b[0] == 0x77 && b[1] == 0x73 { return false }   // ws
+        case 3: if (b[0] == 0x77 && b[1] == 0x73 && b[2] == 0x73) || (b[0] == 0x66 && b[1] == 0x74 && b[2] == 0x70) { return false }   // wss, ftp
+        case 4: if (b[0] == 0x68 && b[1] == 0x74 && b[2] == 0x74 && b[3] == 0x70) || (b[0] == 0x66 && b[1] == 0x69 && b[2] == 0x6C && b[3] == 0x65) { return false }   // http, file
+        case 5: if b[0] == 0x68 && b[1] == 0x74 && b[2] == 0x74 && b[3] == 0x70 && b[4] == 0x73 { return false }   // https
+        default: break
+        }
+        if colon + 2 < b.count && b[colon + 1] == 0x2F && b[colon + 2] == 0x2F { return false }
+        for c in b[(colon + 1)...] {
+            if c <= 0x20 || c >= 0x7F || c == 0x22 || c == 0x3C || c == 0x3E || c == 0x60 { return false }
+        }
+        return true
+    }
+
+    /// From `start`: a lowercase host (letters, digits, '-', '.', not starting or ending with
+    /// a dot) with no port or userinfo, then a '/' and what `canonicalPath` accepts.
+    static func canonicalHostAndPath(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start
         while i < b.count, b[i] != 0x2F {
             let c = b[i]
             let ok = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2E
             if !ok { return false }
-            hostLength += 1
             i += 1
         }
-        guard hostLength > 0, i < b.count, b[prefixLength] != 0x2E, b[i - 1] != 0x2E else { return false }
-        var segmentStart = i + 1
+        guard i > start, i < b.count, b[start] != 0x2E, b[i - 1] != 0x2E else { return false }
+        return canonicalPath(b, from: i + 1)
+    }
+
+    /// From `start` (the first byte of a path segment): the rest of a path, then a query and a
+    /// fragment, made only of printable ASCII that no encode set escapes, with no dot segment
+    /// ("." or "..", also written with %2e).
+    static func canonicalPath(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var packed: UInt64 = 0
+        var length = 0
         var inPath = true
-        i += 1
+        var i = start
         while i <= b.count {
             let c: UInt8 = i < b.count ? b[i] : 0x2F
             if c <= 0x20 || c >= 0x7F { return false }
             switch c {
-            case 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D, 0x27, 0x25: return false  // " < > \ ^ ` { | } ' %
+            case 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D, 0x27: return false  // " < > \ ^ ` { | } '
             default: break
             }
-            if inPath && (c == 0x2F || c == 0x3F || c == 0x23 || i == b.count) {
-                let segment = b[segmentStart..<min(i, b.count)]
-                if segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E]) { return false }
-                segmentStart = i + 1
-                if c == 0x3F || c == 0x23 { inPath = false }
+            if inPath {
+                if c == 0x2F || c == 0x3F || c == 0x23 || i == b.count {
+                    if isDotSegment(packed, length) { return false }
+                    packed = 0
+                    length = 0
+                    if c == 0x3F || c == 0x23 { inPath = false }
+                } else {
+                    if length < 7 { packed |= UInt64(c | (c >= 0x41 && c <= 0x5A ? 0x20 : 0)) << UInt64(8 * length) }
+                    length += 1
+                }
             }
             i += 1
         }
@@ -231,7 +330,7 @@ struct ResolvedURL {
     }
 
     /// ".", "%2e", "..", ".%2e", "%2e." or "%2e%2e", packed as `hasDotSegment` packs them.
-    private static func isDotSegment(_ packed: UInt64, _ length: Int) -> Bool {
+    static func isDotSegment(_ packed: UInt64, _ length: Int) -> Bool {
         switch (packed, length) {
         case (0x2E, 1), (0x65_32_25, 3), (0x2E_2E, 2), (0x65_32_25_2E, 4), (0x2E_65_32_25, 4), (0x65_32_25_65_32_25, 6):
             return true

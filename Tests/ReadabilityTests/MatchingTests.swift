@@ -134,13 +134,76 @@ import Testing
     /// The fast path must only accept what the full resolver leaves unchanged.
     @Test func fastPathAgreesWithTheResolver() throws {
         let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
-        let accepted = ["http://example.com/a/b.html?x=1#f", "https://cdn.test/x.png", "http://a.b/"]
+        let accepted = ["http://example.com/a/b.html?x=1#f", "https://cdn.test/x.png", "http://a.b/", "http://e.com/%7e"]
         let rejected = ["http://Example.com/a", "http://example.com", "http://example.com:80/", "http://e.com/a/../b",
-                        "http://e.com/a b", "http://e.com/%7e", "https://e.com/it's", "HTTP://e.com/", "http://e.com/."]
+                        "http://e.com/a b", "http://e.com/a/%2E/b", "https://e.com/it's", "HTTP://e.com/", "http://e.com/."]
         for s in accepted {
             #expect(ResolvedURL.isCanonicalHTTP(s), "\(s)")
             #expect(ResolvedURL.parse(s, base: base)?.href == s, "\(s)")
         }
         for s in rejected { #expect(!ResolvedURL.isCanonicalHTTP(s), "\(s)") }
+    }
+}
+
+@Suite(.ownThread) struct URLFastPathTests {
+    static let bases = ["http://fakehost/test/page.html", "https://example.com/", "https://example.com/a/b/?q=1#top",
+                        "http://user@h.example:8080/dir/file"]
+    /// References chosen to sit at each fast path's edges: every one resolves as the full parse does.
+    static let references = [
+        "/a/b", "/a/b?x=1#f", "/", "/?q", "/#f", "/a/./b", "/a/../b", "/a/%2e/b", "/a/%2E%2e/", "/a%20b", "/a b", "/a\\b",
+        "//cdn.example/x.png", "//CDN.example/x", "//h:80/x", "//h", "///x", "//h/./x", "//u@h/x",
+        "page.html", "./page.html", "./", ".", "..", "../x", "./../x", "a/./b", "a/%2e%2e/b", "a?b#c", "./?x", "./#f",
+        "?q=1", "#frag", "", "x:y", "page:1", "mailto:a@b.example", "data:image/gif;base64,R0lGOD==", "data:text/plain,a b",
+        "tel:+1-555", "foo://host/x", "foo:/x", "Mailto:a@b", "javascript:void(0)", "http:x", "https:/x", "ftp://h/x",
+        "ws:x", "file:///etc/x", "a:b/c", "a/b:c", "c.d:e", "1a:b", "%7e/x", "/x?a'b", "/x#a`b", "/x?a\"b", "/é", "é.html",
+        "/x\t/y", " /x", "/x ", "/a/b?c/../d", "/a/b#c/./d",
+    ]
+
+    @Test func fastPathsResolveAsTheFullParse() throws {
+        for baseString in Self.bases {
+            let base = try #require(ResolvedURL.parse(baseString))
+            for reference in Self.references {
+                #expect(ResolvedURL.resolve(reference, base: base) == ResolvedURL.parse(reference, base: base)?.href,
+                        "\(reference.debugDescription) against \(baseString)")
+            }
+        }
+    }
+
+    @Test func eachReferenceTakesTheExpectedPath() throws {
+        let base = try #require(ResolvedURL.parse("http://fakehost/test/page.html"))
+        func path(_ s: String) -> ResolvedURL.FastPath {
+            var s = s
+            return s.withUTF8 { ResolvedURL.fastPath(for: $0, against: base) }
+        }
+        #expect(path("https://e.com/x") == .unchanged)
+        #expect(path("data:image/gif;base64,R0lGOD==") == .unchanged)
+        #expect(path("/a/b?x") == .onOrigin)
+        #expect(path("//cdn.example/x") == .onScheme)
+        #expect(path("b.html") == .inDirectory(skip: 0))
+        #expect(path("./b.html") == .inDirectory(skip: 2))
+        for slow in ["../b", "/a/./b", "//H/x", "Mailto:x", "http:x", "?q", "#f", "/a b"] { #expect(path(slow) == .none, "\(slow)") }
+        #expect(ResolvedURL.resolve("./b.html?x#y", base: base) == "http://fakehost/test/b.html?x#y")
+        #expect(ResolvedURL.resolve("/x/y", base: base) == "http://fakehost/x/y")
+    }
+
+    /// Every link and image URL of the Mozilla corpus, against the page URL the corpus uses.
+    @Test func corpusReferencesResolveAsTheFullParse() throws {
+        let base = try #require(ResolvedURL.parse(Corpus.pageURL))
+        var compared = 0
+        var mismatches: [String] = []
+        for page in try Corpus.cases() {
+            let doc = Corpus.parse(page.source)
+            for node in doc.node.descendants where node.isElement {
+                for name in ["href", "src", "poster"] {
+                    guard let value = node.getAttribute(name) else { continue }
+                    compared += 1
+                    if ResolvedURL.resolve(value, base: base) != ResolvedURL.parse(value, base: base)?.href, mismatches.count < 5 {
+                        mismatches.append("\(page.name): \(value.debugDescription)")
+                    }
+                }
+            }
+        }
+        #expect(compared > 5_000)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 }
