@@ -99,10 +99,13 @@ enum Vocabulary {
             return bytes.withUnsafeBufferPointer { b in
                 for range in tokens {
                     let start = range.lowerBound, count = range.count
+                    // Only the words that start with the token's first byte can match it.
+                    let bucket = words.byFirstByte[Int(b[start])]
+                    if bucket.isEmpty { continue }
                     if count <= 4 {
-                        for word in words.exactList where word.count == count && Names.equal(b, start, word, count) { return true }
+                        for word in bucket.exact where word.count == count && Names.equal(b, start, word, count) { return true }
                     }
-                    for word in words.prefixes where word.count <= count && Names.equal(b, start, word, word.count) { return true }
+                    for word in bucket.prefixes where word.count <= count && Names.equal(b, start, word, word.count) { return true }
                 }
                 return false
             }
@@ -190,12 +193,25 @@ enum Vocabulary {
     struct Words {
         let prefixes: [[UInt8]]
         let exact: Set<[UInt8]>
-        /// `exact` as a list, to compare a token with in place.
-        let exactList: [[UInt8]]
+        /// The prefixes and exact tokens by their first byte: a token is compared only with
+        /// the few words that start as it does (most tokens start with no word's first byte).
+        let byFirstByte: [Bucket]
+
+        struct Bucket {
+            var prefixes: [[UInt8]] = []
+            var exact: [[UInt8]] = []
+            var isEmpty: Bool { prefixes.isEmpty && exact.isEmpty }
+        }
+
         init(_ prefixes: [String], exact: Set<String> = []) {
             self.prefixes = prefixes.map { Array($0.utf8) }
             self.exact = Set(exact.map { Array($0.utf8) })
-            self.exactList = self.exact.sorted { $0.lexicographicallyPrecedes($1) }
+            var buckets = [Bucket](repeating: Bucket(), count: 256)
+            for word in self.prefixes { if let first = word.first { buckets[Int(first)].prefixes.append(word) } }
+            for word in self.exact.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                if let first = word.first { buckets[Int(first)].exact.append(word) }
+            }
+            byFirstByte = buckets
         }
     }
 
