@@ -66,6 +66,7 @@ enum Vocabulary {
             bytes.append(0x20)
             for b in id.utf8 { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
             var tokens: [Range<Int>] = []
+            tokens.reserveCapacity(8)
             var nameStart = 0
             for i in 0...bytes.count where i == bytes.count || bytes[i] <= 0x20 {
                 if i > nameStart { Names.appendTokens(of: bytes, nameStart..<i, to: &tokens) }

@@ -71,7 +71,7 @@ public enum Extraction {
             content: "", textContent: "", length: 0, excerpt: nil, siteName: nil, publishedTime: nil)
         article.content = content
         article.textContent = text
-        article.length = text.utf16.count
+        article.length = Readability.utf16Length(text)
         return article
     }
 }

@@ -19,4 +19,9 @@ extension Readability {
     package static func innerTextLength(_ node: Node) -> Int {
         Readability(node.document).textStats(node).length
     }
+
+    /// JavaScript's `length` of `s` (UTF-16 code units), counted over its UTF-8 bytes.
+    package static func utf16Length(_ s: String) -> Int {
+        JSString.length(s)
+    }
 }
