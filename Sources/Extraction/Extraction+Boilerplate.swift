@@ -77,6 +77,35 @@ struct Classifier {
         s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    /// Whether `normalized(text) == title`. ASCII text (most headings) is compared byte by
+    /// byte as it is normalized: there lowercasing is A-Z only, and white space is tab, line
+    /// feed, vertical tab, form feed, carriage return and space.
+    static func isTitle(_ text: String, _ title: String) -> Bool {
+        var text = text, title = title
+        let ascii: Bool? = text.withUTF8 { t in
+            if t.contains(where: { $0 >= 0x80 }) { return nil }
+            return title.withUTF8 { expected in
+                var k = 0
+                var pendingSpace = false
+                for b in t {
+                    if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                        pendingSpace = k > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        guard k < expected.count, expected[k] == 0x20 else { return false }
+                        k += 1
+                        pendingSpace = false
+                    }
+                    guard k < expected.count, expected[k] == (b >= 0x41 && b <= 0x5A ? b + 0x20 : b) else { return false }
+                    k += 1
+                }
+                return k == expected.count
+            }
+        }
+        return ascii ?? (normalized(text) == title)
+    }
+
     static let figcaption = Document.knownNameID("figcaption")!
     static let header = Document.knownNameID("header")!
 
@@ -99,7 +128,7 @@ struct Classifier {
         if !posts, name == Classifier.header, !node.descendantElements(named: ["h1", "time"]).isEmpty, !holdsProse(node) {
             return .boilerplate
         }
-        if Classifier.headings.contains(id: name), let title, Classifier.normalized(node.textContent) == title { return .boilerplate }
+        if Classifier.headings.contains(id: name), let title, Classifier.isTitle(node.textContent, title) { return .boilerplate }
         if !bare {
             if let role = attributes.role?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
             if attributes.ariaHidden == "true" || attributes.hidden || Classifier.isHiddenByStyle(attributes.style)

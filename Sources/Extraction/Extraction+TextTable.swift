@@ -15,7 +15,8 @@ struct TextTable {
     static let anchor = Document.knownNameID("a")
 
     init(_ root: Node) {
-        text = Array(repeating: 0, count: root.document.indexLimit)
+        let doc = root.document
+        text = Array(repeating: 0, count: doc.indexLimit)
         links = text
         if root.isText {
             text[Int(root.index)] = Int32(TextTable.nonSpaceCount(root.data))
@@ -23,23 +24,24 @@ struct TextTable {
         }
         // The counted elements in document order (the root always), then summed from the last
         // up: an element's children are all later in that order, so each is done before it.
-        var stack: [Node] = [root]
-        while let node = stack.popLast() {
-            elements.append(node)
-            var child = node.lastChild
-            while let c = child {
-                if c.isElement && !TextTable.skipped.contains(c) { stack.append(c) }
-                child = c.previousSibling
+        // The walk steps by index (no handle, so no reference count, per node visited).
+        var order: [Int32] = []
+        var stack: [Int32] = [root.index]
+        while let i = stack.popLast() {
+            order.append(i)
+            var c = doc.lastChild(at: i)
+            while c >= 0 {
+                if doc.kind(at: c) == .element && !TextTable.skipped.contains(id: doc.nameID(at: c)) { stack.append(c) }
+                c = doc.previousSibling(at: c)
             }
         }
-        for node in elements.reversed() {
-            let i = Int(node.index)
+        for i in order.reversed() {
             var t: Int32 = 0, l: Int32 = 0
-            var child = node.firstChild
-            while let c = child {
-                let j = Int(c.index)
-                if c.isText {
-                    let n = Int32(TextTable.nonSpaceCount(c.data))
+            var c = doc.firstChild(at: i)
+            while c >= 0 {
+                let j = Int(c)
+                if doc.kind(at: c) == .text {
+                    let n = Int32(TextTable.nonSpaceCount(doc.text(at: c)))
                     text[j] = n
                     t += n
                 } else {
@@ -47,11 +49,12 @@ struct TextTable {
                     t += text[j]
                     l += links[j]
                 }
-                child = c.nextSibling
+                c = doc.nextSibling(at: c)
             }
-            text[i] = t
-            links[i] = node.localNameID == TextTable.anchor ? t : l
+            text[Int(i)] = t
+            links[Int(i)] = doc.nameID(at: i) == TextTable.anchor ? t : l
         }
+        elements = order.map { doc.node(at: $0) }
     }
 
     /// The bytes of `s` above 0x20, counted over its contiguous UTF-8 (a String's UTF-8 view

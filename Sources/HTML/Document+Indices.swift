@@ -1,0 +1,35 @@
+// Index-level reads for hot walks in other modules (the extraction's text tables): a walk that
+// holds its document once and steps by index takes no reference count per visited node, as a
+// walk over `Node` handles does (each handle holds its document).
+
+extension Document {
+    /// The kind of node `index`.
+    @inlinable public func kind(at index: Int32) -> NodeKind { nodes[Int(index)].kind }
+
+    /// The local name id of element `index` (`Node.localNameID`); -1 for other kinds.
+    @inlinable public func nameID(at index: Int32) -> Int32 {
+        let r = nodes[Int(index)]
+        return r.kind == .element ? r.name : -1
+    }
+
+    /// Node `index`'s first child, or -1.
+    @inlinable public func firstChild(at index: Int32) -> Int32 { nodes[Int(index)].firstChild }
+
+    /// Node `index`'s last child, or -1.
+    @inlinable public func lastChild(at index: Int32) -> Int32 { nodes[Int(index)].lastChild }
+
+    /// The sibling after node `index`, or -1.
+    @inlinable public func nextSibling(at index: Int32) -> Int32 { nodes[Int(index)].next }
+
+    /// The sibling before node `index`, or -1.
+    @inlinable public func previousSibling(at index: Int32) -> Int32 { nodes[Int(index)].previous }
+
+    /// The data of text node `index` (`Node.data`).
+    @inlinable public func text(at index: Int32) -> String { characterData(index) }
+
+    /// A handle to node `index`.
+    @inlinable public func node(at index: Int32) -> Node {
+        precondition(index >= 0 && Int(index) < nodes.count, "no node at this index")
+        return Node(self, index)
+    }
+}

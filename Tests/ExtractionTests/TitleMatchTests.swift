@@ -1,0 +1,35 @@
+@testable import Extraction
+import HTML
+import PiperTestSupport
+import Testing
+
+/// The byte-level title test answers as normalizing the heading and comparing does.
+@Suite(.ownThread) struct TitleMatchTests {
+    static let titles = ["the headline", "a", "x y z", "café au lait", "tab\tinside"]
+    static let headings = [
+        "The Headline", "  the   headline ", "\nThe\tHEADLINE\r\n", "the headline.", "theheadline", "the  headline x",
+        "A", " a ", "", "   ", "X\u{0B}Y\u{0C}Z", "x\u{1C}y z", "x y\u{85}z", "CAFÉ AU LAIT", "Cafe\u{301} au lait",
+        "x\u{A0}y z", "tab inside", "tab\tinside", "the headline\u{0}",
+    ]
+
+    @Test func agreesWithNormalizing() {
+        for title in Self.titles.map(Classifier.normalized) {
+            for heading in Self.headings {
+                #expect(Classifier.isTitle(heading, title) == (Classifier.normalized(heading) == title),
+                        "\(heading.debugDescription) against \(title.debugDescription)")
+            }
+        }
+        #expect(Classifier.isTitle("  The   Headline\n", "the headline"))
+        #expect(!Classifier.isTitle("The Headlines", "the headline"))
+    }
+
+    /// The index walk of the text table counts what a walk over handles counts.
+    @Test func textTableCountsTextAndLinks() {
+        let document = Document.parse("<body><div id=r><p>one two <a href=x>link</a></p><script>var x = 1</script><!-- c --><p>three</p></div></body>")
+        let root = document.body!.firstElementChild!
+        let table = TextTable(root)
+        #expect(table.length(root) == "onetwolinkthree".utf8.count)
+        #expect(table.linkLength(root) == "link".utf8.count)
+        #expect(table.elements.map(\.localName) == ["div", "p", "a", "p"])
+    }
+}
