@@ -42,10 +42,11 @@ enum BlockText {
     /// Never text.
     static let skipped = NameSet(["script", "style", "noscript", "template", "head", "title", "svg", "math", "select", "button", "iframe", "object", "embed", "canvas", "audio", "video"])
 
-    /// The text of `root`, skipping the subtrees `skip` returns true for.
-    static func text(of root: Node, article: Bool = false, skip: (Node) -> Bool = { _ in false }) -> String {
+    /// The text of `root`, leaving out the subtrees of `skipped` (elements of `root`'s document).
+    static func text(of root: Node, article: Bool = false, skipping skipped: Set<Node> = []) -> String {
         var out = Builder()
-        walk(root, into: &out, inPre: false, skip: skip)
+        let walk = Walk(document: root.document, skipping: Set(skipped.map(\.index)))
+        walk.walk(root.index, into: &out, inPre: false)
         let text = out.finish()
         return article ? withoutTrailingFurniture(text) : withoutRepeatedLines(text)
     }
@@ -147,35 +148,53 @@ enum BlockText {
     static let img = Document.knownNameID("img")!
     static let preformatted = NameSet(["pre", "textarea"])
 
-    private static func walk(_ node: Node, into out: inout Builder, inPre: Bool, skip: (Node) -> Bool) {
-        var child = node.firstChild
-        while let c = child {
-            defer { child = c.nextSibling }
-            if c.isText {
-                out.append(c.data, preformatted: inPre)
-                continue
+    /// The walk over the arena by index: no handle, so no reference count, per node visited.
+    private struct Walk {
+        let document: Document
+        /// Element indices whose subtrees are left out.
+        let skipping: Set<Int32>
+
+        func walk(_ node: Int32, into out: inout Builder, inPre: Bool) {
+            let doc = document
+            var c = doc.firstChild(at: node)
+            while c >= 0 {
+                defer { c = doc.nextSibling(at: c) }
+                switch doc.kind(at: c) {
+                case .text:
+                    out.append(doc.text(at: c), preformatted: inPre)
+                    continue
+                case .element:
+                    break
+                default:
+                    continue
+                }
+                let name = doc.nameID(at: c)
+                guard !skipped.contains(id: name), skipping.isEmpty || !skipping.contains(c) else { continue }
+                if name == br { out.lineBreak(); continue }
+                if name == img { continue }
+                let pre = inPre || preformatted.contains(id: name) && isPreformatted(c)
+                if paragraphs.contains(id: name) {
+                    out.blankLine()
+                    walk(c, into: &out, inPre: pre)
+                    out.blankLine()
+                } else if lines.contains(id: name) {
+                    out.lineBreak()
+                    walk(c, into: &out, inPre: pre)
+                    out.lineBreak()
+                } else if cells.contains(id: name) {
+                    out.space()
+                    walk(c, into: &out, inPre: pre)
+                    out.space()
+                } else {
+                    walk(c, into: &out, inPre: pre)
+                }
             }
-            guard c.isElement else { continue }
-            let name = c.localNameID
-            guard !skipped.contains(id: name), !skip(c) else { continue }
-            if name == br { out.lineBreak(); continue }
-            if name == img { continue }
-            let pre = inPre || preformatted.contains(id: name) && (c.hasTag("pre") || c.hasTag("textarea"))
-            if paragraphs.contains(id: name) {
-                out.blankLine()
-                walk(c, into: &out, inPre: pre, skip: skip)
-                out.blankLine()
-            } else if lines.contains(id: name) {
-                out.lineBreak()
-                walk(c, into: &out, inPre: pre, skip: skip)
-                out.lineBreak()
-            } else if cells.contains(id: name) {
-                out.space()
-                walk(c, into: &out, inPre: pre, skip: skip)
-                out.space()
-            } else {
-                walk(c, into: &out, inPre: pre, skip: skip)
-            }
+        }
+
+        /// An HTML `pre` or `textarea` (not a foreign element of that name).
+        private func isPreformatted(_ element: Int32) -> Bool {
+            let node = document.node(at: element)
+            return node.hasTag("pre") || node.hasTag("textarea")
         }
     }
 

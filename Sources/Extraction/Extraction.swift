@@ -61,9 +61,8 @@ public enum Extraction {
             return nil
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
-        // Most containers hold no caption: the walk then hashes no node.
-        let text = captions.isEmpty ? BlockText.text(of: root, article: !posts)
-            : BlockText.text(of: root, article: !posts, skip: { captions.contains($0) })
+        // Most containers hold no caption: the walk then looks nothing up.
+        let text = BlockText.text(of: root, article: !posts, skipping: captions)
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
         var article = found?.article ?? Article(
