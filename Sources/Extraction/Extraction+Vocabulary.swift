@@ -28,103 +28,118 @@ enum Vocabulary {
                           "entry-body", "content-body", "article-text", "articletext", "story-content",
                           "post-entry", "single-content", "page-content", "main-content", "td-post-content"]
 
-    /// The class and id of `node` as lowercase word tokens (bytes; non-ASCII bytes count as
-    /// letters). Utility-class names (Tailwind's `print:hidden`, `w-[64px]`,
-    /// `decoration-primary/6`) say how a box looks, not what it is, and are skipped.
-    static func tokens(_ node: Node) -> [ArraySlice<UInt8>] {
-        let names = Names(node)
-        return names.tokens.map { names.bytes[$0] }
-    }
-
-    /// A node's class and id, lowercased once, with their word tokens: what the vocabulary
-    /// tests look at, computed once per node.
+    /// A node's class and id, read in place as lowercase word tokens (bytes; non-ASCII bytes
+    /// count as letters; ASCII letters compared lowercased). Utility-class names (Tailwind's
+    /// `print:hidden`, `w-[64px]`, `decoration-primary/6`) say how a box looks, not what it
+    /// is, and are skipped. Nothing is copied: a node's names are read two or three times at
+    /// most, and splitting them again costs less than allocating a lowercased copy.
     struct Names {
-        /// The class list, a space, the id; ASCII lowercased.
-        let bytes: [UInt8]
-        /// Ranges of `bytes` that are word tokens.
-        let tokens: [Range<Int>]
+        private let className: String
+        private let id: String
 
-        static let none = Names(bytes: [], tokens: [])
-
-        private init(bytes: [UInt8], tokens: [Range<Int>]) {
-            self.bytes = bytes
-            self.tokens = tokens
-        }
+        static let none = Names(className: "", id: "")
 
         init(_ node: Node) {
             self.init(className: node.className, id: node.id)
         }
 
         init(className: String, id: String) {
-            if className.isEmpty && id.isEmpty {
-                self.init(bytes: [], tokens: [])
-                return
-            }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(className.utf8.count + id.utf8.count + 1)
-            for b in className.utf8 { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
-            bytes.append(0x20)
-            for b in id.utf8 { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
-            var tokens: [Range<Int>] = []
-            tokens.reserveCapacity(8)
-            var nameStart = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] <= 0x20 {
-                if i > nameStart { Names.appendTokens(of: bytes, nameStart..<i, to: &tokens) }
-                nameStart = i + 1
-            }
-            self.init(bytes: bytes, tokens: tokens)
+            self.className = className
+            self.id = id
         }
 
-        private static func appendTokens(of bytes: [UInt8], _ name: Range<Int>, to out: inout [Range<Int>]) {
-            for j in name {
-                let b = bytes[j]
-                if b == 0x3A || b == 0x5B || b == 0x2F || b == 0x40 || b == 0x21 { return }
-            }
-            var start = name.lowerBound
-            for j in name {
-                let b = bytes[j]
-                let wordByte = b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-                if !wordByte {
-                    if j > start { out.append(start..<j) }
-                    start = j + 1
-                }
-            }
-            if name.upperBound > start { out.append(start..<name.upperBound) }
-        }
-
-        var isEmpty: Bool { bytes.isEmpty }
+        var isEmpty: Bool { className.isEmpty && id.isEmpty }
 
         /// Whether a token starts with a prefix of `words` (or is one of its exact tokens).
         func matches(_ words: Words) -> Bool {
-            if tokens.isEmpty { return false }
-            return bytes.withUnsafeBufferPointer { b in
-                for range in tokens {
-                    let start = range.lowerBound, count = range.count
-                    // Only the words that start with the token's first byte can match it.
-                    let bucket = words.byFirstByte[Int(b[start])]
-                    if bucket.isEmpty { continue }
-                    if count <= 4 {
-                        for word in bucket.exact where word.count == count && Names.equal(b, start, word, count) { return true }
-                    }
-                    for word in bucket.prefixes where word.count <= count && Names.equal(b, start, word, word.count) { return true }
+            if isEmpty { return false }
+            return Names.anyToken(className, words) || Names.anyToken(id, words)
+        }
+
+        /// Whether a token of `s` (split at white space into names, each name into tokens)
+        /// matches `words`.
+        private static func anyToken(_ s: String, _ words: Words) -> Bool {
+            if s.isEmpty { return false }
+            var s = s
+            return s.withUTF8 { b in
+                var nameStart = 0
+                for i in 0...b.count where i == b.count || b[i] <= 0x20 {
+                    defer { nameStart = i + 1 }
+                    if i > nameStart && nameMatches(b, nameStart..<i, words) { return true }
                 }
                 return false
             }
         }
 
-        /// Whether the `count` bytes of `b` from `start` are the first `count` of `word`.
+        private static func nameMatches(_ b: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ words: Words) -> Bool {
+            for j in name {
+                let c = b[j]
+                if c == 0x3A || c == 0x5B || c == 0x2F || c == 0x40 || c == 0x21 { return false }
+            }
+            var start = name.lowerBound
+            for j in name.lowerBound...name.upperBound {
+                if j < name.upperBound && isWordByte(b[j]) { continue }
+                if j > start && tokenMatches(b, start, j - start, words) { return true }
+                start = j + 1
+            }
+            return false
+        }
+
+        @inline(__always)
+        private static func isWordByte(_ c: UInt8) -> Bool {
+            c >= 0x80 || (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+        }
+
+        private static func tokenMatches(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, _ words: Words) -> Bool {
+            // Only the words that start with the token's first byte can match it.
+            let bucket = words.byFirstByte[Int(asciiLowercased(b[start]))]
+            if bucket.isEmpty { return false }
+            if count <= 4 {
+                for word in bucket.exact where word.count == count && equal(b, start, word, count) { return true }
+            }
+            for word in bucket.prefixes where word.count <= count && equal(b, start, word, word.count) { return true }
+            return false
+        }
+
+        /// Whether the `count` bytes of `b` from `start`, lowercased, are the first `count` of `word`.
         @inline(__always)
         private static func equal(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8], _ count: Int) -> Bool {
             var k = 0
-            while k < count, b[start + k] == word[k] { k += 1 }
+            while k < count, asciiLowercased(b[start + k]) == word[k] { k += 1 }
             return k == count
         }
 
         /// Whether the whole class list or id holds one of the content names.
         func namesContent() -> Bool {
-            if bytes.isEmpty { return false }
-            guard Vocabulary.stems.contains(where: { Vocabulary.contains(bytes, $0) }) else { return false }
-            return Vocabulary.contentBytes.contains { Vocabulary.contains(bytes, $0) }
+            Names.holdsContentName(className) || Names.holdsContentName(id)
+        }
+
+        /// Every content name holds "body", "content", "text" or "entry"; most names hold
+        /// none, and are passed over first. (A content name holds no space, so the class list
+        /// and the id are searched apart.)
+        private static func holdsContentName(_ s: String) -> Bool {
+            if s.isEmpty { return false }
+            var s = s
+            return s.withUTF8 { b in
+                guard Vocabulary.stems.contains(where: { containsLowercased(b, $0) }) else { return false }
+                return Vocabulary.contentBytes.contains { containsLowercased(b, $0) }
+            }
+        }
+
+        /// Naive substring search, ASCII letters of `haystack` lowercased (class lists are short).
+        private static func containsLowercased(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+            guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+            var i = 0
+            let last = haystack.count - needle.count
+            while i <= last {
+                if asciiLowercased(haystack[i]) == first {
+                    var j = 1
+                    while j < needle.count && asciiLowercased(haystack[i + j]) == needle[j] { j += 1 }
+                    if j == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
         }
     }
 

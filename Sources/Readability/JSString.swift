@@ -56,6 +56,25 @@ enum JSString {
         return normalizeSpaces ? normalize(t) : t
     }
 
+    /// Whether `needle`'s UTF-8 bytes occur in `bytes`.
+    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, contain needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { n in
+            guard let first = n.first else { return true }
+            guard n.count <= bytes.count else { return false }
+            var i = 0
+            while i <= bytes.count - n.count {
+                if bytes[i] == first {
+                    var j = 1
+                    while j < n.count && bytes[i + j] == n[j] { j += 1 }
+                    if j == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// JavaScript `length` (UTF-16 code units).
     /// Counted over the UTF-8 bytes: `utf16.count` on non-ASCII text builds index breadcrumbs
     /// first, which costs far more than this one pass.

@@ -164,6 +164,18 @@ extension Readability {
     private func keptClasses(_ className: String) -> String {
         if className.isEmpty || classesToPreserve.isEmpty { return "" }
         var value = className
+        // An ASCII list keeps a class only where a preserved name occurs in its bytes: most
+        // lists hold none, and give "" unsplit. (With ASCII names on both sides, equal strings
+        // are equal bytes.)
+        let holdsNone: Bool = value.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for name in classesToPreserve where !name.isEmpty {
+                guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+                if JSString.bytes(bytes, contain: name) { return false }
+            }
+            return true
+        }
+        if holdsNone { return "" }
         // ASCII (nearly every class list): split on the bytes of `\s` without building Characters.
         let ascii: [String]? = value.withUTF8 { bytes in
             var tokens: [String] = []
