@@ -50,4 +50,15 @@ import Testing
         let text = try Self.textAround(box)
         #expect(text.contains("Shown on wide screens"))
     }
+
+    /// Disclaimers, legal small print and a signature under the text are furniture by their
+    /// names, even written as sentences.
+    @Test(arguments: ["disclaimer", "legal-notice", "post-signature"])
+    func smallPrintNamedSoAfterTheTextGoes(className: String) throws {
+        let box = "<div class=\"\(className)\"><p>The views expressed here are the writer's own and not those of the "
+            + "authority.</p><p>Figures are given without warranty of any kind.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("without warranty"))
+    }
 }
