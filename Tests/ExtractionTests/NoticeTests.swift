@@ -61,4 +61,16 @@ import Testing
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(!text.contains("without warranty"))
     }
+
+    /// The standfirst under the headline, dropped with the article's header (or outside
+    /// Readability's container), comes back once, before the text.
+    @Test func theStandfirstInTheHeaderOpensTheText() throws {
+        let standfirst = "Engineers plan a new spillway after the spring flood reached six villages."
+        let page = "<article><header><h1>Flood report</h1><p class=\"article-lead\">\(standfirst)</p>"
+            + "<time>12.04.2026</time></header><div class=body>\(MainSpanTests.paragraphs)</div></article>"
+        let text = try Self.extract(page)
+        #expect(text.hasPrefix(standfirst))
+        #expect(text.components(separatedBy: "new spillway").count == 2)
+        #expect(text.contains("Paragraph 6 of the report"))
+    }
 }
