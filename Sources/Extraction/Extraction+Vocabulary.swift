@@ -12,7 +12,7 @@ enum Vocabulary {
         "taboola", "recommend", "trending", "popular", "print", "disqus", "follow", "footer",
         "masthead", "skip", "visually", "screenreader", "tagcloud",
         "byline", "dateline", "timestamp", "author", "bio", "meta", "readmore", "more",
-        "upsell", "paywall", "donate", "comment", "respond", "reply", "disclaimer", "legal", "signature", "popover", "userextra", "userdetail", "postprofile", "relativetime",
+        "upsell", "paywall", "donate", "comment", "respond", "reply", "disclaimer", "legal", "signature", "popover", "userextra", "userdetail", "postprofile", "relativetime", "feedback", "notice", "controls", "offer",
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
     static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "tags", "date", "time", "rel", "jump", "toc", "sr"]

@@ -73,4 +73,19 @@ import Testing
         #expect(text.components(separatedBy: "new spillway").count == 2)
         #expect(text.contains("Paragraph 6 of the report"))
     }
+
+    /// A feedback prompt, a notice bar, a special offer and a player's controls under the text
+    /// are furniture by their names.
+    @Test(arguments: [
+        ("page-feedback", "Was this page helpful to you today? Tell us what we could improve on it."),
+        ("site-notice", "Our offices are closed on public holidays; answers may take a little longer."),
+        ("special-offer", "Save twenty percent on your first order with the code SPRING at checkout."),
+        ("media-controls", "Play the recording, pause it, or change its speed and volume at any time."),
+    ])
+    func aBoxNamedAsPageFurnitureAfterTheTextGoes(className: String, sentence: String) throws {
+        let box = "<div class=\"\(className)\"><p>\(sentence)</p><p>Thank you.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains(String(sentence.prefix(20))))
+    }
 }
