@@ -73,9 +73,10 @@ struct Standfirst {
     static func missing(from root: Node, text: String, among standfirsts: [Standfirst]) -> Standfirst? {
         let candidates = standfirsts.filter { root.contains($0.next) }
         if candidates.isEmpty { return nil }
-        let body = collapsed(text)
+        let body = collapsedBytes(text)
         return candidates.first { s in
-            !s.text.isEmpty && !body.contains(String(s.text.prefix(40)))
+            let opening = Array(s.text.utf8.prefix(40))
+            return !opening.isEmpty && !Vocabulary.contains(body, opening)
         }
     }
 
@@ -86,8 +87,25 @@ struct Standfirst {
         _ = root.insertBefore(p, root.firstChild)
     }
 
-    /// Whitespace runs as one space, trimmed.
+    /// Whitespace runs (ASCII) as one space, trimmed.
     static func collapsed(_ s: String) -> String {
-        s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        String(decoding: collapsedBytes(s), as: UTF8.self)
+    }
+
+    /// `collapsed` as UTF-8 bytes, in one pass over them (an article's text is tens of
+    /// kilobytes; splitting it into Characters would cost more than the rest of this stage).
+    static func collapsedBytes(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpace = false
+        for b in s.utf8 {
+            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(b)
+            }
+        }
+        return out
     }
 }
