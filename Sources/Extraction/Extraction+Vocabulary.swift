@@ -12,7 +12,7 @@ enum Vocabulary {
         "taboola", "recommend", "trending", "popular", "print", "disqus", "follow", "footer",
         "masthead", "skip", "visually", "screenreader", "tagcloud",
         "byline", "dateline", "timestamp", "author", "bio", "meta", "readmore", "more",
-        "upsell", "paywall", "donate", "comment", "respond", "reply",
+        "upsell", "paywall", "donate", "comment", "respond", "reply", "disclaimer", "legal", "signature", "popover", "userextra", "userdetail", "postprofile", "relativetime", "feedback", "notice", "controls", "offer",
     ]
     /// Exact tokens that are too short or too common to match as prefixes.
     static let boilerplateExact: Set<String> = ["ad", "ads", "nav", "cta", "tag", "tags", "date", "time", "rel", "jump", "toc", "sr"]
@@ -52,26 +52,40 @@ enum Vocabulary {
 
         /// Whether a token starts with a prefix of `words` (or is one of its exact tokens).
         func matches(_ words: Words) -> Bool {
-            if isEmpty { return false }
-            return Names.anyToken(className, words) || Names.anyToken(id, words)
+            anyToken { b, start, count in Names.tokenMatches(b, start, count, words) }
         }
 
-        /// Whether a token of `s` (split at white space into names, each name into tokens)
-        /// matches `words`.
-        private static func anyToken(_ s: String, _ words: Words) -> Bool {
+        /// Whether a token, lowercased, is one of `list` (lowercase bytes).
+        func hasToken(in list: [[UInt8]]) -> Bool {
+            anyToken { b, start, count in
+                list.contains { $0.count == count && Names.equal(b, start, $0, count) }
+            }
+        }
+
+        /// Whether `test` holds for a token (its bytes' buffer, start and length) of the class
+        /// list or the id.
+        private func anyToken(_ test: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) -> Bool {
+            if isEmpty { return false }
+            return Names.anyToken(of: className, test) || Names.anyToken(of: id, test)
+        }
+
+        /// Whether `test` holds for a token of `s`, split at white space into names and each
+        /// name (but a utility class) into tokens.
+        private static func anyToken(of s: String, _ test: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) -> Bool {
             if s.isEmpty { return false }
             var s = s
             return s.withUTF8 { b in
                 var nameStart = 0
                 for i in 0...b.count where i == b.count || b[i] <= 0x20 {
                     defer { nameStart = i + 1 }
-                    if i > nameStart && nameMatches(b, nameStart..<i, words) { return true }
+                    if i > nameStart && nameHolds(b, nameStart..<i, test) { return true }
                 }
                 return false
             }
         }
 
-        private static func nameMatches(_ b: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ words: Words) -> Bool {
+        private static func nameHolds(_ b: UnsafeBufferPointer<UInt8>, _ name: Range<Int>,
+                                      _ test: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) -> Bool {
             for j in name {
                 let c = b[j]
                 if c == 0x3A || c == 0x5B || c == 0x2F || c == 0x40 || c == 0x21 { return false }
@@ -79,7 +93,7 @@ enum Vocabulary {
             var start = name.lowerBound
             for j in name.lowerBound...name.upperBound {
                 if j < name.upperBound && isWordByte(b[j]) { continue }
-                if j > start && tokenMatches(b, start, j - start, words) { return true }
+                if j > start && test(b, start, j - start) { return true }
                 start = j + 1
             }
             return false

@@ -6,6 +6,7 @@
 // Stages, one file each:
 //   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
 //                           the body's headings and furniture text
+//   Extraction+Standfirst   the summary under the headline, outside Readability's container
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
@@ -47,6 +48,7 @@ public enum Extraction {
         // The page before Readability changes it: the second strategy's containers are copied now.
         let survey = Survey(document)
         let alternatives = Alternative.find(in: survey)
+        let standfirsts = survey.body.map { Standfirst.find(in: survey.table, body: $0) } ?? []
         // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
         // goes before Readability scores the page. (The copies above are cleaned on their own.)
         for dialog in survey.dialogs { dialog.remove() }
@@ -62,7 +64,13 @@ public enum Extraction {
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
         // Most containers hold no caption: the walk then looks nothing up.
-        let text = BlockText.text(of: root, article: !posts, skipping: captions)
+        var text = BlockText.text(of: root, article: !posts, skipping: captions)
+        // The standfirst in the article's header, outside Readability's container.
+        if !standfirsts.isEmpty, let found, root == found.content,
+           let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts) {
+            standfirst.insert(into: root)
+            text = standfirst.text + "\n\n" + text
+        }
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
         var article = found?.article ?? Article(

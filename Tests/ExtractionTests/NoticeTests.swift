@@ -50,4 +50,42 @@ import Testing
         let text = try Self.textAround(box)
         #expect(text.contains("Shown on wide screens"))
     }
+
+    /// Disclaimers, legal small print and a signature under the text are furniture by their
+    /// names, even written as sentences.
+    @Test(arguments: ["disclaimer", "legal-notice", "post-signature"])
+    func smallPrintNamedSoAfterTheTextGoes(className: String) throws {
+        let box = "<div class=\"\(className)\"><p>The views expressed here are the writer's own and not those of the "
+            + "authority.</p><p>Figures are given without warranty of any kind.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("without warranty"))
+    }
+
+    /// The standfirst under the headline, dropped with the article's header (or outside
+    /// Readability's container), comes back once, before the text.
+    @Test func theStandfirstInTheHeaderOpensTheText() throws {
+        let standfirst = "Engineers plan a new spillway after the spring flood reached six villages."
+        let page = "<article><header><h1>Flood report</h1><p class=\"article-lead\">\(standfirst)</p>"
+            + "<time>12.04.2026</time></header><div class=body>\(MainSpanTests.paragraphs)</div></article>"
+        let text = try Self.extract(page)
+        #expect(text.hasPrefix(standfirst))
+        #expect(text.components(separatedBy: "new spillway").count == 2)
+        #expect(text.contains("Paragraph 6 of the report"))
+    }
+
+    /// A feedback prompt, a notice bar, a special offer and a player's controls under the text
+    /// are furniture by their names.
+    @Test(arguments: [
+        ("page-feedback", "Was this page helpful to you today? Tell us what we could improve on it."),
+        ("site-notice", "Our offices are closed on public holidays; answers may take a little longer."),
+        ("special-offer", "Save twenty percent on your first order with the code SPRING at checkout."),
+        ("media-controls", "Play the recording, pause it, or change its speed and volume at any time."),
+    ])
+    func aBoxNamedAsPageFurnitureAfterTheTextGoes(className: String, sentence: String) throws {
+        let box = "<div class=\"\(className)\"><p>\(sentence)</p><p>Thank you.</p></div>"
+        let text = try Self.extract("<article>\(MainSpanTests.paragraphs)\(box)</article>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains(String(sentence.prefix(20))))
+    }
 }

@@ -48,6 +48,31 @@ import Testing
         #expect(!text.contains("Other topic"))
     }
 
+    /// Forum engines name the poster's card beside each post (join date, post count, rank:
+    /// "message-userDetails", "userExtras", phpBB's "postprofile"); it is not the post.
+    @Test(arguments: ["message-userDetails", "userExtras", "postprofile"])
+    func aPostersCardInAThreadGoes(className: String) throws {
+        let posts = (1...5).map {
+            "<div class=\"\(className)\"><dl><dt>Joined</dt><dd>Jan 2019</dd><dt>Messages</dt><dd>1,20\($0)</dd></dl></div>"
+                + Self.post($0, author: "member\($0)")
+        }.map { "<article class=message>\($0)</article>" }.joined()
+        let html = "<html><head><title>Thread</title></head><body><div class=thread>\(posts)</div></body></html>"
+        let text = try #require(try Self.extract(html))
+        for n in 1...5 { #expect(text.contains("Reply number \(n)"), "post \(n) missing") }
+        #expect(!text.contains("Joined"))
+    }
+
+    /// A post's "3 hours ago" stamp (a relative-time box) is furniture, though the post
+    /// header's author and date are kept in a thread.
+    @Test func aRelativeTimeStampInAThreadGoes() throws {
+        let posts = (1...5).map { "<article class=message><div class=attribution>Posted <span class=\"u-relativeTime\">\($0) hours ago</span></div>"
+            + Self.post($0, author: "member\($0)") + "</article>" }.joined()
+        let html = "<html><head><title>Thread</title></head><body><div class=thread>\(posts)</div></body></html>"
+        let text = try #require(try Self.extract(html))
+        for n in 1...5 { #expect(text.contains("Reply number \(n)"), "post \(n) missing") }
+        #expect(!text.contains("hours ago"))
+    }
+
     @Test func aListingStandsInWhenReadabilityFindsNextToNothing() throws {
         let items = (1...8).map { "<li class=product-card><a href=/p/\($0)>Helmet light model \($0)</a> <span class=price>$\($0)9.95</span></li>" }.joined()
         let html = "<html><head><title>Lights</title></head><body><h1>Lights</h1><p>8 results</p><ul class=products>\(items)</ul></body></html>"

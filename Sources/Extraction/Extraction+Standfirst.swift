@@ -1,0 +1,106 @@
+// The standfirst: the few sentences under a headline that sum the article up, named so by the
+// page ("lead", "intro", "deck", "standfirst", "summary", "excerpt", "abstract", "subtitle").
+// Pages put it in the article's header beside the headline, where Readability's candidate (the
+// body's paragraphs) does not reach. It is found before Readability changes the page, and put
+// back before the text when the paragraph of prose that follows it is in Readability's
+// container and its own words are not.
+import HTML
+
+struct Standfirst {
+    /// Its text, whitespace runs collapsed.
+    let text: String
+    /// The first paragraph of prose after it in the page: where the article's text goes on.
+    let next: Node
+
+    /// Class and id tokens naming a standfirst, matched whole ("leading-tight" is no lead).
+    static let names: [[UInt8]] = ["standfirst", "subtitle", "subheadline", "excerpt", "abstract", "summary",
+                                   "intro", "lead", "dek", "deck"].map { Array($0.utf8) }
+    static let boxes = NameSet(["p", "div", "h2", "h3", "h4", "span", "section", "header"])
+    static let frames = NameSet(["header", "article"])
+    static let paragraph = Document.knownNameID("p")!
+    /// Text bytes (outside whitespace) of a standfirst: a sentence or a few, not a section.
+    static let lengths = 50...700
+    /// Text bytes of the paragraph that follows it.
+    static let nextLength = 70
+    /// Elements looked at after a standfirst for its next paragraph.
+    static let lookahead = 300
+
+    /// The page's standfirsts in document order (a few at most), read before Readability runs:
+    /// named boxes of a sentence or a few with hardly any links, inside a `header` or an
+    /// `article` (a lead in a page's teaser grid or a service page's banner is no article's).
+    static func find(in table: TextTable, body: Node) -> [Standfirst] {
+        var found: [Standfirst] = []
+        let elements = table.elements
+        for (i, e) in elements.enumerated() where boxes.contains(e) && !e.attributes.isEmpty {
+            let length = table.length(e)
+            guard lengths.contains(length), table.linkDensity(e) <= 0.2, isNamed(e), isFramed(e, below: body) else { continue }
+            guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
+            found.append(Standfirst(text: collapsed(e.textContent), next: next))
+            if found.count == 3 { break }
+        }
+        return found
+    }
+
+    static func isNamed(_ e: Node) -> Bool {
+        Vocabulary.Names(e).hasToken(in: Standfirst.names)
+    }
+
+    static func isFramed(_ e: Node, below body: Node) -> Bool {
+        var n = e.parent
+        while let a = n, a != body {
+            if frames.contains(a) { return true }
+            n = a.parent
+        }
+        return false
+    }
+
+    /// The first paragraph of prose after `elements[i]`, outside it.
+    static func nextParagraph(after i: Int, in elements: [Node], table: TextTable) -> Node? {
+        let box = elements[i]
+        for m in elements[(i + 1)..<min(elements.count, i + 1 + lookahead)] where m.localNameID == paragraph {
+            if table.length(m) >= nextLength && !box.contains(m) { return m }
+        }
+        return nil
+    }
+
+    /// The standfirst to put before the text of `root` (Readability's container, cleaned, whose
+    /// text is `text`): the first whose next paragraph is in it and whose opening words are not.
+    static func missing(from root: Node, text: String, among standfirsts: [Standfirst]) -> Standfirst? {
+        let candidates = standfirsts.filter { root.contains($0.next) }
+        if candidates.isEmpty { return nil }
+        let body = collapsedBytes(text)
+        return candidates.first { s in
+            let opening = Array(s.text.utf8.prefix(40))
+            return !opening.isEmpty && !Vocabulary.contains(body, opening)
+        }
+    }
+
+    /// Puts the standfirst at the start of `root` as a paragraph.
+    func insert(into root: Node) {
+        let p = root.document.createElement("p")
+        _ = p.appendChild(root.document.createTextNode(text))
+        _ = root.insertBefore(p, root.firstChild)
+    }
+
+    /// Whitespace runs (ASCII) as one space, trimmed.
+    static func collapsed(_ s: String) -> String {
+        String(decoding: collapsedBytes(s), as: UTF8.self)
+    }
+
+    /// `collapsed` as UTF-8 bytes, in one pass over them (an article's text is tens of
+    /// kilobytes; splitting it into Characters would cost more than the rest of this stage).
+    static func collapsedBytes(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpace = false
+        for b in s.utf8 {
+            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(b)
+            }
+        }
+        return out
+    }
+}
