@@ -46,12 +46,7 @@ struct Standfirst {
     }
 
     static func isFramed(_ e: Node, below body: Node) -> Bool {
-        var n = e.parent
-        while let a = n, a != body {
-            if frames.contains(a) { return true }
-            n = a.parent
-        }
-        return false
+        frames.containsAncestor(of: e, below: body)
     }
 
     /// The first paragraph of prose after `elements[i]`, outside it.

@@ -67,12 +67,7 @@ struct Survey {
     }
 
     static func hasFurnitureAncestor(_ node: Node, below root: Node) -> Bool {
-        var n = node.parent
-        while let e = n, e != root {
-            if furniture.contains(e) { return true }
-            n = e.parent
-        }
-        return false
+        furniture.containsAncestor(of: node, below: root)
     }
 
     func linkDensity(_ node: Node) -> Double { table.linkDensity(node) }

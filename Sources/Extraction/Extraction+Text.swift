@@ -17,6 +17,16 @@ struct NameSet {
     @inline(__always)
     func contains(_ node: Node) -> Bool { contains(id: node.localNameID) }
 
+    /// Whether an ancestor of `node` below `root` (neither counted) has one of these names.
+    func containsAncestor(of node: Node, below root: Node) -> Bool {
+        var n = node.parent
+        while let a = n, a != root {
+            if contains(a) { return true }
+            n = a.parent
+        }
+        return false
+    }
+
     @inline(__always)
     func contains(id: Int32) -> Bool {
         guard id >= 0 else { return false }
