@@ -221,8 +221,6 @@ enum Vocabulary {
 
     /// Words to match tokens against: prefixes, and exact tokens.
     struct Words {
-        let prefixes: [[UInt8]]
-        let exact: Set<[UInt8]>
         /// The prefixes and exact tokens by their first byte: a token is compared only with
         /// the few words that start as it does (most tokens start with no word's first byte).
         let byFirstByte: [Bucket]
@@ -234,11 +232,9 @@ enum Vocabulary {
         }
 
         init(_ prefixes: [String], exact: Set<String> = []) {
-            self.prefixes = prefixes.map { Array($0.utf8) }
-            self.exact = Set(exact.map { Array($0.utf8) })
             var buckets = [Bucket](repeating: Bucket(), count: 256)
-            for word in self.prefixes { if let first = word.first { buckets[Int(first)].prefixes.append(word) } }
-            for word in self.exact.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            for word in prefixes.map({ Array($0.utf8) }) { if let first = word.first { buckets[Int(first)].prefixes.append(word) } }
+            for word in exact.map({ Array($0.utf8) }).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 if let first = word.first { buckets[Int(first)].exact.append(word) }
             }
             byFirstByte = buckets
