@@ -39,16 +39,27 @@ extension Survey {
         return node.localName + "." + name.filter { !$0.isNumber }
     }
 
-    /// Footers, navigation, asides and headers repeat links and blurbs, not posts.
+    /// Footers, navigation, asides and headers repeat links and blurbs, not posts; so do boxes
+    /// named as navigation, menus, sidebars or footers below the body (a site menu in a
+    /// `<ul id="nav">`, a blog's `<div id="sidebar">` of widgets). The body's and root's own
+    /// names ("has-sidebar", "menu-open") describe the page's layout and are not read.
     static func isInFurniture(_ node: Node) -> Bool {
         var n: Node? = node
-        while let e = n, e.isElement {
+        var depth = 0
+        while let e = n, e.isElement, e.localNameID != bodyElement, e.localNameID != htmlElement {
             if furniture.contains(e) { return true }
-            if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
+            if !e.attributes.isEmpty {
+                if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
+                if depth < 2, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
+            }
+            depth += 1
             n = e.parent
         }
         return false
     }
+
+    static let bodyElement = Document.knownNameID("body")!
+    static let htmlElement = Document.knownNameID("html")!
 
     static let furniture = NameSet(["footer", "nav", "aside", "header", "form", "menu", "dialog"])
 

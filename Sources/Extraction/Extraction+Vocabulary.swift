@@ -244,6 +244,10 @@ enum Vocabulary {
     static let boilerplateWords = Words(boilerplate, exact: boilerplateExact)
     static let threadBoilerplateWords = Words(threadBoilerplate, exact: threadBoilerplateExact)
     static let captionWords = Words(caption)
+    /// Site navigation and the columns beside the article: a repeat under one of these names
+    /// is a menu or a widget list, never the page's posts or items. ("menu" is not one: tab
+    /// menus hold a product's details.)
+    static let navigationWords = Words(["navigation", "navbar", "sidebar", "footer", "breadcrumb", "pagination"], exact: ["nav"])
 
     /// Naive substring search over bytes (class lists are short).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
