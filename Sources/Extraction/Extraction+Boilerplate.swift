@@ -112,8 +112,9 @@ struct Classifier {
     func role(of node: Node, region: MainSpan.Region = .inside) -> NodeRole {
         let length = table.length(node)
         let share = Double(length) / Double(total)
-        if share > Classifier.protectedShare || !protected.isEmpty && protected.contains(node) { return .content }
         let name = node.localNameID
+        if share > Classifier.protectedShare && !isLinkListFurniture(node, name: name, length: length)
+            || !protected.isEmpty && protected.contains(node) { return .content }
         if name == Classifier.figcaption { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
         let list = node.attributes
@@ -261,6 +262,16 @@ struct Classifier {
     }
 
     /// Share of the text inside links.
+    /// A furniture element or role (an `aside` of widgets, a `nav`) whose text outside links is
+    /// no large share of the container: its lists of links hold the share, not prose, so the
+    /// share does not protect it. (A short article's sidebar of headlines can outweigh it.)
+    func isLinkListFurniture(_ node: Node, name: Int32, length: Int) -> Bool {
+        let furniture = Classifier.furniture.contains(id: name)
+            || node.getAttribute("role").map { Classifier.furnitureRoles.contains($0.lowercased()) } ?? false
+        guard furniture else { return false }
+        return Double(length) * (1 - linkDensity(node, length: length)) <= Classifier.protectedShare * Double(total)
+    }
+
     func linkDensity(_ node: Node, length: Int) -> Double {
         table.linkDensity(node)
     }
