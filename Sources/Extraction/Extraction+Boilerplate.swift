@@ -276,6 +276,30 @@ struct Classifier {
         table.linkDensity(node)
     }
 
+    /// A heading whose section held only what was just removed after it: nothing but white
+    /// space follows it in its parent, or the next element is a heading of its rank or higher
+    /// ("Trending now" over a list of headline links, "Related coverage" over teasers).
+    func headsNothing(_ heading: Node) -> Bool {
+        guard let rank = Classifier.headingRank(heading) else { return false }
+        var next = heading.nextSibling
+        while let n = next {
+            if n.isElement {
+                guard let nextRank = Classifier.headingRank(n) else { return false }
+                return nextRank <= rank
+            }
+            if n.isText, n.data.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) { return false }
+            next = n.nextSibling
+        }
+        return true
+    }
+
+    /// 1 to 6 for `h1` to `h6`; nil for anything else.
+    static func headingRank(_ node: Node) -> Int? {
+        guard allHeadings.contains(id: node.localNameID) else { return nil }
+        let name = node.localName.utf8
+        return name.count == 2 ? Int(name[name.index(after: name.startIndex)]) - 0x30 : nil
+    }
+
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
     static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
@@ -286,7 +310,10 @@ struct Classifier {
             let region = classifier.span?.region(of: node, parent: parentRegion) ?? .inside
             switch classifier.role(of: node, region: region) {
             case .boilerplate:
+                // A list of links goes with the heading that only introduced it.
+                let heading = posts || classifier.table.linkDensity(node) <= 0.5 ? nil : node.previousElementSibling
                 node.remove()
+                if let heading, classifier.headsNothing(heading) { heading.remove() }
             case .caption:
                 captions.insert(node)
             case .content:

@@ -42,4 +42,18 @@ import Testing
         #expect(text.contains("Police closed the village centre"))
         #expect(text.contains("inspects every spring"))
     }
+
+    @Test func aHeadingOverRemovedLinksGoesWithThem() throws {
+        let links = (1...4).map { "<li><a href=\"/more/\($0)\">Another story, number \($0)</a></li>" }.joined()
+        let html = "<html><head><title>Gas leak closes the village</title></head><body><div class=story>"
+            + Self.article.replacingOccurrences(of: "</article>", with: "<h2>Read more from the region</h2><ul>\(links)</ul>"
+                + "<h2>What happens next</h2><p>The council meets on Monday to decide whether the construction work may "
+                + "go on, and the utility will publish its report on the cause of the damage within two weeks.</p></article>")
+            + "</div></body></html>"
+        let text = try Self.extract(html)
+        #expect(!text.contains("Another story"))
+        #expect(!text.contains("Read more from the region"))
+        #expect(text.contains("What happens next"))
+        #expect(text.contains("The council meets on Monday"))
+    }
 }
