@@ -49,12 +49,15 @@ public final class SQLiteStore: Store {
         CREATE INDEX saves_expires_at ON saves(expires_at);
         """
 
-    /// The writer's page cache (SQLite's default is 2 MiB). Each save inserts at a random place
-    /// in the id index (and, before migration 3, in the id-keyed table itself), so it touches a
-    /// leaf page the last few commits did not; with the default cache the commit thread read
-    /// most of them back from the file (`pread`, about 8 % of its time under a save load, measured
-    /// on the id-keyed table). The cache fills only as far as the file is large.
-    static let writerCacheKiB = 64 * 1024
+    /// The writer's page cache: SQLite's default, 2 MiB, on purpose. Every commit that splits a
+    /// b-tree page (most batches: the id index takes a random insert per save) renumbers a page
+    /// through the lock-byte page's number, far above the file's end; SQLite's page cache then
+    /// ends the transaction by walking its whole hash table to drop pages past the end. That
+    /// walk grows with the cache: with 64 MiB it was 17–19 % of the commit thread's samples
+    /// under a save load (a 30 MB file, so barely half full), with 8 MiB 8 %, with 2 MiB 1 %.
+    /// The price of the small cache is a read of a random id-index leaf from the OS page cache
+    /// per save, which did not show among the commit thread's samples.
+    static let writerCacheKiB = 2 * 1024
 
     public let path: String
     private let database: DatabasePool
