@@ -59,11 +59,12 @@ public enum Extraction {
         readabilityOptions.serializer = { _ in "" }
         let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
         let title = found?.article.title ?? document.title
-        guard var (root, captions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
+        guard let (root, chosenCaptions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
             return nil
         }
         // Captions holding most of the text are the article (a gallery told in its captions):
         // the text keeps them.
+        var captions = chosenCaptions
         if !captions.isEmpty, 2 * captions.reduce(0, { $0 + TextMass.length($1) }) >= TextMass.length(root) { captions = [] }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
         // Most containers hold no caption: the walk then looks nothing up.

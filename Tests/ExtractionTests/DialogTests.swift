@@ -24,8 +24,7 @@ import Testing
     }
 
     static func extract(_ html: String, mode: ExtractionMode) throws -> String {
-        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-        return try Extraction.extract(document, url: "https://example.org/ferry", mode: mode)?.textContent ?? ""
+        try extractedText(html, url: "https://example.org/ferry", mode: mode) ?? ""
     }
 
     /// (Readability drops boxes with a dialog role itself, on its first pass.)

@@ -20,8 +20,7 @@ import Testing
     }
 
     static func extract(_ html: String) throws -> String {
-        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-        return try Extraction.extract(document, url: "https://example.org/accessories", mode: .piper)?.textContent ?? ""
+        try extractedText(html, url: "https://example.org/accessories", mode: .piper) ?? ""
     }
 
     @Test func aGridOfProductCardsInColumnsIsTheContent() throws {

@@ -20,8 +20,7 @@ import Testing
     }
 
     static func extract(_ html: String, mode: ExtractionMode = .piper) throws -> String? {
-        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-        return try Extraction.extract(document, url: "https://example.org/t/1", mode: mode)?.textContent
+        try extractedText(html, url: "https://example.org/t/1", mode: mode)
     }
 
     @Test func aThreadInsideNoscriptKeepsEveryPostWithItsAuthor() throws {
