@@ -1,7 +1,8 @@
 // piper-bench-extraction: both extraction modes over trafilatura-eval and wcxb-dev, scored
 // with each collection's own metric, per page type, with ms/page.
 //   swift build -c release --product piper-bench-extraction
-//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE]
+//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE] [--rounds N]
+// --rounds N extracts each page N times in a row and keeps the least CPU time (default 1).
 // --dump writes one JSON object per page and mode ({collection, id, mode, text, content, ms}) for
 // scripts/bench-extraction, which scores trafilatura beside them.
 import CorpusEval
@@ -11,6 +12,7 @@ import Foundation
 var stride = 1
 var modes = ExtractionMode.allCases
 var worst = 0
+var rounds = 1
 var dumpPath: String?
 var collections = Collection.allCases
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -20,6 +22,7 @@ while let argument = arguments.next() {
     case "--mode": modes = [ExtractionMode(rawValue: arguments.next() ?? "") ?? .piper]
     case "--worst": worst = Int(arguments.next() ?? "") ?? 10
     case "--dump": dumpPath = arguments.next()
+    case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? 1)
     case "--collection": collections = [Collection(rawValue: arguments.next() ?? "") ?? .wcxbDev]
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -33,7 +36,7 @@ var dump: [String] = []
 for collection in collections {
     let pages = try collection.pages(in: corpus, stride: stride)
     for mode in modes {
-        let summary = try Evaluation.run(collection, pages: pages, mode: mode)
+        let summary = try Evaluation.run(collection, pages: pages, mode: mode, rounds: rounds)
         var line = String(format: "%@ %@ (%d pages): F1 %.3f", collection.rawValue, mode.rawValue, pages.count, summary.f1())
         if collection == .trafilaturaEval {
             let s = summary.snippets
