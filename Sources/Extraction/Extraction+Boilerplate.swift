@@ -59,12 +59,15 @@ struct Classifier {
     /// themselves are never dropped.
     let posts: Bool
     let protected: Set<Node>
+    /// A product page (`PageSchema.isProduct`): boxes named for customer reviews are furniture.
+    let product: Bool
     let table: TextTable
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
 
-    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) {
         table = TextTable(root)
+        self.product = product
         total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
@@ -142,6 +145,9 @@ struct Classifier {
                || !isMostlyProse(node, length: length) {
                 return .boilerplate
             }
+            // On a product page the customers' reviews (ratings, review lists and forms) are
+            // not the product's description.
+            if product, names.matches(Vocabulary.reviewWords), !names.namesContent() { return .boilerplate }
         }
         if !posts, Classifier.listish.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
@@ -267,8 +273,8 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
-        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected)
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, product: product)
         var captions = Set<Node>()
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {

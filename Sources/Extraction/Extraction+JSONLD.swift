@@ -11,16 +11,33 @@ struct PageSchema {
     private(set) var types: Set<String> = []
 
     static let threadTypes: Set<String> = ["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]
+    static let productTypes: Set<String> = ["Product", "ProductGroup", "IndividualProduct", "ProductModel"]
 
     /// The page declares a forum thread or a question with its answers.
     var isThread: Bool { !types.isDisjoint(with: PageSchema.threadTypes) }
+
+    /// The page's Open Graph type (`og:type`), lowercased.
+    private(set) var openGraphType: String?
+
+    /// The page declares one product (JSON-LD, or `og:type` product): a shop's product page,
+    /// whose customers' reviews are not its description.
+    var isProduct: Bool {
+        !types.isDisjoint(with: PageSchema.productTypes) || openGraphType.map { $0.hasPrefix("product") } == true
+    }
 
     /// A page that declares nothing.
     init() {}
 
     /// Reads every JSON-LD block of `document`; a block that does not parse is skipped.
     init(_ document: Document) {
-        for script in document.node.descendantElements(named: ["script"]) {
+        for script in document.node.descendantElements(named: ["script", "meta"]) {
+            if script.localNameID == PageSchema.meta {
+                if openGraphType == nil, let property = script.getAttribute("property") ?? script.getAttribute("name"),
+                   property.lowercased() == "og:type" {
+                    openGraphType = script.getAttribute("content")?.lowercased()
+                }
+                continue
+            }
             guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
             let source = script.textContent
             guard !source.isEmpty, let data = source.data(using: .utf8),
@@ -28,6 +45,8 @@ struct PageSchema {
             collect(json)
         }
     }
+
+    static let meta = Document.knownNameID("meta")!
 
     /// Adds the types of a top-level value: an object, an array of objects, or an @graph.
     private mutating func collect(_ value: Any) {

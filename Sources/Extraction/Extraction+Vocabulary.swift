@@ -244,6 +244,8 @@ enum Vocabulary {
     static let boilerplateWords = Words(boilerplate, exact: boilerplateExact)
     static let threadBoilerplateWords = Words(threadBoilerplate, exact: threadBoilerplateExact)
     static let captionWords = Words(caption)
+    /// Customer reviews and ratings: furniture on a product page.
+    static let reviewWords = Words(["review", "rating"])
 
     /// Naive substring search over bytes (class lists are short).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

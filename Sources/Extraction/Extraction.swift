@@ -6,6 +6,7 @@
 // Stages, one file each:
 //   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
 //                           the body's headings and furniture text
+//   Extraction+Panels       closed tabs and accordion folds, shown before anything is scored
 //   Extraction+Standfirst   the summary under the headline, outside Readability's container
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
@@ -47,6 +48,8 @@ public enum Extraction {
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
         let survey = Survey(document)
+        // Closed tabs and accordion folds are shown before anything is copied or scored.
+        for panel in survey.panels { Panels.open(panel) }
         let alternatives = Alternative.find(in: survey)
         let standfirsts = survey.body.map { Standfirst.find(in: survey.table, body: $0) } ?? []
         // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
