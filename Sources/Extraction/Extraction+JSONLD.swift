@@ -16,6 +16,9 @@ struct PageSchema {
     /// The page declares a forum thread or a question with its answers.
     var isThread: Bool { !types.isDisjoint(with: PageSchema.threadTypes) }
 
+    /// The longest `description` of a declared product (JSON-LD), as given.
+    private(set) var productDescription: String?
+
     /// The page's Open Graph type (`og:type`), lowercased.
     private(set) var openGraphType: String?
 
@@ -54,8 +57,19 @@ struct PageSchema {
             for v in array { collect(v) }
         } else if let object = value as? [String: Any] {
             add(object["@type"])
+            if PageSchema.declaresProduct(object["@type"]), let description = object["description"] as? String,
+               description.utf8.count > productDescription?.utf8.count ?? 0 {
+                productDescription = description
+            }
             if let graph = object["@graph"] { collect(graph) }
         }
+    }
+
+    /// Whether a `@type` value names a product type.
+    static func declaresProduct(_ type: Any?) -> Bool {
+        if let name = type as? String { return productTypes.contains(bare(name)) }
+        if let names = type as? [Any] { return names.contains { ($0 as? String).map { productTypes.contains(bare($0)) } ?? false } }
+        return false
     }
 
     private mutating func add(_ type: Any?) {

@@ -11,6 +11,7 @@
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
+//   Extraction+ProductDescription  a declared product description the text left out
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
@@ -73,6 +74,11 @@ public enum Extraction {
            let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts) {
             standfirst.insert(into: root)
             text = standfirst.text + "\n\n" + text
+        }
+        // A product's declared description the chosen text left out.
+        if !posts, schema.isProduct, let description = ProductDescription.missing(schema.productDescription, from: text) {
+            ProductDescription.insert(description, into: root)
+            text = description + "\n\n" + text
         }
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML

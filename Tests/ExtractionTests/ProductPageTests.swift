@@ -85,4 +85,33 @@ import Testing
         #expect(text.contains("ripstop nylon body"))
         #expect(!text.contains(Self.answers[0]))
     }
+
+    static let declared = "Quarter socks engineered for comfort: a honeycomb arch support, a seamless toe and stay-up cuffs that keep them where you want them all day."
+
+    static func schema(description: String) -> String {
+        #"<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Quarter socks","description":"\#(description)"}</script>"#
+    }
+
+    /// The page's visible text is about shipping and sizes; the description is in a block the
+    /// saved page never rendered.
+    static let shippingText = "<div class=info><h1>Quarter socks</h1>"
+        + (1...5).map { "<p>Point \($0): orders over fifty dollars ship free, and returns are accepted within thirty days of delivery.</p>" }.joined()
+        + "</div>"
+
+    @Test func aDeclaredDescriptionTheTextLacksComesFirst() throws {
+        let text = try Self.extract(Self.page(head: Self.schema(description: "<p>" + Self.declared + "</p>"), body: Self.shippingText))
+        #expect(text.hasPrefix(Self.declared))
+        #expect(text.contains("Point 5: orders over fifty dollars"))
+    }
+
+    @Test func aDescriptionTheTextHoldsIsNotRepeated() throws {
+        let body = "<div class=description><p>\(Self.declared)</p></div>" + Self.shippingText
+        let text = try Self.extract(Self.page(head: Self.schema(description: Self.declared), body: body))
+        #expect(text.components(separatedBy: "honeycomb arch support").count == 2)
+    }
+
+    @Test func aShortDescriptionIsATagLine() throws {
+        let text = try Self.extract(Self.page(head: Self.schema(description: "Comfortable socks."), body: Self.shippingText))
+        #expect(!text.contains("Comfortable socks."))
+    }
 }
