@@ -146,8 +146,9 @@ struct Classifier {
                 return .boilerplate
             }
             // On a product page the customers' reviews (ratings, review lists and forms) are
-            // not the product's description.
-            if product, names.matches(Vocabulary.reviewWords), !names.namesContent() { return .boilerplate }
+            // not the product's description; a section of the text named so (the praise a
+            // landing page quotes between its features) is the page's own.
+            if product, region != .inside || !Classifier.sectioning.contains(id: name), names.matches(Vocabulary.reviewWords), !names.namesContent() { return .boilerplate }
         }
         if !posts, Classifier.listish.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {

@@ -38,6 +38,16 @@ import Testing
         #expect(!text.contains("Review 2"))
     }
 
+    @Test func aSectionOfPraiseInsideTheTextStays() throws {
+        let praise = "<section class=section-reviews><h2>Praised by experts</h2>"
+            + "<p>Reviewers call it the lightest pack of its size, and it won the outdoor award two years running.</p></section>"
+        let half = Self.description.split(separator: "<p>The padded").map(String.init)
+        let body = half[0] + praise + "<p>The padded" + half[1]
+        let text = try Self.extract(Self.page(head: Self.productSchema, body: body))
+        #expect(text.contains("outdoor award two years running"))
+        #expect(text.contains("compression straps"))
+    }
+
     @Test func reviewsOnAPageThatDeclaresNoProductStay() throws {
         let text = try Self.extract(Self.page(head: "", body: Self.description + Self.reviews))
         #expect(text.contains("ripstop nylon body"))
