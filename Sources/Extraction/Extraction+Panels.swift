@@ -3,7 +3,8 @@
 // until the reader opens them, and Readability drops hidden nodes before it scores the page.
 // A hidden box is a panel when the page ties it to a control: its id is named by another
 // element's aria-controls and it is labelled (aria-labelledby), is a tab panel or region, or is
-// named accordion; or it is a tab panel or region labelled by its tab. The survey notes them
+// named accordion; or it is a tab panel or region labelled by its tab. A panel shown in a
+// hidden wrapper (its parent or grandparent: a collapse box) opens with it. The survey notes them
 // while it walks the page, and they are opened before the alternatives are copied and before
 // Readability runs.
 import HTML
@@ -11,8 +12,8 @@ import HTML
 struct Panels {
     /// Ids named by `aria-controls` anywhere in the page.
     private var controlled: Set<String> = []
-    /// Hidden boxes that may be panels.
-    private var hidden: [(node: Node, id: String, panel: Bool)] = []
+    /// Boxes that may be panels (hidden, or inside a hidden wrapper).
+    private var hidden: [(node: Node, id: String, panel: Bool, hides: Bool)] = []
 
     static let panelRoles: Set<String> = ["tabpanel", "region"]
     static let accordionWords = Vocabulary.Words(["accordion"])
@@ -40,22 +41,41 @@ struct Panels {
         if let controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }
-        guard hides else { return }
         let panelRole = role.map { Panels.panelRoles.contains($0.lowercased()) } ?? false
         let names = Vocabulary.Names(className: className, id: id)
         // Menus, pop-ups and modal boxes are hidden furniture, whatever controls them.
         if names.matches(Vocabulary.boilerplateWords) { return }
         if panelRole && labelled {
-            hidden.append((e, id, true))
+            hidden.append((e, id, true, hides))
         } else if !id.isEmpty, labelled || panelRole || names.matches(Panels.accordionWords) {
-            hidden.append((e, id, false))
+            hidden.append((e, id, false, hides))
         }
     }
 
     /// The panels among the hidden boxes noted, in document order: not inside furniture (a
     /// pop-up's tabs, a footer's folded menus).
     func panels(below body: Node) -> [Node] {
-        hidden.filter { ($0.panel || controlled.contains($0.id)) && !Panels.inFurniture($0.node, below: body) }.map(\.node)
+        var out: [Node] = []
+        for h in hidden where h.panel || controlled.contains(h.id) {
+            // A shown panel in a hidden wrapper (a collapse box around an accordion's panel).
+            var wrappers: [Node] = []
+            var n = h.node.parent
+            for _ in 0..<2 {
+                guard let w = n, w != body, Panels.hides(w) else { break }
+                wrappers.append(w)
+                n = w.parent
+            }
+            guard h.hides || !wrappers.isEmpty, !Panels.inFurniture(wrappers.last ?? h.node, below: body) else { continue }
+            if h.hides { out.append(h.node) }
+            out += wrappers
+        }
+        return out
+    }
+
+    /// Hidden by `aria-hidden`, the `hidden` attribute or an inline style.
+    static func hides(_ node: Node) -> Bool {
+        if node.attributes.isEmpty { return false }
+        return node.getAttribute("aria-hidden") == "true" || node.hasAttribute("hidden") || Classifier.isHiddenByStyle(node.getAttribute("style"))
     }
 
     static let furniture = NameSet(["nav", "aside", "footer", "header", "form", "menu", "dialog"])

@@ -72,6 +72,7 @@ import Testing
         "<div id=fold%d class=answer aria-hidden=true aria-labelledby=q%d><p>%@</p></div>",
         "<div id=fold%d class=accordion-body hidden data-q=%d><p>%@</p></div>",
         "<section id=x%d role=tabpanel aria-labelledby=tab%d style=\"display: none\"><p>%@</p></section>",
+        "<div class=collapse style=\"overflow: hidden; display: none\"><div id=fold%d role=region aria-labelledby=q%d><p>%@</p></div></div>",
     ])
     func closedFoldsAreShown(template: String) throws {
         let body = Self.description + Self.accordion { i, answer in String(format: template, i, i, answer) }
