@@ -12,6 +12,8 @@ struct ReadAttributes {
     var className = "", id = ""
     var role: String?, ariaHidden: String?, style: String?
     var hidden = false
+    /// `itemprop`, as given.
+    var itemprop: String?
 
     init() {}
 
@@ -25,6 +27,7 @@ struct ReadAttributes {
             case 5 where name == "class": if !seenClass { className = a.value; seenClass = true }
             case 5 where name == "style": if style == nil { style = a.value }
             case 6 where name == "hidden": hidden = true
+            case 8 where name == "itemprop": if itemprop == nil { itemprop = a.value }
             case 11 where name == "aria-hidden": if ariaHidden == nil { ariaHidden = a.value }
             default: break
             }
@@ -122,7 +125,10 @@ struct Classifier {
         let list = node.attributes
         let bare = list.isEmpty
         let attributes = bare ? ReadAttributes() : ReadAttributes(list)
-        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
+        // A box the page's microdata calls the item's description or body is content whatever
+        // its class says ("item-caption").
+        let declared = attributes.itemprop.map { Classifier.bodyProperties.contains($0.lowercased()) } ?? false
+        let names = bare || declared ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
         // In a thread or listing a box named "caption" is an item's name and blurb.
         if !bare, !posts, names.matches(Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(id: name) { return .boilerplate }
@@ -157,6 +163,8 @@ struct Classifier {
         if region != .inside, !Classifier.dataCells.contains(id: name), isDateLine(node, length: length) { return .boilerplate }
         return .content
     }
+
+    static let bodyProperties: Set<String> = ["description", "articlebody"]
 
     /// Headings, list items and table cells: a short line of figures there is data.
     static let dataCells = NameSet(["h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dd", "dt", "tr", "table", "ul", "ol", "dl"])

@@ -48,6 +48,15 @@ import Testing
         #expect(text.contains("compression straps"))
     }
 
+    @Test func aBoxMicrodataCallsTheDescriptionIsNoCaption() throws {
+        let caption = "<div class=item-caption itemprop=description><h3>Features</h3><p>\(Self.declared)</p></div>"
+        let body = Self.description.replacingOccurrences(of: "<p>The padded", with: caption + "<p>The padded")
+        let text = try Self.extract(Self.page(head: "", body: body))
+        #expect(text.contains("honeycomb arch support"))
+        let named = try Self.extract(Self.page(head: "", body: body.replacingOccurrences(of: " itemprop=description", with: "")))
+        #expect(!named.contains("honeycomb arch support"), "a caption-named box without the property is a caption")
+    }
+
     @Test func reviewsOnAPageThatDeclaresNoProductStay() throws {
         let text = try Self.extract(Self.page(head: "", body: Self.description + Self.reviews))
         #expect(text.contains("ripstop nylon body"))
