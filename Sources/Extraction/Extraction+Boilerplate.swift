@@ -12,6 +12,8 @@ struct ReadAttributes {
     var className = "", id = ""
     var role: String?, ariaHidden: String?, style: String?
     var hidden = false
+    /// `itemprop`, as given.
+    var itemprop: String?
 
     init() {}
 
@@ -25,6 +27,7 @@ struct ReadAttributes {
             case 5 where name == "class": if !seenClass { className = a.value; seenClass = true }
             case 5 where name == "style": if style == nil { style = a.value }
             case 6 where name == "hidden": hidden = true
+            case 8 where name == "itemprop": if itemprop == nil { itemprop = a.value }
             case 11 where name == "aria-hidden": if ariaHidden == nil { ariaHidden = a.value }
             default: break
             }
@@ -59,12 +62,15 @@ struct Classifier {
     /// themselves are never dropped.
     let posts: Bool
     let protected: Set<Node>
+    /// A product page (`PageSchema.isProduct`): boxes named for customer reviews are furniture.
+    let product: Bool
     let table: TextTable
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
 
-    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) {
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) {
         table = TextTable(root)
+        self.product = product
         total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
@@ -120,7 +126,10 @@ struct Classifier {
         let list = node.attributes
         let bare = list.isEmpty
         let attributes = bare ? ReadAttributes() : ReadAttributes(list)
-        let names = bare ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
+        // A box the page's microdata calls the item's description or body is content whatever
+        // its class says ("item-caption").
+        let declared = attributes.itemprop.map { Classifier.bodyProperties.contains($0.lowercased()) } ?? false
+        let names = bare || declared ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
         // In a thread or listing a box named "caption" is an item's name and blurb.
         if !bare, !posts, names.matches(Vocabulary.captionWords) { return .caption }
         if Classifier.furniture.contains(id: name) { return .boilerplate }
@@ -143,6 +152,10 @@ struct Classifier {
                || !isMostlyProse(node, length: length) {
                 return .boilerplate
             }
+            // On a product page the customers' reviews (ratings, review lists and forms) are
+            // not the product's description; a section of the text named so (the praise a
+            // landing page quotes between its features) is the page's own.
+            if product, region != .inside || !Classifier.sectioning.contains(id: name), names.matches(Vocabulary.reviewWords), !names.namesContent() { return .boilerplate }
         }
         if !posts, Classifier.listish.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
@@ -151,6 +164,8 @@ struct Classifier {
         if region != .inside, !Classifier.dataCells.contains(id: name), isDateLine(node, length: length) { return .boilerplate }
         return .content
     }
+
+    static let bodyProperties: Set<String> = ["description", "articlebody"]
 
     /// Headings, list items and table cells: a short line of figures there is data.
     static let dataCells = NameSet(["h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dd", "dt", "tr", "table", "ul", "ol", "dl"])
@@ -302,8 +317,8 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = []) -> Set<Node> {
-        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected)
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, product: product)
         var captions = Set<Node>()
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {

@@ -144,7 +144,7 @@ extension Extraction {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
         if let r = readability {
-            readabilityCaptions = Classifier.clean(r, title: title)
+            readabilityCaptions = Classifier.clean(r, title: title, product: schema.isProduct)
             readabilityLength = TextMass.length(r)
         }
         let measured = readability != nil && readabilityLength >= 250
@@ -190,7 +190,7 @@ extension Extraction {
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
             }
-            let captions = cleanCopy(alternative, title: title)
+            let captions = cleanCopy(alternative, title: title, product: schema.isProduct)
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
@@ -212,12 +212,12 @@ extension Extraction {
         // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
         // least Readability's text.
         if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
-            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title)
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title, product: schema.isProduct)
             if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best { return (best.root, best.captions, best.posts) }
         guard let r = readability else { return nil }
-        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title) {
+        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title, product: schema.isProduct) {
             return (page.copy, page.captions, false)
         }
         return (r, readabilityCaptions, false)
@@ -228,23 +228,23 @@ extension Extraction {
     /// candidate: Readability took one section (or the longest run of prose between
     /// headings); the sections together are the content. (An article's body adds sidebars and
     /// teasers to a candidate that holds most of the prose, and stays under that.)
-    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?)
+    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?, product: Bool = false)
         -> (copy: Node, captions: Set<Node>)? {
         guard let page = alternatives.first(where: { $0.kind == .page }) else { return nil }
         // The cleaned body holds at most this much for its headings to be dense enough.
         let most = page.headings * 1000 / Alternative.sectionedDensity
         guard 2 * most >= 5 * readabilityLength else { return nil }
-        let captions = cleanCopy(page, title: title)
+        let captions = cleanCopy(page, title: title, product: product)
         let length = TextMass.length(page.copy)
         guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }
 
     /// Cleans an alternative's copy in place; returns its captions.
-    static func cleanCopy(_ alternative: Alternative, title: String?) -> Set<Node> {
+    static func cleanCopy(_ alternative: Alternative, title: String?, product: Bool = false) -> Set<Node> {
         stripUnreadable(alternative.copy)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
-        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items)
+        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, product: product)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,

@@ -11,16 +11,36 @@ struct PageSchema {
     private(set) var types: Set<String> = []
 
     static let threadTypes: Set<String> = ["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]
+    static let productTypes: Set<String> = ["Product", "ProductGroup", "IndividualProduct", "ProductModel"]
 
     /// The page declares a forum thread or a question with its answers.
     var isThread: Bool { !types.isDisjoint(with: PageSchema.threadTypes) }
+
+    /// The longest `description` of a declared product (JSON-LD), as given.
+    private(set) var productDescription: String?
+
+    /// The page's Open Graph type (`og:type`), lowercased.
+    private(set) var openGraphType: String?
+
+    /// The page declares one product (JSON-LD, or `og:type` product): a shop's product page,
+    /// whose customers' reviews are not its description.
+    var isProduct: Bool {
+        !types.isDisjoint(with: PageSchema.productTypes) || openGraphType.map { $0.hasPrefix("product") } == true
+    }
 
     /// A page that declares nothing.
     init() {}
 
     /// Reads every JSON-LD block of `document`; a block that does not parse is skipped.
     init(_ document: Document) {
-        for script in document.node.descendantElements(named: ["script"]) {
+        for script in document.node.descendantElements(named: ["script", "meta"]) {
+            if script.localNameID == PageSchema.meta {
+                if openGraphType == nil, let property = script.getAttribute("property") ?? script.getAttribute("name"),
+                   property.lowercased() == "og:type" {
+                    openGraphType = script.getAttribute("content")?.lowercased()
+                }
+                continue
+            }
             guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
             let source = script.textContent
             guard !source.isEmpty, let data = source.data(using: .utf8),
@@ -29,14 +49,27 @@ struct PageSchema {
         }
     }
 
+    static let meta = Document.knownNameID("meta")!
+
     /// Adds the types of a top-level value: an object, an array of objects, or an @graph.
     private mutating func collect(_ value: Any) {
         if let array = value as? [Any] {
             for v in array { collect(v) }
         } else if let object = value as? [String: Any] {
             add(object["@type"])
+            if PageSchema.declaresProduct(object["@type"]), let description = object["description"] as? String,
+               description.utf8.count > productDescription?.utf8.count ?? 0 {
+                productDescription = description
+            }
             if let graph = object["@graph"] { collect(graph) }
         }
+    }
+
+    /// Whether a `@type` value names a product type.
+    static func declaresProduct(_ type: Any?) -> Bool {
+        if let name = type as? String { return productTypes.contains(bare(name)) }
+        if let names = type as? [Any] { return names.contains { ($0 as? String).map { productTypes.contains(bare($0)) } ?? false } }
+        return false
     }
 
     private mutating func add(_ type: Any?) {

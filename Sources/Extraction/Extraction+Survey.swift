@@ -23,6 +23,8 @@ struct Survey {
     private(set) var dialogs: [Node] = []
     /// Text inside `nav`, `header`, `footer`, `aside`, `form`, `menu` and `dialog` elements.
     private(set) var furnitureText = 0
+    /// Closed tab and accordion panels (`Panels`).
+    private(set) var panels: [Node] = []
 
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
@@ -36,12 +38,15 @@ struct Survey {
         table = TextTable(body)
         self.body = body
         let bodyText = table.length(body)
+        var found = Panels()
         for e in table.elements {
+            found.note(e)
             if Survey.headingNames.contains(e) { headings += 1 }
             if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
             // The outermost furniture elements' text (only they walk up to check).
             if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
         }
+        panels = found.panels(below: body)
         for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)

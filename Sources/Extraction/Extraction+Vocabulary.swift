@@ -248,6 +248,8 @@ enum Vocabulary {
     /// is a menu or a widget list, never the page's posts or items. ("menu" is not one: tab
     /// menus hold a product's details.)
     static let navigationWords = Words(["navigation", "navbar", "sidebar", "footer", "breadcrumb", "pagination"], exact: ["nav"])
+    /// Customer reviews and ratings: furniture on a product page.
+    static let reviewWords = Words(["review", "rating"])
 
     /// Naive substring search over bytes (class lists are short).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -6,10 +6,12 @@
 // Stages, one file each:
 //   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
 //                           the body's headings and furniture text
+//   Extraction+Panels       closed tabs and accordion folds, shown before anything is scored
 //   Extraction+Standfirst   the summary under the headline, outside Readability's container
 //   Extraction+TextTable    text and link lengths of a subtree from one walk
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
+//   Extraction+ProductDescription  a declared product description the text left out
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
@@ -47,6 +49,8 @@ public enum Extraction {
     static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
         let survey = Survey(document)
+        // Closed tabs and accordion folds are shown before anything is copied or scored.
+        for panel in survey.panels { Panels.open(panel) }
         let alternatives = Alternative.find(in: survey)
         let standfirsts = survey.body.map { Standfirst.find(in: survey.table, body: $0) } ?? []
         // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
@@ -74,6 +78,11 @@ public enum Extraction {
            let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts) {
             standfirst.insert(into: root)
             text = standfirst.text + "\n\n" + text
+        }
+        // A product's declared description the chosen text left out.
+        if !posts, schema.isProduct, let description = ProductDescription.missing(schema.productDescription, from: text) {
+            ProductDescription.insert(description, into: root)
+            text = description + "\n\n" + text
         }
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML

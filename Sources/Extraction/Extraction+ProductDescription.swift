@@ -1,0 +1,50 @@
+// A product page's own description, from its JSON-LD: when the text chosen holds few of its
+// words (the description sits in a tab, a collapsed box or a script-rendered block the page
+// left out), it is put before the text as its first paragraph.
+import HTML
+
+enum ProductDescription {
+    /// Descriptions shorter than this (bytes) are a tag line, not a description.
+    static let minimum = 120
+    /// The text holds the description when it holds this share of its words.
+    static let heldShare = 0.5
+
+    /// The description to put before `text`, or nil when it is short or `text` holds it.
+    static func missing(_ description: String?, from text: String) -> String? {
+        guard let description else { return nil }
+        let plain = Standfirst.collapsed(withoutTags(description))
+        guard plain.utf8.count >= minimum else { return nil }
+        let words = Set(Self.words(text))
+        let wanted = Self.words(plain)
+        guard !wanted.isEmpty else { return nil }
+        let held = wanted.filter { words.contains($0) }.count
+        return Double(held) < heldShare * Double(wanted.count) ? plain : nil
+    }
+
+    /// Lowercased words of letters and digits (ASCII lowercased; other bytes kept as they are).
+    static func words(_ s: String) -> [ArraySlice<UInt8>] {
+        var bytes = Array(s.utf8)
+        for i in bytes.indices where bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
+        return bytes.split { b in b < 0x80 && !((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A)) }
+    }
+
+    /// Markup some shops leave in the description ("<p>", "<br>") removed.
+    static func withoutTags(_ s: String) -> String {
+        guard s.utf8.contains(0x3C) else { return s }
+        var out: [UInt8] = []
+        var inTag = false
+        for b in s.utf8 {
+            if b == 0x3C { inTag = true; out.append(0x20); continue }
+            if b == 0x3E, inTag { inTag = false; continue }
+            if !inTag { out.append(b) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Puts `description` before the container's content as a paragraph.
+    static func insert(_ description: String, into root: Node) {
+        let p = root.document.createElement("p")
+        _ = p.appendChild(root.document.createTextNode(description))
+        _ = root.insertBefore(p, root.firstChild)
+    }
+}
