@@ -39,17 +39,20 @@ extension Survey {
         return node.localName + "." + name.filter { !$0.isNumber }
     }
 
-    /// Footers, navigation, asides and headers repeat links and blurbs, not posts.
-    static func isInFurniture(_ node: Node) -> Bool {
+    /// Footers, navigation, asides and headers repeat links and blurbs, not posts. A form
+    /// holding half the page's text is the page (ASP.NET wraps the whole body in one).
+    func isInFurniture(_ node: Node) -> Bool {
+        let bodyText = body.map { textLength($0) } ?? 0
         var n: Node? = node
         while let e = n, e.isElement {
-            if furniture.contains(e) { return true }
+            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || 2 * textLength(e) < bodyText { return true }
             if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
             n = e.parent
         }
         return false
     }
 
+    static let formElement = Document.knownNameID("form")!
     static let furniture = NameSet(["footer", "nav", "aside", "header", "form", "menu", "dialog"])
 
     /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
@@ -93,7 +96,7 @@ extension Survey {
                 if all.count >= 4, !layout || !shape.hasSuffix("."), let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
                    !layout || r.repeat.linkDensity >= 0.3,
                    Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
-                   !Survey.isInFurniture(parent) {
+                   !isInFurniture(parent) {
                     listing = r
                 }
                 if layout { continue }
@@ -102,7 +105,7 @@ extension Survey {
                 // Page columns (one holds the article, the others sidebars) are no repeat.
                 guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
                       items.count >= 3 || !shape.hasSuffix(".") else { continue }
-                if posts == nil || r.repeat.mass > posts!.mass, !Survey.isInFurniture(parent) {
+                if posts == nil || r.repeat.mass > posts!.mass, !isInFurniture(parent) {
                     posts = r.repeat
                 }
             }
