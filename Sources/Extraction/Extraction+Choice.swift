@@ -214,6 +214,7 @@ extension Extraction {
                 rawLength = raw
                 let mayBeThread = alternative.kind == .repeated && alternative.sourceItems.count >= Alternative.threadItems
                     && raw >= Alternative.threadGrowth * Double(readabilityLength) && !alternative.areComments
+                    && alternative.itemsHavePostHeaders
                 // (A repeat or listing whose parent is the main element stands for it.)
                 let mayBeMain = raw >= Alternative.mainMinimum
                     && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(current)
@@ -222,7 +223,7 @@ extension Extraction {
                 let overlap = TextMass.overlap(r, with: TextMass.pieces(current))
                 outsideMain = mayBeMain && overlap < Alternative.outsideMainOverlap && TextTable(current).linkDensity(current) < 0.5
                 holdsThread = mayBeThread && overlap >= Alternative.threadOverlap
-                    && TextTable(current).linkDensity(current) < Alternative.threadLinkDensity && alternative.itemsHavePostHeaders
+                    && TextTable(current).linkDensity(current) < Alternative.threadLinkDensity
                 if raw < 1.5 * Double(readabilityLength) && !outsideMain && !holdsThread { continue }
                 inside = overlap >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
