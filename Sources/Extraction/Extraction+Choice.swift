@@ -126,8 +126,9 @@ final class Alternative {
         return Double(survey.textLength(body) - survey.furnitureText) <= sectionedSlack * most
     }
 
-    /// The survey's candidates: at most one of each kind, each a different node, kept in a
-    /// snapshot of the page as it is now.
+    /// The survey's candidates: at most one of each kind, each a different node (but the
+    /// semantic one, which may be a repeat's parent too), kept in a snapshot of the page as it
+    /// is now.
     static func find(in survey: Survey) -> [Alternative] {
         var out: [Alternative] = []
         var taken = Set<Node>()
@@ -153,7 +154,9 @@ final class Alternative {
             out.append(Alternative(kind: .named, source: kept(n), document: n.document))
             taken.insert(n)
         }
-        if let n = survey.bestSemantic(), !taken.contains(n) {
+        // The main element stays an alternative of its own also when its children repeat:
+        // the repeat is cleaned as a thread, the element as an article's container.
+        if let n = survey.bestSemantic() {
             out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
         if let body = survey.body, mayBeSectioned(survey) {
@@ -215,8 +218,7 @@ extension Extraction {
                 let mayBeThread = alternative.kind == .repeated && alternative.sourceItems.count >= Alternative.threadItems
                     && raw >= Alternative.threadGrowth * Double(readabilityLength) && !alternative.areComments
                     && alternative.itemsHavePostHeaders
-                // (A repeat or listing whose parent is the main element stands for it.)
-                let mayBeMain = raw >= Alternative.mainMinimum
+                let mayBeMain = alternative.kind == .semantic && raw >= Alternative.mainMinimum
                     && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(current)
                 // The overlap is measured only for a copy that can still pass.
                 if raw < 1.5 * Double(readabilityLength) && !mayBeMain && !mayBeThread { continue }

@@ -83,8 +83,9 @@ import Testing
     }
 
     /// A box of prose outside the page's `<main>` (Readability's pick) gives way to the main
-    /// element also when the main element is itself the parent of repeated items.
-    @Test func aRepeatThatIsTheMainElementStandsForIt() throws {
+    /// element also when the main element is itself the parent of repeated items (the repeat
+    /// and the main element are two alternatives of one node).
+    @Test func aMainElementWhoseChildrenRepeatStillStandsForIt() throws {
         let entries = (1...9).map {
             "<div class=entry><span>Entry \($0) of the board lists the opening hours of the hall and the name of its keeper</span></div>"
         }.joined()
