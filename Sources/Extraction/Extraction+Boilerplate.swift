@@ -141,12 +141,15 @@ struct Classifier {
         if Classifier.headings.contains(id: name), let title, Classifier.isTitle(node.textContent, title) { return .boilerplate }
         if !bare {
             if let role = attributes.role?.lowercased(), Classifier.furnitureRoles.contains(role) { return .boilerplate }
-            if attributes.ariaHidden == "true" || attributes.hidden || Classifier.isHiddenByStyle(attributes.style)
+            // A link hidden from screen readers only (a card's second link to the same page,
+            // its teaser or picture) is on the screen.
+            if attributes.ariaHidden == "true" && name != MainSpan.anchor || attributes.hidden || Classifier.isHiddenByStyle(attributes.style)
                 || Vocabulary.namesHidden(className: attributes.className) { return .boilerplate }
             // Outside the main-text span a furniture name is believed even over prose (an
             // author's bio, a sign-up box with a paragraph of pitch).
             if names.matches(posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
-               !names.namesContent(), region != .inside || !Classifier.allHeadings.contains(id: name),
+               !names.namesContent(), !names.hasToken(in: Classifier.entryNames),
+               region != .inside || !Classifier.allHeadings.contains(id: name),
                !isInlineInProse(node, length: length),
                region != .inside && share < Classifier.outsideShare && !Classifier.sectioning.contains(id: name)
                || !isMostlyProse(node, length: length) {
@@ -166,6 +169,11 @@ struct Classifier {
     }
 
     static let bodyProperties: Set<String> = ["description", "articlebody"]
+
+    /// The microformats name of a post (`hentry`, which WordPress gives every post it lists
+    /// along with its taxonomy classes, `tag-…`, `category-…`): a post, whatever else its
+    /// names say.
+    static let entryNames: [[UInt8]] = [Array("hentry".utf8)]
 
     /// Headings, list items and table cells: a short line of figures there is data.
     static let dataCells = NameSet(["h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dd", "dt", "tr", "table", "ul", "ol", "dl"])

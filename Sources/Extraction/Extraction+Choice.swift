@@ -66,6 +66,24 @@ final class Alternative {
     var areComments: Bool { currentItems.contains { Vocabulary.matches($0, Alternative.commentWords) } }
     static let commentWords = Vocabulary.Words(["comment"])
 
+    /// Half the items or more carry a post header: a `<time>`, or a box named for the poster
+    /// or the date (author, user, avatar, byline, timestamp, date). A thread's posts do; an
+    /// article's sections of one shape do not.
+    var itemsHavePostHeaders: Bool {
+        let items = currentItems
+        var headed = 0
+        for item in items {
+            for e in item.descendants where e.isElement {
+                if e.localNameID == Classifier.time || !e.attributes.isEmpty && Vocabulary.matches(e, Alternative.postHeaderWords) {
+                    headed += 1
+                    break
+                }
+            }
+        }
+        return 2 * headed >= items.count
+    }
+    static let postHeaderWords = Vocabulary.Words(["author", "user", "poster", "avatar", "byline", "timestamp", "posted"], exact: ["date", "time"])
+
     /// A page of sections: at least this many headings in all ...
     static let sectionedHeadings = 5
     /// ... and one heading for every 1,000 / `sectionedDensity` bytes of the text its cleaned
@@ -76,6 +94,16 @@ final class Alternative {
     /// three fifths of that text on the pages the rule takes, and most pages with five
     /// headings are not copied at all.
     static let sectionedSlack = 1.6
+
+    /// A thread holding Readability's text stands in for it with this many posts or more ...
+    static let threadItems = 4
+    /// ... when this share of Readability's text is in it, under this share of its text is in
+    /// links, and cleaned it holds a little more than Readability's text (the growth) and
+    /// this share of its own.
+    static let threadOverlap = 0.8
+    static let threadLinkDensity = 0.5
+    static let threadGrowth = 1.02
+    static let threadKept = 0.7
 
     /// Readability's candidate is outside the declared main element when less than this share
     /// of its text is in it ...
@@ -98,8 +126,9 @@ final class Alternative {
         return Double(survey.textLength(body) - survey.furnitureText) <= sectionedSlack * most
     }
 
-    /// The survey's candidates: at most one of each kind, each a different node, kept in a
-    /// snapshot of the page as it is now.
+    /// The survey's candidates: at most one of each kind, each a different node (but the
+    /// semantic one, which may be a repeat's parent too), kept in a snapshot of the page as it
+    /// is now.
     static func find(in survey: Survey) -> [Alternative] {
         var out: [Alternative] = []
         var taken = Set<Node>()
@@ -125,7 +154,9 @@ final class Alternative {
             out.append(Alternative(kind: .named, source: kept(n), document: n.document))
             taken.insert(n)
         }
-        if let n = survey.bestSemantic(), !taken.contains(n) {
+        // The main element stays an alternative of its own also when its children repeat:
+        // the repeat is cleaned as a thread, the element as an article's container.
+        if let n = survey.bestSemantic() {
             out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
         if let body = survey.body, mayBeSectioned(survey) {
@@ -176,16 +207,26 @@ extension Extraction {
             // A candidate wholly outside the page's declared main element (a notice bar, a
             // sidebar box) loses to that element when it holds real text with few links.
             var outsideMain = false
+            // A thread of four posts or more holding Readability's text (one post, or the posts
+            // without their headers) is the content once cleaned, even when little larger.
+            var holdsThread = false
+            var rawLength = 0.0
             if measured, let r = readability {
                 let current = alternative.current
                 let raw = Double(TextMass.length(current))
+                rawLength = raw
+                let mayBeThread = alternative.kind == .repeated && alternative.sourceItems.count >= Alternative.threadItems
+                    && raw >= Alternative.threadGrowth * Double(readabilityLength) && !alternative.areComments
+                    && alternative.itemsHavePostHeaders
                 let mayBeMain = alternative.kind == .semantic && raw >= Alternative.mainMinimum
                     && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(current)
                 // The overlap is measured only for a copy that can still pass.
-                if raw < 1.5 * Double(readabilityLength) && !mayBeMain { continue }
+                if raw < 1.5 * Double(readabilityLength) && !mayBeMain && !mayBeThread { continue }
                 let overlap = TextMass.overlap(r, with: TextMass.pieces(current))
                 outsideMain = mayBeMain && overlap < Alternative.outsideMainOverlap && TextTable(current).linkDensity(current) < 0.5
-                if raw < 1.5 * Double(readabilityLength) && !outsideMain { continue }
+                holdsThread = mayBeThread && overlap >= Alternative.threadOverlap
+                    && TextTable(current).linkDensity(current) < Alternative.threadLinkDensity
+                if raw < 1.5 * Double(readabilityLength) && !outsideMain && !holdsThread { continue }
                 inside = overlap >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
@@ -197,7 +238,11 @@ extension Extraction {
             if outsideMain {
                 guard length >= 250 else { continue }
             } else if measured {
-                if inside {
+                if holdsThread && Double(length) < 1.5 * Double(readabilityLength) {
+                    // Cleaning kept most of the thread and more than Readability's text.
+                    guard Double(length) >= Alternative.threadGrowth * Double(readabilityLength),
+                          Double(length) >= Alternative.threadKept * rawLength else { continue }
+                } else if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
                 } else if beside {
                     guard Double(length) >= 2 * Double(readabilityLength) else { continue }

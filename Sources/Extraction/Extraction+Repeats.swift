@@ -40,14 +40,16 @@ extension Survey {
     }
 
     /// Footers, navigation, asides and headers repeat links and blurbs, not posts; so do boxes
-    /// named as navigation, menus, sidebars or footers below the body (a site menu in a
-    /// `<ul id="nav">`, a blog's `<div id="sidebar">` of widgets). The body's and root's own
-    /// names ("has-sidebar", "menu-open") describe the page's layout and are not read.
-    static func isInFurniture(_ node: Node) -> Bool {
+    /// named as navigation, sidebars or footers just above the repeat (a site menu in a
+    /// `<ul id="nav">`, a blog's `<div id="sidebar">` of widgets). A form holding half the
+    /// page's text is the page (ASP.NET wraps the whole body in one). The body's and root's
+    /// own names ("has-sidebar", "menu-open") describe the page's layout and are not read.
+    func isInFurniture(_ node: Node) -> Bool {
+        let bodyText = body.map { textLength($0) } ?? 0
         var n: Node? = node
         var depth = 0
-        while let e = n, e.isElement, e.localNameID != bodyElement, e.localNameID != htmlElement {
-            if furniture.contains(e) { return true }
+        while let e = n, e.isElement, e.localNameID != Survey.bodyElement, e.localNameID != Survey.htmlElement {
+            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || 2 * textLength(e) < bodyText { return true }
             if !e.attributes.isEmpty {
                 if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
                 if depth < 2, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
@@ -60,7 +62,7 @@ extension Survey {
 
     static let bodyElement = Document.knownNameID("body")!
     static let htmlElement = Document.knownNameID("html")!
-
+    static let formElement = Document.knownNameID("form")!
     static let furniture = NameSet(["footer", "nav", "aside", "header", "form", "menu", "dialog"])
 
     /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
@@ -104,7 +106,7 @@ extension Survey {
                 if all.count >= 4, !layout || !shape.hasSuffix("."), let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
                    !layout || r.repeat.linkDensity >= 0.3,
                    Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
-                   !Survey.isInFurniture(parent) {
+                   !isInFurniture(parent) {
                     listing = r
                 }
                 if layout { continue }
@@ -113,7 +115,7 @@ extension Survey {
                 // Page columns (one holds the article, the others sidebars) are no repeat.
                 guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
                       items.count >= 3 || !shape.hasSuffix(".") else { continue }
-                if posts == nil || r.repeat.mass > posts!.mass, !Survey.isInFurniture(parent) {
+                if posts == nil || r.repeat.mass > posts!.mass, !isInFurniture(parent) {
                     posts = r.repeat
                 }
             }
