@@ -42,14 +42,20 @@ struct Panels {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }
         let panelRole = role.map { Panels.panelRoles.contains($0.lowercased()) } ?? false
+        // Most elements can be no panel: they are passed over before their names are read.
+        guard panelRole || !id.isEmpty else { return }
         let names = Vocabulary.Names(className: className, id: id)
+        let panel: Bool
+        if panelRole && labelled {
+            panel = true
+        } else if !id.isEmpty, labelled || panelRole || names.matches(Panels.accordionWords) {
+            panel = false
+        } else {
+            return
+        }
         // Menus, pop-ups and modal boxes are hidden furniture, whatever controls them.
         if names.matches(Vocabulary.boilerplateWords) { return }
-        if panelRole && labelled {
-            hidden.append((e, id, true, hides))
-        } else if !id.isEmpty, labelled || panelRole || names.matches(Panels.accordionWords) {
-            hidden.append((e, id, false, hides))
-        }
+        hidden.append((e, id, panel, hides))
     }
 
     /// The panels among the hidden boxes noted, in document order: not inside furniture (a
