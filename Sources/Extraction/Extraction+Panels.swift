@@ -23,14 +23,14 @@ struct Panels {
         let list = e.attributes
         if list.isEmpty { return }
         var hides = false, labelled = false
-        var id = "", role: String?, controls: String?, className = ""
+        var id = "", role: String?, controls: String?, className = "", style: String?
         for a in list where a.prefix == nil {
             let name = a.name
             switch name.utf8.count {
             case 2 where name == "id": id = a.value
             case 4 where name == "role": role = a.value
             case 5 where name == "class": className = a.value
-            case 5 where name == "style": if Classifier.isHiddenByStyle(a.value) { hides = true }
+            case 5 where name == "style": style = a.value
             case 6 where name == "hidden": hides = true
             case 11 where name == "aria-hidden": if a.value == "true" { hides = true }
             case 13 where name == "aria-controls": controls = a.value
@@ -55,6 +55,7 @@ struct Panels {
         }
         // Menus, pop-ups and modal boxes are hidden furniture, whatever controls them.
         if names.matches(Vocabulary.boilerplateWords) { return }
+        if let style, Classifier.isHiddenByStyle(style) { hides = true }
         hidden.append((e, id, panel, hides))
     }
 
