@@ -14,6 +14,9 @@ struct ReadAttributes {
     var hidden = false
     /// `itemprop`, as given.
     var itemprop: String?
+    /// `aria-controls`, as given, and whether `aria-labelledby` is there (the panel survey's).
+    var controls: String?
+    var labelled = false
 
     init() {}
 
@@ -29,6 +32,8 @@ struct ReadAttributes {
             case 6 where name == "hidden": hidden = true
             case 8 where name == "itemprop": if itemprop == nil { itemprop = a.value }
             case 11 where name == "aria-hidden": if ariaHidden == nil { ariaHidden = a.value }
+            case 13 where name == "aria-controls": if controls == nil { controls = a.value }
+            case 15 where name == "aria-labelledby": labelled = true
             default: break
             }
         }

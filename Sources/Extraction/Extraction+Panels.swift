@@ -22,29 +22,16 @@ struct Panels {
     mutating func note(_ e: Node) {
         let list = e.attributes
         if list.isEmpty { return }
-        var hides = false, labelled = false
-        var id = "", role: String?, controls: String?, className = "", style: String?
-        for a in list where a.prefix == nil {
-            let name = a.name
-            switch name.utf8.count {
-            case 2 where name == "id": id = a.value
-            case 4 where name == "role": role = a.value
-            case 5 where name == "class": className = a.value
-            case 5 where name == "style": style = a.value
-            case 6 where name == "hidden": hides = true
-            case 11 where name == "aria-hidden": if a.value == "true" { hides = true }
-            case 13 where name == "aria-controls": controls = a.value
-            case 15 where name == "aria-labelledby": labelled = true
-            default: break
-            }
-        }
-        if let controls {
+        let attributes = ReadAttributes(list)
+        let id = attributes.id, role = attributes.role, labelled = attributes.labelled
+        var hides = attributes.hidden || attributes.ariaHidden == "true"
+        if let controls = attributes.controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }
         let panelRole = role.map { Panels.panelRoles.contains($0.lowercased()) } ?? false
         // Most elements can be no panel: they are passed over before their names are read.
         guard panelRole || !id.isEmpty else { return }
-        let names = Vocabulary.Names(className: className, id: id)
+        let names = Vocabulary.Names(className: attributes.className, id: id)
         let panel: Bool
         if panelRole && labelled {
             panel = true
@@ -55,7 +42,7 @@ struct Panels {
         }
         // Menus, pop-ups and modal boxes are hidden furniture, whatever controls them.
         if names.matches(Vocabulary.boilerplateWords) { return }
-        if let style, Classifier.isHiddenByStyle(style) { hides = true }
+        if let style = attributes.style, Classifier.isHiddenByStyle(style) { hides = true }
         hidden.append((e, id, panel, hides))
     }
 
