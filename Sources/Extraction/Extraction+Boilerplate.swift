@@ -7,34 +7,49 @@ import HTML
 import Readability
 
 /// The attributes the classifier reads, from one pass over an element's list: what
-/// `getAttribute` answers for each (the first unprefixed attribute of that name).
+/// `getAttribute` answers for each (the first unprefixed attribute of that name). The list is
+/// kept and only the positions are noted, so reading an element costs no string copies.
 struct ReadAttributes {
-    var className = "", id = ""
-    var role: String?, ariaHidden: String?, style: String?
-    var hidden = false
-    /// `itemprop`, as given.
-    var itemprop: String?
-    /// `aria-controls`, as given, and whether `aria-labelledby` is there (the panel survey's).
-    var controls: String?
-    var labelled = false
+    private let list: [Attribute]
+    private var classAt: Int32 = -1, idAt: Int32 = -1, roleAt: Int32 = -1, ariaHiddenAt: Int32 = -1
+    private var styleAt: Int32 = -1, itempropAt: Int32 = -1, controlsAt: Int32 = -1
+    private(set) var hidden = false
+    /// Whether `aria-labelledby` is there (the panel survey's).
+    private(set) var labelled = false
 
-    init() {}
+    var className: String { value(classAt) ?? "" }
+    var id: String { value(idAt) ?? "" }
+    var role: String? { value(roleAt) }
+    var ariaHidden: String? { value(ariaHiddenAt) }
+    var style: String? { value(styleAt) }
+    /// `itemprop`, as given.
+    var itemprop: String? { value(itempropAt) }
+    /// `aria-controls`, as given (the panel survey's).
+    var controls: String? { value(controlsAt) }
+
+    @inline(__always)
+    private func value(_ at: Int32) -> String? { at >= 0 ? list[Int(at)].value : nil }
+
+    init() { list = [] }
 
     init(_ list: [Attribute]) {
-        var seenClass = false, seenID = false
-        for a in list where a.prefix == nil {
-            let name = a.name
-            switch name.utf8.count {
-            case 2 where name == "id": if !seenID { id = a.value; seenID = true }
-            case 4 where name == "role": if role == nil { role = a.value }
-            case 5 where name == "class": if !seenClass { className = a.value; seenClass = true }
-            case 5 where name == "style": if style == nil { style = a.value }
-            case 6 where name == "hidden": hidden = true
-            case 8 where name == "itemprop": if itemprop == nil { itemprop = a.value }
-            case 11 where name == "aria-hidden": if ariaHidden == nil { ariaHidden = a.value }
-            case 13 where name == "aria-controls": if controls == nil { controls = a.value }
-            case 15 where name == "aria-labelledby": labelled = true
-            default: break
+        self.list = list
+        list.withUnsafeBufferPointer { attributes in
+            for (i, a) in attributes.enumerated() where a.prefix == nil {
+                let at = Int32(i)
+                let name = a.name
+                switch name.utf8.count {
+                case 2 where name == "id": if idAt < 0 { idAt = at }
+                case 4 where name == "role": if roleAt < 0 { roleAt = at }
+                case 5 where name == "class": if classAt < 0 { classAt = at }
+                case 5 where name == "style": if styleAt < 0 { styleAt = at }
+                case 6 where name == "hidden": hidden = true
+                case 8 where name == "itemprop": if itempropAt < 0 { itempropAt = at }
+                case 11 where name == "aria-hidden": if ariaHiddenAt < 0 { ariaHiddenAt = at }
+                case 13 where name == "aria-controls": if controlsAt < 0 { controlsAt = at }
+                case 15 where name == "aria-labelledby": labelled = true
+                default: break
+                }
             }
         }
     }
@@ -135,8 +150,11 @@ struct Classifier {
         // its class says ("item-caption").
         let declared = attributes.itemprop.map { Classifier.bodyProperties.contains($0.lowercased()) } ?? false
         let names = bare || declared ? Vocabulary.Names.none : Vocabulary.Names(className: attributes.className, id: attributes.id)
+        // The caption and furniture vocabularies, read in one pass over the names.
+        let (captionNamed, furnitureNamed) = names.isEmpty ? (false, false)
+            : names.matches(Vocabulary.captionWords, posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords)
         // In a thread or listing a box named "caption" is an item's name and blurb.
-        if !bare, !posts, names.matches(Vocabulary.captionWords) { return .caption }
+        if !posts, captionNamed { return .caption }
         if Classifier.furniture.contains(id: name) { return .boilerplate }
         // A page header (headline, byline, date) goes, unless it holds a standfirst: then its
         // parts are judged one by one, as leading matter.
@@ -152,8 +170,7 @@ struct Classifier {
                 || Vocabulary.namesHidden(className: attributes.className) { return .boilerplate }
             // Outside the main-text span a furniture name is believed even over prose (an
             // author's bio, a sign-up box with a paragraph of pitch).
-            if names.matches(posts ? Vocabulary.threadBoilerplateWords : Vocabulary.boilerplateWords),
-               !names.namesContent(), !names.hasToken(in: Classifier.entryNames),
+            if furnitureNamed, !names.namesContent(), !names.hasToken(in: Classifier.entryNames),
                region != .inside || !Classifier.allHeadings.contains(id: name),
                !isInlineInProse(node, length: length),
                region != .inside && share < Classifier.outsideShare && !Classifier.sectioning.contains(id: name)

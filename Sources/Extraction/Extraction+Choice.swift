@@ -182,10 +182,17 @@ extension Extraction {
         // A container named as the body that holds Readability's text and little else confirms
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
         var confirmed = false
+        // Readability's text pieces, indexed once for every container weighed against them.
+        var index: PieceIndex?
+        func shares(_ r: Node, _ other: Node) -> (ofReadability: Double, ofOther: Double) {
+            if index == nil { index = PieceIndex(r) }
+            let o = index!.overlap(with: other)
+            return (o.ofIndexed, o.ofOther)
+        }
         if let r = readability, readabilityLength >= 1000,
            let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.current) < 2 * readabilityLength {
-            confirmed = TextMass.overlap(r, with: TextMass.pieces(named.current)) >= 0.9
-                && TextMass.overlap(named.current, with: TextMass.pieces(r)) >= 0.8
+            let o = shares(r, named.current)
+            confirmed = o.ofReadability >= 0.9 && o.ofOther >= 0.8
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
         var cleaned: [Node: Set<Node>] = [:]
@@ -222,7 +229,7 @@ extension Extraction {
                     && raw >= Alternative.mainShare * Double(readabilityLength) && Alternative.isMain(current)
                 // The overlap is measured only for a copy that can still pass.
                 if raw < 1.5 * Double(readabilityLength) && !mayBeMain && !mayBeThread { continue }
-                let overlap = TextMass.overlap(r, with: TextMass.pieces(current))
+                let overlap = shares(r, current).ofReadability
                 outsideMain = mayBeMain && overlap < Alternative.outsideMainOverlap && TextTable(current).linkDensity(current) < 0.5
                 holdsThread = mayBeThread && overlap >= Alternative.threadOverlap
                     && TextTable(current).linkDensity(current) < Alternative.threadLinkDensity

@@ -89,25 +89,27 @@ enum BlockText {
 
     /// The blocks of `text` between blank lines ("\n\n", which only the builder writes).
     static func paragraphs(of text: String) -> [Substring] {
-        var out: [Substring] = []
-        let u = text.utf8
-        var start = u.startIndex
-        var i = u.startIndex
-        var previousNewline = false
-        while i != u.endIndex {
-            let b = u[i]
-            if b == 0x0A && previousNewline {
-                let blockEnd = u.index(before: i)
-                out.append(text[start..<blockEnd])
-                start = u.index(after: i)
-                previousNewline = false
-            } else {
-                previousNewline = b == 0x0A
+        var bounds: [Range<Int>] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            var previousNewline = false
+            for i in 0..<bytes.count {
+                if bytes[i] == 0x0A && previousNewline {
+                    bounds.append(start..<(i - 1))
+                    start = i + 1
+                    previousNewline = false
+                } else {
+                    previousNewline = bytes[i] == 0x0A
+                }
             }
-            i = u.index(after: i)
+            bounds.append(start..<bytes.count)
         }
-        out.append(text[start..<u.endIndex])
-        return out
+        // Offsets into native UTF-8 are indices at once; every bound is next to a line feed.
+        let u = text.utf8
+        return bounds.map { r in
+            text[u.index(u.startIndex, offsetBy: r.lowerBound)..<u.index(u.startIndex, offsetBy: r.upperBound)]
+        }
     }
 
     /// Ends like a sentence (a closing quote or bracket after the stop is fine).
@@ -121,15 +123,17 @@ enum BlockText {
 
     /// A paragraph of sentences: long, with a sentence ending in it.
     static func isProse(_ block: Substring) -> Bool {
-        let u = block.utf8
-        guard u.count >= 150 else { return false }
-        if u.last == 0x2E { return true }
-        var previousStop = false
-        for b in u {
-            if b == 0x20 && previousStop { return true }
-            previousStop = b == 0x2E || b == 0x3F || b == 0x21
+        guard block.utf8.count >= 150 else { return false }
+        var block = block
+        return block.withUTF8 { u in
+            if u.last == 0x2E { return true }
+            var previousStop = false
+            for b in u {
+                if b == 0x20 && previousStop { return true }
+                previousStop = b == 0x2E || b == 0x3F || b == 0x21
+            }
+            return false
         }
-        return false
     }
 
     /// Drops a long line that repeats an earlier one word for word: threads and listings print

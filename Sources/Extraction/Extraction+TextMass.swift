@@ -1,5 +1,6 @@
-// Text measures over a detached or attached subtree (non-space UTF-8 bytes), and the set of a
-// subtree's identifying text pieces that the choice compares containers with.
+// Text measures over a detached or attached subtree (non-space UTF-8 bytes), and the index of a
+// container's identifying text pieces that the choice compares other containers with.
+import Foundation
 import HTML
 
 /// Text measures over a detached or attached subtree (non-space UTF-8 bytes).
@@ -10,114 +11,118 @@ enum TextMass {
         return n
     }
 
-    /// The distinct text pieces of `root` long enough to identify a passage.
-    static func pieces(_ root: Node) -> TextPieceSet {
-        var out = TextPieceSet()
-        root.forEachDescendantText { s in
-            let t = trimmed(s)
-            if t.utf8.count >= 20 { out.insert(t) }
+    /// Calls `body` with each text piece of `root` long enough to identify a passage (20 bytes
+    /// or more once leading and trailing ASCII white space is trimmed): its node's string, the
+    /// piece's first byte offset in it, and its bytes.
+    static func forEachPiece(_ root: Node, _ body: (String, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        root.forEachDescendantText { owner in
+            var s = owner
+            s.withUTF8 { bytes in
+                var start = 0, end = bytes.count
+                while start < end, bytes[start] <= 0x20 { start += 1 }
+                while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+                if end - start >= 20 { body(owner, start, UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+            }
         }
-        return out
-    }
-
-    /// Share of `root`'s identifying text found in `pieces`.
-    static func overlap(_ root: Node, with pieces: TextPieceSet) -> Double {
-        var pieces = pieces
-        var found = 0, all = 0
-        root.forEachDescendantText { s in
-            let t = trimmed(s)
-            let n = t.utf8.count
-            guard n >= 20 else { return }
-            all += n
-            if pieces.contains(t) { found += n }
-        }
-        return all > 0 ? Double(found) / Double(all) : 0
-    }
-
-    /// `s` without leading and trailing ASCII whitespace.
-    static func trimmed(_ s: String) -> Substring {
-        let u = s.utf8
-        var start = u.startIndex, end = u.endIndex
-        while start < end, u[start] <= 0x20 { start = u.index(after: start) }
-        while end > start, u[u.index(before: end)] <= 0x20 { end = u.index(before: end) }
-        return s[start..<end]
     }
 }
 
-/// A set of text pieces with `Set<Substring>`'s answers (canonical equivalence), keyed by the
-/// pieces' UTF-8 bytes, each hashed once. Two strings in NFC are equal exactly when their bytes
-/// are; a piece made only of scalars below U+0300 and of U+2002–U+207F (general punctuation:
-/// curly quotes, dashes) is in NFC, so bytes decide whenever both sides are such pieces. Any
-/// other piece (either side) is looked up in a `Set<Substring>`, built on the first such lookup.
-struct TextPieceSet {
-    private var keys = Set<Key>()
-    private var all: [Substring] = []
-    private var allPlain = true
-    private var exact: Set<Substring>?
-
-    mutating func insert(_ piece: Substring) {
-        let key = Key(piece)
-        if !key.plain { allPlain = false }
-        if keys.insert(key).inserted { all.append(piece) }
-    }
-
-    mutating func contains(_ piece: Substring) -> Bool {
-        let key = Key(piece)
-        if keys.contains(key) { return true }
-        if allPlain && key.plain { return false }
-        if exact == nil { exact = Set(all) }
-        return exact!.contains(piece)
-    }
-
-    struct Key: Hashable {
-        let text: Substring
+/// The identifying text pieces of one container (Readability's candidate), indexed once so
+/// that each container the choice weighs against it is walked once, for both directions of
+/// the comparison. Pieces are compared by their bytes: both sides are text of the same page
+/// (the candidate holds the page's own text nodes, an alternative a snapshot's), so the same
+/// passage is the same bytes.
+struct PieceIndex {
+    private struct Piece {
+        /// The piece's node's string (it owns the bytes) and the piece's place in it.
+        let text: String
+        let start: Int
+        let count: Int
         let hash: Int
-        /// Only scalars below U+0300 and U+2002–U+207F: in NFC.
-        let plain: Bool
+        /// Its length times how often it occurs in the container.
+        var weight: Int
+        /// The last comparison that found it.
+        var seen = 0
+    }
 
-        init(_ text: Substring) {
-            self.text = text
-            var hasher = Hasher()
-            var plain = true
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-                plain = Key.isPlain(bytes)
-            }
-            if done == nil {
-                let bytes = Array(text.utf8)
-                bytes.withUnsafeBufferPointer { b in
-                    hasher.combine(bytes: UnsafeRawBufferPointer(b))
-                    plain = Key.isPlain(b)
+    private var pieces: [Piece] = []
+    /// Open addressing by hash: a piece's position plus one; 0 is an empty slot.
+    private var slots: [Int32]
+    /// The bytes of all of the container's pieces, repeats counted.
+    private var total = 0
+    private var comparisons = 0
+
+    init(_ root: Node) {
+        var found: [Piece] = []
+        TextMass.forEachPiece(root) { s, start, piece in
+            found.append(Piece(text: s, start: start, count: piece.count, hash: PieceIndex.hash(piece), weight: piece.count))
+        }
+        var size = 16
+        while size < 2 * found.count { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+        for p in found {
+            total += p.count
+            var text = p.text
+            text.withUTF8 { bytes in
+                let piece = UnsafeBufferPointer(rebasing: bytes[p.start..<(p.start + p.count)])
+                if let k = position(of: piece, hash: p.hash) {
+                    pieces[k].weight += p.count
+                } else {
+                    var slot = p.hash & (slots.count - 1)
+                    while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+                    pieces.append(p)
+                    slots[slot] = Int32(pieces.count)
                 }
             }
-            hash = hasher.finalize()
-            self.plain = plain
         }
+    }
 
-        /// UTF-8 lead bytes up to 0xCB are scalars below U+0300; E2 80 xx and E2 81 xx are
-        /// U+2000–U+207F, of which U+2000 and U+2001 (E2 80 80, E2 80 81) are not in NFC.
-        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                if b < 0xCC { i += 1; continue }
-                guard b == 0xE2, i + 2 < n else { return false }
-                let b1 = bytes[i + 1], b2 = bytes[i + 2]
-                guard b1 == 0x80 || b1 == 0x81, !(b1 == 0x80 && b2 <= 0x81) else { return false }
-                i += 3
+    /// The shares found in both directions: of this container's piece text found in `other`,
+    /// and of `other`'s piece text found in this container (0 where a side has no pieces).
+    mutating func overlap(with other: Node) -> (ofIndexed: Double, ofOther: Double) {
+        comparisons += 1
+        let comparison = comparisons
+        var foundIndexed = 0, foundOther = 0, allOther = 0
+        TextMass.forEachPiece(other) { _, _, piece in
+            allOther += piece.count
+            guard let k = position(of: piece, hash: PieceIndex.hash(piece)) else { return }
+            foundOther += piece.count
+            if pieces[k].seen != comparison {
+                pieces[k].seen = comparison
+                foundIndexed += pieces[k].weight
             }
-            return true
         }
+        return (total > 0 ? Double(foundIndexed) / Double(total) : 0, allOther > 0 ? Double(foundOther) / Double(allOther) : 0)
+    }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (a: Key, b: Key) -> Bool {
-            guard a.hash == b.hash, a.text.utf8.count == b.text.utf8.count else { return false }
-            if let equal = a.text.utf8.withContiguousStorageIfAvailable({ x in
-                b.text.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
-            }), let equal { return equal }
-            return a.text.utf8.elementsEqual(b.text.utf8)
+    /// The position in `pieces` of the piece with these bytes.
+    private func position(of piece: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let k = Int(slots[slot]) - 1
+            let p = pieces[k]
+            if p.hash == hash && p.count == piece.count {
+                var text = p.text
+                let equal = text.withUTF8 { bytes in
+                    memoryEqual(UnsafeBufferPointer(rebasing: bytes[p.start..<(p.start + p.count)]), piece)
+                }
+                if equal { return k }
+            }
+            slot = (slot + 1) & mask
         }
+        return nil
+    }
+
+    private func memoryEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
     }
 }

@@ -55,6 +55,18 @@ enum Vocabulary {
             anyToken { b, start, count in Names.tokenMatches(b, start, count, words) }
         }
 
+        /// Whether a token matches `a` and whether one matches `b`, from one pass over the
+        /// names (an element's caption and furniture vocabularies are read together).
+        func matches(_ a: Words, _ b: Words) -> (Bool, Bool) {
+            var first = false, second = false
+            _ = anyToken { bytes, start, count in
+                if !first && Names.tokenMatches(bytes, start, count, a) { first = true }
+                if !second && Names.tokenMatches(bytes, start, count, b) { second = true }
+                return first && second
+            }
+            return (first, second)
+        }
+
         /// Whether a token, lowercased, is one of `list` (lowercase bytes).
         func hasToken(in list: [[UInt8]]) -> Bool {
             anyToken { b, start, count in
