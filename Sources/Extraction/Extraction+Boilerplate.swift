@@ -362,7 +362,12 @@ struct Classifier {
             case .caption:
                 captions.insert(node)
             case .content:
-                stack.append(contentsOf: node.children.reversed().map { ($0, region) })
+                // The element children, the last pushed first: the first is taken next.
+                var child = node.lastElementChild
+                while let c = child {
+                    stack.append((c, region))
+                    child = c.previousElementSibling
+                }
             }
         }
         return captions

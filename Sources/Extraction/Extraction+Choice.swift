@@ -72,7 +72,9 @@ final class Alternative {
     var itemsHavePostHeaders: Bool {
         let items = currentItems
         var headed = 0
-        for item in items {
+        for (i, item) in items.enumerated() {
+            // Decided once half are headed, or once the rest could no longer make half.
+            if 2 * headed >= items.count || 2 * (headed + items.count - i) < items.count { break }
             for e in item.descendants where e.isElement {
                 if e.localNameID == Classifier.time || !e.attributes.isEmpty && Vocabulary.matches(e, Alternative.postHeaderWords) {
                     headed += 1

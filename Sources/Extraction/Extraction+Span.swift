@@ -30,18 +30,23 @@ struct MainSpan {
         let elements = table.elements
         guard elements.count > 1 else { return }
         // Prose under each element: its own text runs of sentence length, links left out.
-        prose = Array(repeating: 0, count: root.document.indexLimit)
+        let doc = root.document
+        prose = Array(repeating: 0, count: doc.indexLimit)
         for e in elements.reversed() {
             var own: Int32 = 0
-            var child = e.firstChild
-            while let c = child {
-                if c.isText {
-                    let n = Int32(table.length(c))
+            // The children by index: no handle, so no reference count, per child.
+            var c = doc.firstChild(at: e.index)
+            while c >= 0 {
+                switch doc.kind(at: c) {
+                case .text:
+                    let n = table.length(at: c)
                     if n >= MainSpan.proseRun { own += n }
-                } else if c.isElement {
-                    own += prose[Int(c.index)]
+                case .element:
+                    own += prose[Int(c)]
+                default:
+                    break
                 }
-                child = c.nextSibling
+                c = doc.nextSibling(at: c)
             }
             // Links, and boxes named as furniture (comments, related posts), hold no prose of
             // the article's.

@@ -91,6 +91,12 @@ struct TextTable {
         return i < text.count ? Int(text[i]) : 0
     }
 
+    /// `length` of the node at `index`.
+    func length(at index: Int32) -> Int32 {
+        let i = Int(index)
+        return i < text.count ? text[i] : 0
+    }
+
     func linkLength(_ node: Node) -> Int {
         let i = Int(node.index)
         return i < links.count ? Int(links[i]) : 0
