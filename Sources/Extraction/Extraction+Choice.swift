@@ -310,9 +310,12 @@ extension Extraction {
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
             n.remove()
         }
-        let total = TextMass.length(root)
+        // The copy's text is measured only when it holds a <noscript>.
+        var measured: Int?
         for n in root.descendantElements(named: ["noscript"]).reversed() {
             guard let parent = n.parent else { continue }
+            if measured == nil { measured = TextMass.length(root) }
+            let total = measured!
             // Most of the copy's text: the page's own; less is a copy of what the page shows.
             let length = TextMass.length(n)
             if length >= 200, 2 * length >= total {

@@ -23,14 +23,14 @@ struct Panels {
         let list = e.attributes
         if list.isEmpty { return }
         let attributes = ReadAttributes(list)
-        let id = attributes.id, role = attributes.role, labelled = attributes.labelled
-        var hides = attributes.hidden || attributes.ariaHidden == "true"
         if let controls = attributes.controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }
+        let id = attributes.id, role = attributes.role, labelled = attributes.labelled
         let panelRole = role.map { Panels.panelRoles.contains($0.lowercased()) } ?? false
         // Most elements can be no panel: they are passed over before their names are read.
         guard panelRole || !id.isEmpty else { return }
+        var hides = attributes.hidden || attributes.ariaHidden == "true"
         let names = Vocabulary.Names(className: attributes.className, id: id)
         let panel: Bool
         if panelRole && labelled {

@@ -31,9 +31,10 @@ struct Standfirst {
     static func find(in table: TextTable, body: Node) -> [Standfirst] {
         var found: [Standfirst] = []
         let elements = table.elements
-        for (i, e) in elements.enumerated() where boxes.contains(e) && !e.attributes.isEmpty {
+        for (i, e) in elements.enumerated() where boxes.contains(e) {
+            // The length first: most boxes are passed over before their attributes are read.
             let length = table.length(e)
-            guard lengths.contains(length), table.linkDensity(e) <= 0.2, isNamed(e), isFramed(e, below: body) else { continue }
+            guard lengths.contains(length), !e.attributes.isEmpty, table.linkDensity(e) <= 0.2, isNamed(e), isFramed(e, below: body) else { continue }
             guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
             found.append(Standfirst(text: collapsed(e.textContent), next: next))
             if found.count == 3 { break }

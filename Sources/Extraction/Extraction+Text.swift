@@ -143,7 +143,9 @@ enum BlockText {
         var seen = Set<Substring>()
         var lines: [Substring] = []
         var dropped = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on line-feed bytes: the builder writes no carriage return, so these are the
+        // Character lines.
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map({ Substring($0) }) {
             if line.utf8.count >= 60 {
                 if seen.contains(line) {
                     dropped = true
