@@ -43,13 +43,38 @@ struct PageSchema {
             }
             guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
             let source = script.textContent
-            guard !source.isEmpty, let data = source.data(using: .utf8),
+            // A block naming none of the types read here declares nothing this reads: it is
+            // not parsed (most blocks are an article's or an organization's).
+            guard PageSchema.namesAReadType(source), let data = source.data(using: .utf8),
                   let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
             collect(json)
         }
     }
 
     static let meta = Document.knownNameID("meta")!
+
+    /// The names a block must hold for this to read anything from it: the thread types and
+    /// "Product" (in every product type's name), as bytes.
+    static let readNames: [[UInt8]] = (Array(threadTypes) + ["Product"]).sorted().map { Array($0.utf8) }
+    /// Whether a byte starts one of `readNames`.
+    static let readFirstBytes: [Bool] = (0..<256).map { (b: Int) in readNames.contains { Int($0[0]) == b } }
+
+    /// Whether `source` holds one of `readNames` anywhere.
+    static func namesAReadType(_ source: String) -> Bool {
+        var source = source
+        let first = readFirstBytes, names = readNames
+        return source.withUTF8 { bytes in
+            let n = bytes.count
+            for i in 0..<n where first[Int(bytes[i])] {
+                for name in names where name[0] == bytes[i] && i + name.count <= n {
+                    var k = 1
+                    while k < name.count && bytes[i + k] == name[k] { k += 1 }
+                    if k == name.count { return true }
+                }
+            }
+            return false
+        }
+    }
 
     /// Adds the types of a top-level value: an object, an array of objects, or an @graph.
     private mutating func collect(_ value: Any) {
