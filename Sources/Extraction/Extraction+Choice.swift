@@ -6,6 +6,8 @@
 // of a thread, the rest of a body Readability split), when Readability's few lines sit beside
 // a thread or listing three times their size, or when the page's JSON-LD declares a thread.
 // A body-named container matching Readability's candidate confirms it against a larger <main>.
+// The box holding the page's prose stands in for a candidate that held part of it (an article
+// split across sibling boxes of the page).
 // A page of many headed sections (a service, landing or category page), cleaned whole, replaces
 // a candidate that held one of its sections.
 import HTML
@@ -16,7 +18,7 @@ import Readability
 /// copy of the arrays it writes); a container is copied out of it only when the choice
 /// cleans it, and read in the snapshot before that.
 final class Alternative {
-    enum Kind { case repeated, listing, named, semantic, page }
+    enum Kind { case repeated, listing, named, semantic, prose, page }
     let kind: Kind
     /// The container as found, in the snapshot (read only).
     let source: Node
@@ -113,6 +115,10 @@ final class Alternative {
     static let mainMinimum = 500.0
     static let mainShare = 0.3
 
+    /// The prose box stands in for Readability's candidate only when at most this share of
+    /// its cleaned text is Readability's.
+    static let proseRepeated = 0.8
+
     /// A `main` element or `role=main`.
     static func isMain(_ node: Node) -> Bool {
         node.localNameID == mainElement || node.getAttribute("role")?.lowercased() == "main"
@@ -159,6 +165,9 @@ final class Alternative {
         if let n = survey.bestSemantic() {
             out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
+        if let n = survey.proseBox, !taken.contains(n), n != survey.bestSemantic() {
+            out.append(Alternative(kind: .prose, source: kept(n), document: n.document))
+        }
         if let body = survey.body, mayBeSectioned(survey) {
             out.append(Alternative(kind: .page, source: kept(body), document: body.document, headings: survey.headings))
         }
@@ -192,7 +201,9 @@ extension Extraction {
         for alternative in alternatives where alternative.kind != .page {
             // A link-dense listing only stands in for a candidate that found little.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
-            if confirmed && alternative.kind == .semantic { continue }
+            if confirmed && (alternative.kind == .semantic || alternative.kind == .prose) { continue }
+            // The prose box only stands in for a candidate it holds.
+            if alternative.kind == .prose && !measured { continue }
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
@@ -230,6 +241,7 @@ extension Extraction {
                 inside = overlap >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
+                if !inside && alternative.kind == .prose { continue }
             }
             let captions = cleanCopy(alternative, title: title, product: schema.isProduct)
             let root = alternative.copy
@@ -244,6 +256,12 @@ extension Extraction {
                           Double(length) >= Alternative.threadKept * rawLength else { continue }
                 } else if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                    // The prose box, cleaned, still holds Readability's text and adds text of its
+                    // own, not a second copy of it (a page that renders the article twice, once
+                    // hidden).
+                    if alternative.kind == .prose, let r = readability,
+                       TextMass.overlap(root, with: TextMass.pieces(r)) > Alternative.proseRepeated
+                        || TextMass.overlap(r, with: TextMass.pieces(root)) < 0.7 { continue }
                 } else if beside {
                     guard Double(length) >= 2 * Double(readabilityLength) else { continue }
                 } else {
