@@ -305,21 +305,28 @@ extension Extraction {
 
     /// Cleans an alternative's copy in place; returns its captions.
     static func cleanCopy(_ alternative: Alternative, title: String?, product: Bool = false) -> Set<Node> {
-        stripUnreadable(alternative.copy)
+        stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
         return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, product: product)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
-    /// templates, frames and form controls. A <noscript> holding most of the text (a forum that
+    /// templates, frames and form controls; from the prose box (often the body), the modal
+    /// boxes removed from the page. A <noscript> holding most of the text (a forum that
     /// renders its posts there for crawlers) gives way to its children; any other (an "enable
     /// JavaScript" notice, a fallback image, a copy of what the page shows) is removed.
-    static func stripUnreadable(_ root: Node) {
+    static func stripUnreadable(_ root: Node, dialogs: Bool = false) {
         for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
             n.remove()
         }
         let total = TextMass.length(root)
+        // Modal boxes (consent banners, sign-in prompts) go from the prose box as from the page.
+        if dialogs {
+            for n in root.descendants.filter({ $0.isElement && Survey.isDialog($0) }) where 2 * TextMass.length(n) < total {
+                n.remove()
+            }
+        }
         for n in root.descendantElements(named: ["noscript"]).reversed() {
             guard let parent = n.parent else { continue }
             // Most of the copy's text: the page's own; less is a copy of what the page shows.
