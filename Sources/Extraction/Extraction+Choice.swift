@@ -119,6 +119,15 @@ final class Alternative {
     /// its cleaned text is Readability's.
     static let proseRepeated = 0.8
 
+    /// A candidate shorter than this (bytes) that is a box of furniture counts as nothing
+    /// found; the element holding this share of a box's text stands for it.
+    static let furnitureCandidate = 1000
+    static let furnitureShare = 0.75
+    /// Boxes beside an article that are never one: an author's box, a cookie notice, a
+    /// sidebar's widgets (a calendar, the archive), a sign-in box.
+    static let furnitureBoxWords = Vocabulary.Words(["author", "cookie", "consent", "gdpr", "sidebar", "widget", "calendar",
+                                                     "archive", "login", "signin"])
+
     /// A `main` element or `role=main`.
     static func isMain(_ node: Node) -> Bool {
         node.localNameID == mainElement || node.getAttribute("role")?.lowercased() == "main"
@@ -187,7 +196,10 @@ extension Extraction {
             readabilityCaptions = Classifier.clean(r, title: title, product: schema.isProduct)
             readabilityLength = TextMass.length(r)
         }
-        let measured = readability != nil && readabilityLength >= 250
+        // A short candidate that is a box of the page's furniture (an author box, a cookie
+        // notice, a sign-in form, a sidebar widget) counts as nothing found.
+        let furniture = readability.map { readabilityLength < Alternative.furnitureCandidate && isFurniture($0) } ?? false
+        let measured = readability != nil && readabilityLength >= 250 && !furniture
         // A container named as the body that holds Readability's text and little else confirms
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
         var confirmed = false
@@ -284,6 +296,29 @@ extension Extraction {
             return (page.copy, page.captions, false)
         }
         return (r, readabilityCaptions, false)
+    }
+
+    /// Whether Readability's candidate is a box of furniture: it, or the element holding
+    /// nearly all its text at each level down, is named as one (and not as content).
+    static func isFurniture(_ candidate: Node) -> Bool {
+        var node = candidate
+        var length = TextMass.length(candidate)
+        while length > 0 {
+            if !node.attributes.isEmpty {
+                let names = Vocabulary.Names(node)
+                if names.matches(Alternative.furnitureBoxWords) && !names.namesContent() { return true }
+            }
+            var next: (node: Node, length: Int)?
+            var child = node.firstElementChild
+            while let c = child {
+                let n = TextMass.length(c)
+                if Double(n) >= Alternative.furnitureShare * Double(length) { next = (c, n); break }
+                child = c.nextElementSibling
+            }
+            guard let next else { return false }
+            (node, length) = next
+        }
+        return false
     }
 
     /// A page of many headed sections (a service, landing or category page: a heading over
