@@ -6,6 +6,8 @@
 // of a thread, the rest of a body Readability split), when Readability's few lines sit beside
 // a thread or listing three times their size, or when the page's JSON-LD declares a thread.
 // A body-named container matching Readability's candidate confirms it against a larger <main>.
+// The box holding the page's prose stands in for a candidate that held part of it (an article
+// split across sibling boxes of the page).
 // A page of many headed sections (a service, landing or category page), cleaned whole, replaces
 // a candidate that held one of its sections.
 import HTML
@@ -16,7 +18,7 @@ import Readability
 /// copy of the arrays it writes); a container is copied out of it only when the choice
 /// cleans it, and read in the snapshot before that.
 final class Alternative {
-    enum Kind { case repeated, listing, named, semantic, page }
+    enum Kind { case repeated, listing, named, semantic, prose, page }
     let kind: Kind
     /// The container as found, in the snapshot (read only).
     let source: Node
@@ -115,6 +117,19 @@ final class Alternative {
     static let mainMinimum = 500.0
     static let mainShare = 0.3
 
+    /// The prose box stands in for Readability's candidate only when at most this share of
+    /// its cleaned text is Readability's.
+    static let proseRepeated = 0.8
+
+    /// A candidate shorter than this (bytes) that is a box of furniture counts as nothing
+    /// found; the element holding this share of a box's text stands for it.
+    static let furnitureCandidate = 1000
+    static let furnitureShare = 0.75
+    /// Boxes beside an article that are never one: an author's box, a cookie notice, a
+    /// sidebar's widgets (a calendar, the archive), a sign-in box.
+    static let furnitureBoxWords = Vocabulary.Words(["author", "cookie", "consent", "gdpr", "sidebar", "widget", "calendar",
+                                                     "archive", "login", "signin"])
+
     /// A `main` element or `role=main`.
     static func isMain(_ node: Node) -> Bool {
         node.localNameID == mainElement || node.getAttribute("role")?.lowercased() == "main"
@@ -161,6 +176,9 @@ final class Alternative {
         if let n = survey.bestSemantic() {
             out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
+        if let n = survey.proseBox, !taken.contains(n), n != survey.bestSemantic() {
+            out.append(Alternative(kind: .prose, source: kept(n), document: n.document))
+        }
         if let body = survey.body, mayBeSectioned(survey) {
             out.append(Alternative(kind: .page, source: kept(body), document: body.document, headings: survey.headings))
         }
@@ -180,7 +198,10 @@ extension Extraction {
             readabilityCaptions = Classifier.clean(r, title: title, product: schema.isProduct)
             readabilityLength = TextMass.length(r)
         }
-        let measured = readability != nil && readabilityLength >= 250
+        // A short candidate that is a box of the page's furniture (an author box, a cookie
+        // notice, a sign-in form, a sidebar widget) counts as nothing found.
+        let furniture = readability.map { readabilityLength < Alternative.furnitureCandidate && isFurniture($0) } ?? false
+        let measured = readability != nil && readabilityLength >= 250 && !furniture
         // A container named as the body that holds Readability's text and little else confirms
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
         var confirmed = false
@@ -201,7 +222,9 @@ extension Extraction {
         for alternative in alternatives where alternative.kind != .page {
             // A link-dense listing only stands in for a candidate that found little.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
-            if confirmed && alternative.kind == .semantic { continue }
+            if confirmed && (alternative.kind == .semantic || alternative.kind == .prose) { continue }
+            // The prose box only stands in for a candidate it holds.
+            if alternative.kind == .prose && !measured { continue }
             // A short candidate outside a named or semantic container three times its size
             // was a box beside the article (a teaser, a notice) rather than the article.
             let elsewhere = readabilityLength < 1000 && (alternative.kind == .named || alternative.kind == .semantic)
@@ -239,6 +262,7 @@ extension Extraction {
                 inside = overlap >= 0.7
                 if !inside && (elsewhere || beside) && raw < 3 * Double(readabilityLength) && !outsideMain { continue }
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
+                if !inside && alternative.kind == .prose { continue }
             }
             let captions = cleanCopy(alternative, title: title, product: schema.isProduct)
             let root = alternative.copy
@@ -253,6 +277,13 @@ extension Extraction {
                           Double(length) >= Alternative.threadKept * rawLength else { continue }
                 } else if inside {
                     guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
+                    // The prose box, cleaned, still holds Readability's text and adds text of its
+                    // own, not a second copy of it (a page that renders the article twice, once
+                    // hidden).
+                    if alternative.kind == .prose, let r = readability {
+                        let o = shares(r, root)
+                        if o.ofOther > Alternative.proseRepeated || o.ofReadability < 0.7 { continue }
+                    }
                 } else if beside {
                     guard Double(length) >= 2 * Double(readabilityLength) else { continue }
                 } else {
@@ -277,6 +308,29 @@ extension Extraction {
         return (r, readabilityCaptions, false)
     }
 
+    /// Whether Readability's candidate is a box of furniture: it, or the element holding
+    /// nearly all its text at each level down, is named as one (and not as content).
+    static func isFurniture(_ candidate: Node) -> Bool {
+        var node = candidate
+        var length = TextMass.length(candidate)
+        while length > 0 {
+            if !node.attributes.isEmpty {
+                let names = Vocabulary.Names(node)
+                if names.matches(Alternative.furnitureBoxWords) && !names.namesContent() { return true }
+            }
+            var next: (node: Node, length: Int)?
+            var child = node.firstElementChild
+            while let c = child {
+                let n = TextMass.length(c)
+                if Double(n) >= Alternative.furnitureShare * Double(length) { next = (c, n); break }
+                child = c.nextElementSibling
+            }
+            guard let next else { return false }
+            (node, length) = next
+        }
+        return false
+    }
+
     /// A page of many headed sections (a service, landing or category page: a heading over
     /// every paragraph or two) whose cleaned body holds two and a half times Readability's
     /// candidate: Readability took one section (or the longest run of prose between
@@ -296,22 +350,32 @@ extension Extraction {
 
     /// Cleans an alternative's copy in place; returns its captions.
     static func cleanCopy(_ alternative: Alternative, title: String?, product: Bool = false) -> Set<Node> {
-        stripUnreadable(alternative.copy)
+        stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
         return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, product: product)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
-    /// templates, frames and form controls. A <noscript> holding most of the text (a forum that
+    /// templates, frames and form controls; from the prose box (often the body), the modal
+    /// boxes removed from the page. A <noscript> holding most of the text (a forum that
     /// renders its posts there for crawlers) gives way to its children; any other (an "enable
     /// JavaScript" notice, a fallback image, a copy of what the page shows) is removed.
-    static func stripUnreadable(_ root: Node) {
+    static func stripUnreadable(_ root: Node, dialogs: Bool = false) {
         for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
             n.remove()
         }
-        // The copy's text is measured only when it holds a <noscript>.
+        // The copy's text is measured only when it is needed: for the prose box's modal boxes,
+        // or once a <noscript> is met.
         var measured: Int?
+        // Modal boxes (consent banners, sign-in prompts) go from the prose box as from the page.
+        if dialogs {
+            let total = TextMass.length(root)
+            measured = total
+            for n in root.descendants.filter({ $0.isElement && Survey.isDialog($0) }) where 2 * TextMass.length(n) < total {
+                n.remove()
+            }
+        }
         for n in root.descendantElements(named: ["noscript"]).reversed() {
             guard let parent = n.parent else { continue }
             if measured == nil { measured = TextMass.length(root) }

@@ -19,6 +19,10 @@ struct PageSchema {
     /// The longest `description` of a declared product (JSON-LD), as given.
     private(set) var productDescription: String?
 
+    /// The longest `articleBody` the page declares (an article's whole text, which some pages
+    /// render only from a script), as given.
+    private(set) var articleBody: String?
+
     /// The page's Open Graph type (`og:type`), lowercased.
     private(set) var openGraphType: String?
 
@@ -85,6 +89,9 @@ struct PageSchema {
             if PageSchema.declaresProduct(object["@type"]), let description = object["description"] as? String,
                description.utf8.count > productDescription?.utf8.count ?? 0 {
                 productDescription = description
+            }
+            if let body = object["articleBody"] as? String, body.utf8.count > articleBody?.utf8.count ?? 0 {
+                articleBody = body
             }
             if let graph = object["@graph"] { collect(graph) }
         }

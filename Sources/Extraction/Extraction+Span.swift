@@ -16,6 +16,8 @@ struct MainSpan {
     /// Prose (non-space bytes) under each element, by node index; the container's total.
     private var prose: [Int32] = []
     private(set) var total = 0
+    /// The innermost box of the path (nil: too little prose to follow).
+    private(set) var innermost: Node?
 
     /// A child holding this share of the container's prose carries the span.
     static let carrierShare = 0.65
@@ -26,7 +28,9 @@ struct MainSpan {
     static let anchor = Document.knownNameID("a")!
     static let header = Document.knownNameID("header")!
 
-    init(root: Node, table: TextTable) {
+    /// `furniture`: elements whose prose is not counted (the survey's navigation, headers,
+    /// footers and asides around a whole page).
+    init(root: Node, table: TextTable, furniture: NameSet? = nil) {
         let elements = table.elements
         guard elements.count > 1 else { return }
         // Prose under each element: its own text runs of sentence length, links left out.
@@ -51,6 +55,7 @@ struct MainSpan {
             // Links, and boxes named as furniture (comments, related posts), hold no prose of
             // the article's.
             if e.localNameID == MainSpan.anchor { own = 0 }
+            if own > 0, let furniture, furniture.contains(e) { own = 0 }
             if own > 0, !e.attributes.isEmpty {
                 let names = Vocabulary.Names(e)
                 if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
@@ -78,6 +83,7 @@ struct MainSpan {
             }
             node = next
         }
+        innermost = node
         // Inside the innermost box, the span runs from its first to its last child of
         // substantial prose; the children before and after it are leading and trailing.
         let substantial = max(MainSpan.substantialShare * total, 80)

@@ -6,6 +6,7 @@
 //   repeated  a parent whose children repeat one structure that each hold text (forum posts,
 //             comments, listing items): the parent keeps all of them
 //   page      the body itself, with its count of headings (a page of many headed sections)
+//   prose     the innermost box holding the page's prose (MainSpan's path from the body)
 import HTML
 
 struct Survey {
@@ -25,6 +26,9 @@ struct Survey {
     private(set) var furnitureText = 0
     /// Closed tab and accordion panels (`Panels`).
     private(set) var panels: [Node] = []
+    /// The innermost box holding the page's prose (`MainSpan`'s path from the body, with the
+    /// text of navigation, headers, footers, asides and forms left out).
+    private(set) var proseBox: Node?
 
     static let repeatable = NameSet(["div", "li", "article", "section", "tr", "dd", "details", "blockquote"])
     static let sectioning = NameSet(["main", "article"])
@@ -47,6 +51,7 @@ struct Survey {
             if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
         }
         panels = found.panels(below: body)
+        proseBox = MainSpan(root: body, table: table, furniture: Survey.furniture).innermost
         for e in table.elements.dropFirst() where table.length(e) >= 200 {
             if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
                 semantic.append(e)

@@ -12,6 +12,7 @@
 //   Extraction+Repeats      repeated structures (thread posts, listing items)
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+ProductDescription  a declared product description the text left out
+//   Extraction+ArticleBody  a declared article text the chosen text holds little of
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
@@ -78,6 +79,12 @@ public enum Extraction {
            let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts) {
             standfirst.insert(into: root)
             text = standfirst.text + "\n\n" + text
+        }
+        // The article's declared text, when the chosen text holds little of it (the page
+        // renders the article from a script).
+        if !posts, let paragraphs = ArticleBody.missing(schema.articleBody, from: text) {
+            ArticleBody.replace(root, with: paragraphs)
+            text = paragraphs.joined(separator: "\n\n")
         }
         // A product's declared description the chosen text left out.
         if !posts, schema.isProduct, let description = ProductDescription.missing(schema.productDescription, from: text) {

@@ -1,0 +1,36 @@
+// An article's declared text, from its JSON-LD `articleBody`: when the text chosen holds under
+// half of its words (the page renders the article from a script, and the markup holds only a
+// teaser, a sign-in box or the site's furniture), the declared text is the article.
+import HTML
+
+enum ArticleBody {
+    /// Declared bodies shorter than this (bytes) are a summary, not the article.
+    static let minimum = 1000
+    /// The text holds the declared body when it holds this share of its words.
+    static let heldShare = 0.5
+
+    /// The declared body's paragraphs (markup removed, white space collapsed), or nil when
+    /// it is short or `text` holds it.
+    static func missing(_ body: String?, from text: String) -> [String]? {
+        guard let body, body.utf8.count >= minimum else { return nil }
+        let paragraphs = body.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { Standfirst.collapsed(ProductDescription.withoutTags(String($0))) }
+            .filter { !$0.isEmpty }
+        let plain = paragraphs.joined(separator: " ")
+        guard plain.utf8.count >= minimum else { return nil }
+        let words = Set(ProductDescription.words(text))
+        let wanted = ProductDescription.words(plain)
+        let held = wanted.filter { words.contains($0) }.count
+        return Double(held) < heldShare * Double(wanted.count) ? paragraphs : nil
+    }
+
+    /// Replaces the container's content with `paragraphs`.
+    static func replace(_ root: Node, with paragraphs: [String]) {
+        while let child = root.firstChild { child.remove() }
+        for paragraph in paragraphs {
+            let p = root.document.createElement("p")
+            _ = p.appendChild(root.document.createTextNode(paragraph))
+            _ = root.appendChild(p)
+        }
+    }
+}
