@@ -13,6 +13,7 @@
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+ProductDescription  a declared product description the text left out
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
+//   Extraction+ListingIntro a chosen listing widened to its heading and introduction
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Span         the main-text span: what lies before and after the prose
