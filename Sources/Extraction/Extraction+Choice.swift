@@ -28,9 +28,12 @@ final class Alternative {
     let sourceItems: [Node]
     /// Headings in the copy as found (`page` only).
     var headings = 0
+    /// The repeat's parent, when the source is a box around it (`withIntro`).
+    let cards: Node?
     private var made: (copy: Node, items: Set<Node>)?
 
-    init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0) {
+    init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0, cards: Node? = nil) {
+        self.cards = cards
         self.kind = kind
         self.source = source
         self.document = document
@@ -54,13 +57,42 @@ final class Alternative {
         let copy = document.importNode(source)
         var items = Set<Node>()
         if !sourceItems.isEmpty {
-            // The items found again in the copy by position.
-            let wanted = Set(sourceItems)
-            let copied = copy.childNodes
-            for (i, n) in source.childNodes.enumerated() where wanted.contains(n) && i < copied.count { items.insert(copied[i]) }
+            // The items found again in the copy by position: children of the source, or of
+            // the repeat's parent inside it (a box around the cards, `withIntro`).
+            let parent = sourceItems[0].parent ?? source
+            let copiedParent = parent == source ? copy : Alternative.path(from: source, to: parent).flatMap { Alternative.follow($0, from: copy) }
+            if let copiedParent {
+                let wanted = Set(sourceItems)
+                let copied = copiedParent.childNodes
+                for (i, n) in parent.childNodes.enumerated() where wanted.contains(n) && i < copied.count { items.insert(copied[i]) }
+            }
         }
         made = (copy, items)
         return (copy, items)
+    }
+
+    /// The child positions leading from `root` down to `node` (nil: not below it).
+    static func path(from root: Node, to node: Node) -> [Int]? {
+        var path: [Int] = []
+        var n = node
+        while n != root {
+            guard let parent = n.parent else { return nil }
+            guard let i = parent.childNodes.firstIndex(of: n) else { return nil }
+            path.append(i)
+            n = parent
+        }
+        return path.reversed()
+    }
+
+    /// The node `path` leads to from `root`.
+    static func follow(_ path: [Int], from root: Node) -> Node? {
+        var n = root
+        for i in path {
+            let children = n.childNodes
+            guard i < children.count else { return nil }
+            n = children[i]
+        }
+        return n
     }
 
     /// Items named as comments ("comment", "comment-body"): the replies under a short article,
@@ -217,7 +249,7 @@ extension Extraction {
             let o = shares(r, named.current)
             confirmed = o.ofReadability >= 0.9 && o.ofOther >= 0.8
         }
-        var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int)?
+        var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int, alternative: Alternative)?
         var cleaned: [Node: Set<Node>] = [:]
         for alternative in alternatives where alternative.kind != .page {
             // A link-dense listing only stands in for a candidate that found little.
@@ -291,7 +323,7 @@ extension Extraction {
                 }
             }
             if best == nil || length > best!.length {
-                best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length)
+                best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length, alternative)
             }
         }
         // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
@@ -300,7 +332,16 @@ extension Extraction {
             let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title, product: schema.isProduct)
             if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
-        if let best { return (best.root, best.captions, best.posts) }
+        if let best {
+            // A listing's heading and introduction above its cards.
+            if best.posts, !schema.isThread, !best.alternative.itemsHavePostHeaders, let wider = best.alternative.withIntro() {
+                wider.trimAfterCards()
+                let captions = cleanCopy(wider, title: title, product: schema.isProduct)
+                let length = TextMass.length(wider.copy)
+                if length > best.length { return (wider.copy, captions, true) }
+            }
+            return (best.root, best.captions, best.posts)
+        }
         guard let r = readability else { return nil }
         if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title, product: schema.isProduct) {
             return (page.copy, page.captions, false)

@@ -14,6 +14,7 @@
 //   Extraction+ProductDescription  a declared product description the text left out
 //   Extraction+ArticleBody  a declared article text the chosen text holds little of
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
+//   Extraction+ListingIntro a chosen listing widened to its heading and introduction
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Span         the main-text span: what lies before and after the prose

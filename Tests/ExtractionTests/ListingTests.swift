@@ -28,6 +28,18 @@ import Testing
         for n in [1, 8, 16] { #expect(text.contains("Walnut desk shelf model \(n)"), "card \(n) missing") }
     }
 
+    @Test func aListingKeepsItsHeadingAndIntroduction() throws {
+        // The heading and the paragraph about the collection sit in a box of their own above
+        // the grid, both inside the collection's column.
+        let html = Self.page(cards: (1...16).map(Self.card).joined())
+            .replacingOccurrences(of: "<div class=intro>", with: "<div class=collection><div class=intro>")
+            .replacingOccurrences(of: "<footer>", with: "<div class=pages><a href=?page=2>Next page</a></div></div><footer>")
+        let text = try Self.extract(html)
+        #expect(text.contains("Choose from hundreds of accessories"))
+        #expect(text.contains("Walnut desk shelf model 16"))
+        #expect(!text.contains("Next page"), "what follows the cards is no introduction")
+    }
+
     @Test func columnsOfProseAreNoListing() throws {
         // Columns of an article's sections, with no links: the page's layout, not a listing.
         let sections = (1...4).map {
