@@ -47,8 +47,8 @@ struct PageSchema {
             }
             guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
             let source = script.textContent
-            // A block naming none of the types read here declares nothing this reads: it is
-            // not parsed (most blocks are an article's or an organization's).
+            // A block naming none of the types or keys read here declares nothing this reads:
+            // it is not parsed (most blocks are an article's metadata or an organization's).
             guard PageSchema.namesAReadType(source), let data = source.data(using: .utf8),
                   let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
             collect(json)
@@ -57,9 +57,9 @@ struct PageSchema {
 
     static let meta = Document.knownNameID("meta")!
 
-    /// The names a block must hold for this to read anything from it: the thread types and
-    /// "Product" (in every product type's name), as bytes.
-    static let readNames: [[UInt8]] = (Array(threadTypes) + ["Product"]).sorted().map { Array($0.utf8) }
+    /// The names a block must hold for this to read anything from it: the thread types,
+    /// "Product" (in every product type's name) and "articleBody", as bytes.
+    static let readNames: [[UInt8]] = (Array(threadTypes) + ["Product", "articleBody"]).sorted().map { Array($0.utf8) }
     /// Whether a byte starts one of `readNames`.
     static let readFirstBytes: [Bool] = (0..<256).map { (b: Int) in readNames.contains { Int($0[0]) == b } }
 
