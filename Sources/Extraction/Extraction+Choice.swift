@@ -205,10 +205,11 @@ final class Alternative {
         }
         // The main element stays an alternative of its own also when its children repeat:
         // the repeat is cleaned as a thread, the element as an article's container.
-        if let n = survey.bestSemantic() {
+        let semantic = survey.bestSemantic()
+        if let n = semantic {
             out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
         }
-        if let n = survey.proseBox, !taken.contains(n), n != survey.bestSemantic() {
+        if let n = survey.proseBox, !taken.contains(n), n != semantic {
             out.append(Alternative(kind: .prose, source: kept(n), document: n.document))
         }
         if let body = survey.body, mayBeSectioned(survey) {
