@@ -84,13 +84,16 @@ struct Classifier {
     let protected: Set<Node>
     /// A product page (`PageSchema.isProduct`): boxes named for customer reviews are furniture.
     let product: Bool
+    /// A page that calls itself an article (`PageSchema.isArticle`).
+    let article: Bool
     let table: TextTable
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
 
-    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) {
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) {
         table = TextTable(root)
-        self.product = product
+        product = schema.isProduct
+        article = schema.isArticle
         total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
@@ -139,8 +142,11 @@ struct Classifier {
         let length = table.length(node)
         let share = Double(length) / Double(total)
         let name = node.localNameID
-        if share > Classifier.protectedShare && !isLinkListFurniture(node, name: name, length: length)
-            || !protected.isEmpty && protected.contains(node) { return .content }
+        if !protected.isEmpty && protected.contains(node) { return .content }
+        if article, region == .trailing, share < Classifier.trailingLinksShare, length >= 40, span?.isBeside(node) == true,
+           table.linkDensity(node) > Classifier.trailingLinkDensity, !Classifier.phrasing.contains(id: name),
+           node.countDescendantElements(named: ["a"]) >= 1 { return .boilerplate }
+        if share > Classifier.protectedShare && !isLinkListFurniture(node, name: name, length: length) { return .content }
         if name == Classifier.figcaption { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
         let list = node.attributes
@@ -190,6 +196,8 @@ struct Classifier {
         return .content
     }
 
+    static let trailingLinksShare = 0.5
+    static let trailingLinkDensity = 0.6
     static let bodyProperties: Set<String> = ["description", "articlebody"]
 
     /// The microformats name of a post (`hentry`, which WordPress gives every post it lists
@@ -347,8 +355,8 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], product: Bool = false) -> Set<Node> {
-        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, product: product)
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) -> Set<Node> {
+        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, schema: schema)
         var captions = Set<Node>()
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {

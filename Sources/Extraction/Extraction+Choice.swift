@@ -18,7 +18,8 @@ import Readability
 /// copy of the arrays it writes); a container is copied out of it only when the choice
 /// cleans it, and read in the snapshot before that.
 final class Alternative {
-    enum Kind { case repeated, listing, named, semantic, prose, page }
+    /// `footer` is no candidate: a footer of the page, for telling a candidate that lies in one.
+    enum Kind { case repeated, listing, named, semantic, prose, page, footer }
     let kind: Kind
     /// The container as found, in the snapshot (read only).
     let source: Node
@@ -156,6 +157,8 @@ final class Alternative {
     /// A candidate shorter than this (bytes) that is a box of furniture counts as nothing
     /// found; the element holding this share of a box's text stands for it.
     static let furnitureCandidate = 1000
+    /// A candidate with this share of its text in a footer of the page is in the footer.
+    static let inFooter = 0.8
     static let furnitureShare = 0.75
     /// Boxes beside an article that are never one: an author's box, a cookie notice, a
     /// sidebar's widgets (a calendar, the archive), a sign-in box.
@@ -212,6 +215,9 @@ final class Alternative {
         if let n = survey.proseBox, !taken.contains(n), n != semantic {
             out.append(Alternative(kind: .prose, source: kept(n), document: n.document))
         }
+        for footer in survey.footers {
+            out.append(Alternative(kind: .footer, source: kept(footer), document: footer.document))
+        }
         if let body = survey.body, mayBeSectioned(survey) {
             out.append(Alternative(kind: .page, source: kept(body), document: body.document, headings: survey.headings))
         }
@@ -228,16 +234,11 @@ extension Extraction {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
         if let r = readability {
-            readabilityCaptions = Classifier.clean(r, title: title, product: schema.isProduct)
+            readabilityCaptions = Classifier.clean(r, title: title, schema: schema)
             readabilityLength = TextMass.length(r)
         }
         // A short candidate that is a box of the page's furniture (an author box, a cookie
         // notice, a sign-in form, a sidebar widget) counts as nothing found.
-        let furniture = readability.map { readabilityLength < Alternative.furnitureCandidate && isFurniture($0) } ?? false
-        let measured = readability != nil && readabilityLength >= 250 && !furniture
-        // A container named as the body that holds Readability's text and little else confirms
-        // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
-        var confirmed = false
         // Readability's text pieces, indexed once for every container weighed against them.
         var index: PieceIndex?
         func shares(_ r: Node, _ other: Node) -> (ofReadability: Double, ofOther: Double) {
@@ -245,6 +246,16 @@ extension Extraction {
             let o = index!.overlap(with: other)
             return (o.ofIndexed, o.ofOther)
         }
+        // A short candidate in the page's footer (its links, a newsletter box, a notice) is
+        // furniture too.
+        let furniture = readability.map { r in
+            readabilityLength < Alternative.furnitureCandidate
+                && (isFurniture(r) || alternatives.contains { $0.kind == .footer && shares(r, $0.source).ofReadability >= Alternative.inFooter })
+        } ?? false
+        let measured = readability != nil && readabilityLength >= 250 && !furniture
+        // A container named as the body that holds Readability's text and little else confirms
+        // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
+        var confirmed = false
         if let r = readability, readabilityLength >= 1000,
            let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.current) < 2 * readabilityLength {
             let o = shares(r, named.current)
@@ -252,7 +263,7 @@ extension Extraction {
         }
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int, alternative: Alternative)?
         var cleaned: [Node: Set<Node>] = [:]
-        for alternative in alternatives where alternative.kind != .page {
+        for alternative in alternatives where alternative.kind != .page && alternative.kind != .footer {
             // A link-dense listing only stands in for a candidate that found little.
             if alternative.kind == .listing, readability != nil, readabilityLength >= 1500 { continue }
             if confirmed && (alternative.kind == .semantic || alternative.kind == .prose) { continue }
@@ -297,7 +308,7 @@ extension Extraction {
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
                 if !inside && alternative.kind == .prose { continue }
             }
-            let captions = cleanCopy(alternative, title: title, product: schema.isProduct)
+            let captions = cleanCopy(alternative, title: title, schema: schema)
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
@@ -330,23 +341,25 @@ extension Extraction {
         // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
         // least Readability's text.
         if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
-            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title, product: schema.isProduct)
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title, schema: schema)
             if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best {
             // A listing's heading and introduction above its cards.
             if best.posts, !schema.isThread, !best.alternative.itemsHavePostHeaders, let wider = best.alternative.withIntro() {
                 wider.trimAfterCards()
-                let captions = cleanCopy(wider, title: title, product: schema.isProduct)
+                let captions = cleanCopy(wider, title: title, schema: schema)
                 let length = TextMass.length(wider.copy)
                 if length > best.length { return (wider.copy, captions, true) }
             }
             return (best.root, best.captions, best.posts)
         }
         guard let r = readability else { return nil }
-        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title, product: schema.isProduct) {
+        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title, schema: schema) {
             return (page.copy, page.captions, false)
         }
+        // Furniture with nothing to stand in for it: the page holds no article.
+        if furniture { return nil }
         return (r, readabilityCaptions, false)
     }
 
@@ -378,23 +391,23 @@ extension Extraction {
     /// candidate: Readability took one section (or the longest run of prose between
     /// headings); the sections together are the content. (An article's body adds sidebars and
     /// teasers to a candidate that holds most of the prose, and stays under that.)
-    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?, product: Bool = false)
+    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?, schema: PageSchema = PageSchema())
         -> (copy: Node, captions: Set<Node>)? {
         guard let page = alternatives.first(where: { $0.kind == .page }) else { return nil }
         // The cleaned body holds at most this much for its headings to be dense enough.
         let most = page.headings * 1000 / Alternative.sectionedDensity
         guard 2 * most >= 5 * readabilityLength else { return nil }
-        let captions = cleanCopy(page, title: title, product: product)
+        let captions = cleanCopy(page, title: title, schema: schema)
         let length = TextMass.length(page.copy)
         guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }
 
     /// Cleans an alternative's copy in place; returns its captions.
-    static func cleanCopy(_ alternative: Alternative, title: String?, product: Bool = false) -> Set<Node> {
+    static func cleanCopy(_ alternative: Alternative, title: String?, schema: PageSchema = PageSchema()) -> Set<Node> {
         stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
-        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, product: product)
+        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, schema: schema)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,

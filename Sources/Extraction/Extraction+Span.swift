@@ -118,6 +118,12 @@ struct MainSpan {
         total > 0 ? Double(prose(node)) / Double(total) : 0
     }
 
+    /// Whether `node` is one of the boxes beside the span (not a box inside one).
+    func isBeside(_ node: Node) -> Bool {
+        let i = Int(node.index)
+        return i < outside.count && outside[i] != 0
+    }
+
     /// The region of `node` given its parent's.
     func region(of node: Node, parent: Region) -> Region {
         guard parent == .inside else { return parent }

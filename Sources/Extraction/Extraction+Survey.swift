@@ -24,6 +24,9 @@ struct Survey {
     private(set) var dialogs: [Node] = []
     /// Text inside `nav`, `header`, `footer`, `aside`, `form`, `menu` and `dialog` elements.
     private(set) var furnitureText = 0
+    /// The page's footers: the outermost `footer` elements, and `role=contentinfo` boxes
+    /// under half the body's text.
+    private(set) var footers: [Node] = []
     /// Closed tab and accordion panels (`Panels`).
     private(set) var panels: [Node] = []
     /// The innermost box holding the page's prose (`MainSpan`'s path from the body, with the
@@ -48,7 +51,13 @@ struct Survey {
             if Survey.headingNames.contains(e) { headings += 1 }
             if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
             // The outermost furniture elements' text (only they walk up to check).
-            if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) { furnitureText += table.length(e) }
+            if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) {
+                furnitureText += table.length(e)
+                if e.localNameID == Survey.footer, table.length(e) > 0 { footers.append(e) }
+            } else if !e.attributes.isEmpty, table.length(e) > 0, 2 * table.length(e) < bodyText,
+                      e.getAttribute("role")?.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(e, below: body) {
+                footers.append(e)
+            }
         }
         panels = found.panels(below: body)
         proseBox = MainSpan(root: body, table: table, furniture: Survey.furniture).innermost
@@ -65,6 +74,7 @@ struct Survey {
 
     func textLength(_ node: Node) -> Int { table.length(node) }
 
+    static let footer = Document.knownNameID("footer")!
     static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
     static let dialogElement = Document.knownNameID("dialog")!
 

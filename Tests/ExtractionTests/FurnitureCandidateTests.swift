@@ -43,4 +43,30 @@ import Testing
         let text = try Self.choice(names: "host-")
         #expect(text.contains("The host studied"), "a short candidate keeps a container under three times its size out")
     }
+
+    /// A page whose content a script renders (a shop's product page saved before it ran):
+    /// Readability takes the footer's help links and newsletter box, the only text there is.
+    /// A footer is never the article, so the piper mode finds none.
+    static let shell = "<html><head><title>Mechanical keyboard, wireless</title></head><body>"
+        + "<header><nav><a href=/>Home</a> <a href=/deals>Deals</a></nav></header><div id=root><div class=loading>Loading</div></div>"
+        + "<footer><div class=help><h5>Help</h5><p>Help Center, Disputes and Reports, Return and refund policy, Report an "
+        + "infringement, Transparency Center, Recalls, Return Policy</p><h5>Other languages</h5><p>Russian, Portuguese, "
+        + "Spanish, French, German, Italian, Dutch, Turkish, Japanese, Korean, Thai, Arabic, Hebrew, Polish</p><h5>Subscribe</h5>"
+        + "<p>By opting in, you agree to subscribe to our newsletter and stay updated on news and offers. You can unsubscribe "
+        + "at any time.</p></div></footer></body></html>"
+
+    @Test func aFooterIsNoArticle() throws {
+        let readability = try extractedText(Self.shell, url: "https://shop.example/item/1", mode: .readability)
+        #expect(readability?.contains("Help Center") == true, "Readability takes the footer")
+        #expect(try extractedText(Self.shell, url: "https://shop.example/item/1") == nil)
+    }
+
+    @Test func aShortArticleBesideAFooterStays() throws {
+        let html = Self.shell.replacingOccurrences(of: "<div class=loading>Loading</div>", with: "<article><h1>Mechanical keyboard</h1>"
+            + "<p>A wireless keyboard in an aluminium case, with keys you can swap without soldering and three ways to connect.</p>"
+            + "<p>It runs for two weeks on one charge, and the lights can be switched off to make that a month.</p>"
+            + "<p>The box holds the keyboard, a cable, a key puller and a card with the shortcuts printed on it.</p></article>")
+        let text = try #require(try extractedText(html, url: "https://shop.example/item/1"))
+        #expect(text.contains("three ways to connect"), "a candidate that holds the article and the footer is no footer")
+    }
 }

@@ -44,4 +44,33 @@ import Testing
         #expect(!text.contains("14:03"))
         #expect(text.contains("Paragraph 1 of the report"))
     }
+
+    /// Teaser cards after an article's text (`og:type` article), each a link around a picture, a
+    /// headline and a blurb: the box beside the span is mostly links and goes, though its
+    /// blurbs are sentences. A page that does not call itself an article keeps such cards (a
+    /// category page's intro above its cards looks the same).
+    static func withTeasers(openGraphType: String) throws -> String {
+        let teasers = (1...6).map {
+            "<li><a href=\"/story\($0)\"><img src=\"/i\($0).jpg\"><div class=title>Story \($0): another report's headline</div>"
+                + "<p>Town (dpa) - The blurb of another story, two sentences long. It says what happened elsewhere.</p></a></li>"
+        }.joined()
+        let html = "<html><head><title>Flood report</title><meta property=\"og:type\" content=\"\(openGraphType)\"></head><body>"
+            + "<div id=app><article><main><h1>Flood report</h1><div class=text>\(Self.paragraphs)</div>"
+            + "<ul class=cards><li class=title><span>More stories</span></li>\(teasers)</ul></main></article></div></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        return try #require(try Extraction.extract(document, url: "https://example.org/flood", mode: .piper)).textContent
+    }
+
+    @Test func teaserCardsAfterAnArticleGo() throws {
+        let text = try Self.withTeasers(openGraphType: "article")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("The blurb of another story"))
+        #expect(!text.contains("More stories"))
+    }
+
+    @Test func teaserCardsOnAPageThatIsNoArticleStay() throws {
+        let text = try Self.withTeasers(openGraphType: "website")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(text.contains("The blurb of another story"))
+    }
 }
