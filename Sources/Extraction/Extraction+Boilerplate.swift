@@ -196,6 +196,35 @@ struct Classifier {
         return .content
     }
 
+    /// A grid of teasers: three or more children, each a short card holding a link, that
+    /// together hold nearly all the box's text.
+    func isTeaserGrid(_ node: Node, length: Int) -> Bool {
+        guard length >= 150 else { return false }
+        var cards = 0, cardText = 0, pictured = 0
+        var child = node.firstElementChild
+        while let c = child {
+            let n = table.length(c)
+            if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
+               c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty, !Classifier.showsPrice(c) {
+                cards += 1
+                cardText += n
+                if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
+            }
+            child = c.nextElementSibling
+        }
+        return cards >= 3 && Double(cardText) >= 0.8 * Double(length) && 2 * pictured >= cards
+    }
+    static let teaserCard = 600
+
+    /// A currency sign in the text: a shop's product card, not a story's teaser.
+    static func showsPrice(_ node: Node) -> Bool {
+        var found = false
+        node.forEachDescendantText { s in
+            if !found, s.contains(where: { $0 == "€" || $0 == "$" || $0 == "£" || $0 == "¥" }) { found = true }
+        }
+        return found
+    }
+
     static let trailingLinksShare = 0.5
     static let trailingLinkDensity = 0.6
     static let bodyProperties: Set<String> = ["description", "articlebody"]
@@ -351,6 +380,27 @@ struct Classifier {
         guard allHeadings.contains(id: node.localNameID) else { return nil }
         let name = node.localName.utf8
         return name.count == 2 ? Int(name[name.index(after: name.startIndex)]) - 0x30 : nil
+    }
+
+    /// Removes the grids of teaser cards after the span of the chosen article container (run
+    /// once the choice is made, so that it does not move it).
+    static func trimTrailingTeasers(_ root: Node) {
+        let classifier = Classifier(root: root, title: nil)
+        guard let span = classifier.span else { return }
+        var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
+        while let (node, parentRegion) = stack.popLast() {
+            let region = span.region(of: node, parent: parentRegion)
+            let length = classifier.table.length(node)
+            if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length) {
+                node.remove()
+                continue
+            }
+            var child = node.lastElementChild
+            while let c = child {
+                stack.append((c, region))
+                child = c.previousElementSibling
+            }
+        }
     }
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text

@@ -68,6 +68,8 @@ public enum Extraction {
         guard let (root, chosenCaptions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
             return nil
         }
+        // An article's teaser grids after its text (after the choice, which they must not move).
+        if !posts { Classifier.trimTrailingTeasers(root) }
         // Captions holding most of the text are the article (a gallery told in its captions):
         // the text keeps them.
         var captions = chosenCaptions

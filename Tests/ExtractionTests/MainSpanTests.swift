@@ -1,4 +1,4 @@
-import Extraction
+@testable import Extraction
 import Foundation
 import HTML
 import PiperTestSupport
@@ -51,7 +51,7 @@ import Testing
     /// category page's intro above its cards looks the same).
     static func withTeasers(openGraphType: String) throws -> String {
         let teasers = (1...6).map {
-            "<li><a href=\"/story\($0)\"><img src=\"/i\($0).jpg\"><div class=title>Story \($0): another report's headline</div>"
+            "<li><a href=\"/story\($0)\"><div class=title>Story \($0): another report's headline</div>"
                 + "<p>Town (dpa) - The blurb of another story, two sentences long. It says what happened elsewhere.</p></a></li>"
         }.joined()
         let html = "<html><head><title>Flood report</title><meta property=\"og:type\" content=\"\(openGraphType)\"></head><body>"
@@ -72,5 +72,31 @@ import Testing
         let text = try Self.withTeasers(openGraphType: "website")
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(text.contains("The blurb of another story"))
+    }
+
+    /// A grid of pictured teaser cards after the text of the chosen container, each a link
+    /// around a picture, a headline and a blurb, goes (whatever the page calls itself). Cards
+    /// showing a price are a shop's products, and stay.
+    static func trimmedCards(price: String) throws -> String {
+        let cards = (1...4).map {
+            "<div class=card><a href=\"/more\($0)\"><img src=\"/p\($0).jpg\"><h3>Other report \($0)</h3>"
+                + "<p>The blurb of another report\(price), in one sentence that tells what it is about.</p></a></div>"
+        }.joined()
+        let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(cards)</div></article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let container = try #require(document.node.querySelector("article"))
+        Classifier.trimTrailingTeasers(container)
+        return container.textContent
+    }
+
+    @Test func aGridOfPicturedTeasersAfterTheTextGoes() throws {
+        let text = try Self.trimmedCards(price: "")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("The blurb of another report"))
+    }
+
+    @Test func productCardsWithPricesStay() throws {
+        let text = try Self.trimmedCards(price: " for €25")
+        #expect(text.contains("The blurb of another report for €25"))
     }
 }
