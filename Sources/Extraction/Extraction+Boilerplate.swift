@@ -84,8 +84,6 @@ struct Classifier {
     let protected: Set<Node>
     /// A product page (`PageSchema.isProduct`): boxes named for customer reviews are furniture.
     let product: Bool
-    /// A page that calls itself an article (`PageSchema.isArticle`).
-    let article: Bool
     let table: TextTable
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
@@ -93,7 +91,6 @@ struct Classifier {
     init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) {
         table = TextTable(root)
         product = schema.isProduct
-        article = schema.isArticle
         total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
@@ -143,9 +140,6 @@ struct Classifier {
         let share = Double(length) / Double(total)
         let name = node.localNameID
         if !protected.isEmpty && protected.contains(node) { return .content }
-        if article, region == .trailing, share < Classifier.trailingLinksShare, length >= 40, span?.isBeside(node) == true,
-           table.linkDensity(node) > Classifier.trailingLinkDensity, !Classifier.phrasing.contains(id: name),
-           node.countDescendantElements(named: ["a"]) >= 1 { return .boilerplate }
         if share > Classifier.protectedShare && !isLinkListFurniture(node, name: name, length: length) { return .content }
         if name == Classifier.figcaption { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
@@ -225,7 +219,6 @@ struct Classifier {
         return found
     }
 
-    static let trailingLinksShare = 0.5
     static let trailingLinkDensity = 0.6
     static let bodyProperties: Set<String> = ["description", "articlebody"]
 
@@ -391,7 +384,10 @@ struct Classifier {
         while let (node, parentRegion) = stack.popLast() {
             let region = span.region(of: node, parent: parentRegion)
             let length = classifier.table.length(node)
-            if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length) {
+            if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length)
+                || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
+                && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
+                && node.countDescendantElements(named: ["a"]) >= 1 {
                 node.remove()
                 continue
             }

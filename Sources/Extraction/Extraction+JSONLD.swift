@@ -32,9 +32,6 @@ struct PageSchema {
         !types.isDisjoint(with: PageSchema.productTypes) || openGraphType.map { $0.hasPrefix("product") } == true
     }
 
-    /// The page calls itself an article (`og:type` article).
-    var isArticle: Bool { openGraphType == "article" }
-
     /// A page that declares nothing.
     init() {}
 

@@ -45,58 +45,67 @@ import Testing
         #expect(text.contains("Paragraph 1 of the report"))
     }
 
-    /// Teaser cards after an article's text (`og:type` article), each a link around a picture, a
-    /// headline and a blurb: the box beside the span is mostly links and goes, though its
-    /// blurbs are sentences. A page that does not call itself an article keeps such cards (a
-    /// category page's intro above its cards looks the same).
-    static func withTeasers(openGraphType: String) throws -> String {
+    /// Teaser cards after an article's text, each a link around a headline and a blurb: the box
+    /// beside the span after it is mostly links and goes, though its blurbs are sentences. The
+    /// same list between the article's paragraphs is part of the text and stays.
+    static func withTeasers(after paragraphs: Int) throws -> String {
         let teasers = (1...6).map {
             "<li><a href=\"/story\($0)\"><div class=title>Story \($0): another report's headline</div>"
                 + "<p>Town (dpa) - The blurb of another story, two sentences long. It says what happened elsewhere.</p></a></li>"
         }.joined()
-        let html = "<html><head><title>Flood report</title><meta property=\"og:type\" content=\"\(openGraphType)\"></head><body>"
-            + "<div id=app><article><main><h1>Flood report</h1><div class=text>\(Self.paragraphs)</div>"
-            + "<ul class=cards><li class=title><span>More stories</span></li>\(teasers)</ul></main></article></div></body></html>"
+        let list = "<ul class=cards><li class=title><span>More stories</span></li>\(teasers)</ul>"
+        let text = (1...6).map {
+            "<p>Paragraph \($0) of the report describes, in several plain sentences, how the river authority "
+                + "measured the spring flood, which villages it reached, and what the engineers plan to change.</p>"
+                + ($0 == paragraphs ? list : "")
+        }.joined()
+        let html = "<html><head><title>Flood report</title></head><body>"
+            + "<div id=app><article><main><h1>Flood report</h1><div class=text>\(text)</div></main></article></div></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         return try #require(try Extraction.extract(document, url: "https://example.org/flood", mode: .piper)).textContent
     }
 
-    @Test func teaserCardsAfterAnArticleGo() throws {
-        let text = try Self.withTeasers(openGraphType: "article")
+    @Test func teaserCardsAfterTheTextGo() throws {
+        let text = try Self.withTeasers(after: 6)
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(!text.contains("The blurb of another story"))
         #expect(!text.contains("More stories"))
     }
 
-    @Test func teaserCardsOnAPageThatIsNoArticleStay() throws {
-        let text = try Self.withTeasers(openGraphType: "website")
+    @Test func teaserCardsInsideTheTextStay() throws {
+        let text = try Self.withTeasers(after: 3)
         #expect(text.contains("Paragraph 6 of the report"))
         #expect(text.contains("The blurb of another story"))
     }
 
     /// A grid of pictured teaser cards after the text of the chosen container, each a link
-    /// around a picture, a headline and a blurb, goes (whatever the page calls itself). Cards
-    /// showing a price are a shop's products, and stay.
-    static func trimmedCards(price: String) throws -> String {
-        let cards = (1...4).map {
-            "<div class=card><a href=\"/more\($0)\"><img src=\"/p\($0).jpg\"><h3>Other report \($0)</h3>"
-                + "<p>The blurb of another report\(price), in one sentence that tells what it is about.</p></a></div>"
+    /// around a picture, a headline and a blurb, goes (whatever the page calls itself), when
+    /// its cards are too few links to go as a link list. Cards showing a price are a shop's
+    /// products, not teasers.
+    static func cards(price: String) -> String {
+        (1...4).map {
+            "<div class=card><a href=\"/more\($0)\"><img src=\"/p\($0).jpg\"><h3>Other report \($0): how the dam at the old mill held</h3></a>"
+                + "<p>Blurb\(price): <b>the dam</b>, <b>the mill</b>, the flood on the river.</p></div>"
         }.joined()
-        let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(cards)</div></article></body></html>"
-        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-        let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container)
-        return container.textContent
     }
 
     @Test func aGridOfPicturedTeasersAfterTheTextGoes() throws {
-        let text = try Self.trimmedCards(price: "")
-        #expect(text.contains("Paragraph 6 of the report"))
-        #expect(!text.contains("The blurb of another report"))
+        let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(Self.cards(price: ""))</div></article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let container = try #require(document.node.querySelector("article"))
+        Classifier.trimTrailingTeasers(container)
+        #expect(container.textContent.contains("Paragraph 6 of the report"))
+        #expect(!container.textContent.contains("Other report"))
     }
 
-    @Test func productCardsWithPricesStay() throws {
-        let text = try Self.trimmedCards(price: " for €25")
-        #expect(text.contains("The blurb of another report for €25"))
+    @Test func productCardsWithPricesAreNoTeaserGrid() throws {
+        for (price, isGrid) in [("", true), (" for €25", false)] {
+            let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(Self.cards(price: price))</div></article></body></html>"
+            let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+            let container = try #require(document.node.querySelector("article"))
+            let grid = try #require(document.node.querySelector(".grid"))
+            let classifier = Classifier(root: container, title: nil)
+            #expect(classifier.isTeaserGrid(grid, length: classifier.table.length(grid)) == isGrid, "price \(price)")
+        }
     }
 }
