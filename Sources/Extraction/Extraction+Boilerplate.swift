@@ -387,7 +387,8 @@ struct Classifier {
             if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length)
                 || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
                 && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
-                && node.countDescendantElements(named: ["a"]) >= 1 {
+                && node.countDescendantElements(named: ["a"]) >= 1
+                || region == .trailing && 2 * length < classifier.total && Classifier.furniture.contains(node) {
                 node.remove()
                 continue
             }

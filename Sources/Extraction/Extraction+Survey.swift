@@ -27,6 +27,9 @@ struct Survey {
     /// The page's footers: the outermost `footer` elements, and `role=contentinfo` boxes
     /// under half the body's text.
     private(set) var footers: [Node] = []
+    /// `<noscript>` boxes holding half the body's text or more: the page as a browser without
+    /// scripts shows it (the rest is a script's menu), which Readability would drop.
+    private(set) var scriptlessPages: [Node] = []
     /// Closed tab and accordion panels (`Panels`).
     private(set) var panels: [Node] = []
     /// The innermost box holding the page's prose (`MainSpan`'s path from the body, with the
@@ -50,6 +53,7 @@ struct Survey {
             found.note(e)
             if Survey.headingNames.contains(e) { headings += 1 }
             if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
+            if e.localNameID == Survey.noscript, table.length(e) >= 200, 2 * table.length(e) >= bodyText { scriptlessPages.append(e) }
             // The outermost furniture elements' text (only they walk up to check).
             if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) {
                 furnitureText += table.length(e)
@@ -75,6 +79,7 @@ struct Survey {
     func textLength(_ node: Node) -> Int { table.length(node) }
 
     static let footer = Document.knownNameID("footer")!
+    static let noscript = Document.knownNameID("noscript")!
     static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
     static let dialogElement = Document.knownNameID("dialog")!
 

@@ -58,6 +58,12 @@ public enum Extraction {
         // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
         // goes before Readability scores the page. (The copies above are cleaned on their own.)
         for dialog in survey.dialogs { dialog.remove() }
+        // A page whose text a <noscript> holds is read as a browser without scripts shows it.
+        for box in survey.scriptlessPages {
+            guard let parent = box.parent else { continue }
+            while let child = box.firstChild { _ = parent.insertBefore(child, box) }
+            box.remove()
+        }
         let schema = PageSchema(document)
         // Readability keeps class names for us; they are cleaned after classification.
         var readabilityOptions = options

@@ -108,4 +108,16 @@ import Testing
             #expect(classifier.isTeaserGrid(grid, length: classifier.table.length(grid)) == isGrid, "price \(price)")
         }
     }
+
+    /// An aside after the text that cleaning kept (a short box about the series) goes once the
+    /// container is chosen.
+    @Test func anAsideAfterTheTextGoes() throws {
+        let aside = "<aside><h3>About this series</h3><p>Every week the desk follows one river to the sea.</p></aside>"
+        let html = "<html><body><article>\(Self.paragraphs)\(aside)</article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let container = try #require(document.node.querySelector("article"))
+        Classifier.trimTrailingTeasers(container)
+        #expect(container.textContent.contains("Paragraph 6 of the report"))
+        #expect(!container.textContent.contains("Every week the desk"))
+    }
 }
