@@ -186,6 +186,11 @@ struct Classifier {
            node.countDescendantElements(named: ["a"]) >= 2 || isInlinePromo(node, length: length) {
             return .boilerplate
         }
+        // "See also: <a>headline</a>" set as a quote or a subheading between paragraphs.
+        if !posts, Classifier.promoHolders.contains(id: name), share < 0.2, linkDensity(node, length: length) > 0.5,
+           isInlinePromo(node, length: length) {
+            return .boilerplate
+        }
         if region != .inside, !Classifier.dataCells.contains(id: name), isDateLine(node, length: length) { return .boilerplate }
         return .content
     }
@@ -220,6 +225,7 @@ struct Classifier {
     }
 
     static let trailingLinkDensity = 0.6
+    static let promoHolders = NameSet(["blockquote", "h2", "h3", "h4", "h5", "h6"])
     static let bodyProperties: Set<String> = ["description", "articlebody"]
 
     /// The microformats name of a post (`hentry`, which WordPress gives every post it lists

@@ -120,4 +120,21 @@ import Testing
         #expect(container.textContent.contains("Paragraph 6 of the report"))
         #expect(!container.textContent.contains("Every week the desk"))
     }
+
+    /// "See also: <a>headline</a>" between the paragraphs goes, as a quote or a subheading as
+    /// in a paragraph; a subheading that holds a link in its words stays.
+    @Test func aSeeAlsoLineBetweenParagraphsGoes() throws {
+        let promos = "<blockquote><b>SEE ALSO: </b><a href=/a>How the old dam was built, and why it still holds</a></blockquote>"
+            + "<h3>READ: <a href=/b>The mill that floods every spring</a></h3>"
+            + "<h3>What <a href=/c>the engineers</a> plan to change next year</h3>"
+        let html = "<html><head><title>Flood report</title></head><body><article><div class=story>"
+            + Self.paragraphs.replacingOccurrences(of: "</p><p>Paragraph 4", with: "</p>\(promos)<p>Paragraph 4")
+            + "</div></article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let text = try #require(try Extraction.extract(document, url: "https://example.org/flood", mode: .piper)).textContent
+        #expect(text.contains("Paragraph 4 of the report"))
+        #expect(!text.contains("How the old dam was built"))
+        #expect(!text.contains("The mill that floods"))
+        #expect(text.contains("What the engineers plan to change next year"))
+    }
 }
