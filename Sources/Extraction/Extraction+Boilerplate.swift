@@ -198,14 +198,17 @@ struct Classifier {
 
     /// A grid of teasers: three or more children, each a short card holding a link, that
     /// together hold nearly all the box's text.
-    func isTeaserGrid(_ node: Node, length: Int) -> Bool {
+    /// With `priced` (a product page), the cards are other products: each shows a price, and
+    /// may hold controls (add to cart, quick view).
+    func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
         guard length >= 150 else { return false }
         var cards = 0, cardText = 0, pictured = 0
         var child = node.firstElementChild
         while let c = child {
             let n = table.length(c)
             if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
-               c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty, !Classifier.showsPrice(c) {
+               priced ? Classifier.showsPrice(c)
+                      : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
                 cards += 1
                 cardText += n
                 if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
@@ -384,14 +387,18 @@ struct Classifier {
 
     /// Removes the grids of teaser cards after the span of the chosen article container (run
     /// once the choice is made, so that it does not move it).
-    static func trimTrailingTeasers(_ root: Node) {
+    /// On a product page the grids of other products (cards showing a price) go too, wherever
+    /// they stand, when they hold under half the container's text.
+    static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
         let classifier = Classifier(root: root, title: nil)
         guard let span = classifier.span else { return }
+        let rootLength = classifier.table.length(root)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = span.region(of: node, parent: parentRegion)
             let length = classifier.table.length(node)
-            if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length) {
+            if region == .trailing && length <= span.total && classifier.isTeaserGrid(node, length: length)
+                || product && 2 * length < rootLength && classifier.isTeaserGrid(node, length: length, priced: true) {
                 node.remove()
                 continue
             }

@@ -77,7 +77,7 @@ import Testing
     /// A grid of pictured teaser cards after the text of the chosen container, each a link
     /// around a picture, a headline and a blurb, goes (whatever the page calls itself). Cards
     /// showing a price are a shop's products, and stay.
-    static func trimmedCards(price: String) throws -> String {
+    static func trimmedCards(price: String, product: Bool = false) throws -> String {
         let cards = (1...4).map {
             "<div class=card><a href=\"/more\($0)\"><img src=\"/p\($0).jpg\"><h3>Other report \($0)</h3>"
                 + "<p>The blurb of another report\(price), in one sentence that tells what it is about.</p></a></div>"
@@ -85,7 +85,7 @@ import Testing
         let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(cards)</div></article></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container)
+        Classifier.trimTrailingTeasers(container, product: product)
         return container.textContent
     }
 
@@ -98,5 +98,12 @@ import Testing
     @Test func productCardsWithPricesStay() throws {
         let text = try Self.trimmedCards(price: " for €25")
         #expect(text.contains("The blurb of another report for €25"))
+    }
+
+    /// On a product page, cards showing a price are the shop's other products, and go.
+    @Test func productCardsWithPricesOnAProductPageGo() throws {
+        let text = try Self.trimmedCards(price: " for €25", product: true)
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("The blurb of another report"))
     }
 }
