@@ -388,11 +388,13 @@ struct Classifier {
     /// Removes the grids of teaser cards after the span of the chosen article container (run
     /// once the choice is made, so that it does not move it).
     /// On a product page the grids of other products (cards showing a price) go too, wherever
-    /// they stand, when they hold under half the container's text.
+    /// they stand, when they hold under half the container's text; and anywhere a box that
+    /// repeats an earlier sibling word for word goes.
     static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
         let classifier = Classifier(root: root, title: nil)
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
+        classifier.dropRepeatedChildren(of: root)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = span.region(of: node, parent: parentRegion)
@@ -402,6 +404,7 @@ struct Classifier {
                 node.remove()
                 continue
             }
+            classifier.dropRepeatedChildren(of: node)
             var child = node.lastElementChild
             while let c = child {
                 stack.append((c, region))
@@ -409,6 +412,26 @@ struct Classifier {
             }
         }
     }
+
+    /// Removes a child box whose text repeats an earlier sibling's of the same tag word for
+    /// word: one copy of a block for each screen size, a carousel's cloned slides.
+    func dropRepeatedChildren(of node: Node) {
+        guard node.childElementCount >= 2 else { return }
+        var byLength: [Int: [Node]] = [:]
+        var child = node.firstElementChild
+        while let c = child {
+            child = c.nextElementSibling
+            let n = table.length(c)
+            guard n >= Classifier.repeatedBlock, !Classifier.dataCells.contains(c), c.localNameID != Classifier.paragraph else { continue }
+            if let earlier = byLength[n], earlier.contains(where: { $0.localNameID == c.localNameID && $0.textContent == c.textContent }) {
+                c.remove()
+            } else {
+                byLength[n, default: []].append(c)
+            }
+        }
+    }
+    static let repeatedBlock = 60
+    static let paragraph = Document.knownNameID("p")!
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
