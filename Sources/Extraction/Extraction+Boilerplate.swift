@@ -197,14 +197,17 @@ struct Classifier {
 
     /// A grid of teasers: three or more children, each a short card holding a link, that
     /// together hold nearly all the box's text.
-    func isTeaserGrid(_ node: Node, length: Int) -> Bool {
+    /// With `priced` (a product page), the cards are other products: each shows a price, and
+    /// may hold controls (add to cart, quick view).
+    func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
         guard length >= 150 else { return false }
         var cards = 0, cardText = 0, pictured = 0
         var child = node.firstElementChild
         while let c = child {
             let n = table.length(c)
             if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
-               c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty, !Classifier.showsPrice(c) {
+               priced ? Classifier.showsPrice(c)
+                      : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
                 cards += 1
                 cardText += n
                 if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
@@ -383,9 +386,14 @@ struct Classifier {
 
     /// Removes the grids of teaser cards after the span of the chosen article container (run
     /// once the choice is made, so that it does not move it).
-    static func trimTrailingTeasers(_ root: Node) {
+    /// On a product page the grids of other products (cards showing a price) go too, wherever
+    /// they stand, when they hold under half the container's text; and anywhere a box that
+    /// repeats an earlier sibling word for word goes.
+    static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
         let classifier = Classifier(root: root, title: nil)
         guard let span = classifier.span else { return }
+        let rootLength = classifier.table.length(root)
+        classifier.dropRepeatedChildren(of: root)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = span.region(of: node, parent: parentRegion)
@@ -394,10 +402,12 @@ struct Classifier {
                 || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
                 && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
                 && node.countDescendantElements(named: ["a"]) >= 1
-                || region == .trailing && 2 * length < classifier.total && Classifier.furniture.contains(node) {
+                || region == .trailing && 2 * length < classifier.total && Classifier.furniture.contains(node)
+                || product && 2 * length < rootLength && classifier.isTeaserGrid(node, length: length, priced: true) {
                 node.remove()
                 continue
             }
+            classifier.dropRepeatedChildren(of: node)
             var child = node.lastElementChild
             while let c = child {
                 stack.append((c, region))
@@ -405,6 +415,26 @@ struct Classifier {
             }
         }
     }
+
+    /// Removes a child box whose text repeats an earlier sibling's of the same tag word for
+    /// word: one copy of a block for each screen size, a carousel's cloned slides.
+    func dropRepeatedChildren(of node: Node) {
+        guard node.childElementCount >= 2 else { return }
+        var byLength: [Int: [Node]] = [:]
+        var child = node.firstElementChild
+        while let c = child {
+            child = c.nextElementSibling
+            let n = table.length(c)
+            guard n >= Classifier.repeatedBlock, !Classifier.dataCells.contains(c), c.localNameID != Classifier.paragraph else { continue }
+            if let earlier = byLength[n], earlier.contains(where: { $0.localNameID == c.localNameID && $0.textContent == c.textContent }) {
+                c.remove()
+            } else {
+                byLength[n, default: []].append(c)
+            }
+        }
+    }
+    static let repeatedBlock = 60
+    static let paragraph = Document.knownNameID("p")!
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).

@@ -75,7 +75,7 @@ public enum Extraction {
             return nil
         }
         // An article's teaser grids after its text (after the choice, which they must not move).
-        if !posts { Classifier.trimTrailingTeasers(root) }
+        if !posts { Classifier.trimTrailingTeasers(root, product: schema.isProduct) }
         // Captions holding most of the text are the article (a gallery told in its captions):
         // the text keeps them.
         var captions = chosenCaptions

@@ -137,4 +137,32 @@ import Testing
         #expect(!text.contains("The mill that floods"))
         #expect(text.contains("What the engineers plan to change next year"))
     }
+
+    /// A box printed twice, once for each screen size, is kept once; list items that repeat
+    /// (the same warm-up in each week of a plan) are data, and stay.
+    @Test func aBoxRepeatedWordForWordIsKeptOnce() throws {
+        let note = "The authority will open the second channel in May, and the old town's embankment will be raised by a metre."
+        let steps = (1...3).map { _ in "<li>Warm up for ten minutes on the embankment path, then walk the rest of the route at an easy pace.</li>" }.joined()
+        let html = "<html><body><article>\(Self.paragraphs)<div class=note-small>\(note)</div><div class=note-large>\(note)</div>"
+            + "<ul>\(steps)</ul></article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let container = try #require(document.node.querySelector("article"))
+        Classifier.trimTrailingTeasers(container)
+        let text = container.textContent
+        #expect(text.components(separatedBy: "second channel in May").count == 2)
+        #expect(text.components(separatedBy: "Warm up for ten minutes").count == 4)
+    }
+
+    /// On a product page, cards showing a price are the shop's other products, and go; on
+    /// other pages they stay.
+    @Test func productCardsWithPricesOnAProductPageGo() throws {
+        for product in [true, false] {
+            let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(Self.cards(price: " for €25"))</div></article></body></html>"
+            let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+            let container = try #require(document.node.querySelector("article"))
+            Classifier.trimTrailingTeasers(container, product: product)
+            #expect(container.textContent.contains("Paragraph 6 of the report"))
+            #expect(container.textContent.contains("Blurb for €25") == !product, "product page: \(product)")
+        }
+    }
 }
