@@ -393,7 +393,8 @@ struct Classifier {
         let classifier = Classifier(root: root, title: nil)
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
-        classifier.dropRepeatedChildren(of: root)
+        var seen: [(length: Int32, node: Node)] = []
+        classifier.dropRepeatedChildren(of: root, seen: &seen)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = span.region(of: node, parent: parentRegion)
@@ -407,7 +408,7 @@ struct Classifier {
                 node.remove()
                 continue
             }
-            classifier.dropRepeatedChildren(of: node)
+            classifier.dropRepeatedChildren(of: node, seen: &seen)
             var child = node.lastElementChild
             while let c = child {
                 stack.append((c, region))
@@ -418,18 +419,19 @@ struct Classifier {
 
     /// Removes a child box whose text repeats an earlier sibling's of the same tag word for
     /// word: one copy of a block for each screen size, a carousel's cloned slides.
-    func dropRepeatedChildren(of node: Node) {
+    func dropRepeatedChildren(of node: Node, seen: inout [(length: Int32, node: Node)]) {
         guard node.childElementCount >= 2 else { return }
-        var byLength: [Int: [Node]] = [:]
+        seen.removeAll(keepingCapacity: true)
         var child = node.firstElementChild
         while let c = child {
             child = c.nextElementSibling
-            let n = table.length(c)
+            let n = Int32(table.length(c))
             guard n >= Classifier.repeatedBlock, !Classifier.dataCells.contains(c), c.localNameID != Classifier.paragraph else { continue }
-            if let earlier = byLength[n], earlier.contains(where: { $0.localNameID == c.localNameID && $0.textContent == c.textContent }) {
+            // Lengths first: text is only compared between siblings of the same length.
+            if seen.contains(where: { $0.length == n && $0.node.localNameID == c.localNameID && $0.node.textContent == c.textContent }) {
                 c.remove()
             } else {
-                byLength[n, default: []].append(c)
+                seen.append((n, c))
             }
         }
     }

@@ -62,8 +62,9 @@ public struct EvaluationSummary: Sendable {
 }
 
 public enum Evaluation {
-    /// Parses each page as `piper extract` does (scripting off, encoding sniffed) and extracts
-    /// it in `mode`.
+    /// Parses each page as `piper extract` does (scripting off, encoding sniffed), extracts it
+    /// in `mode` and applies the pipeline's policy as `piper extract` and `piper share` do: a
+    /// page with fewer than 140 characters of article text holds no article, and gives no text.
     /// With `rounds` above 1, each page is parsed and extracted that many times in a row and
     /// its time is the least of them (the output of every round is the same).
     public static func run(_ collection: Collection, pages: [CorpusPage], mode: ExtractionMode, rounds: Int = 1) throws -> EvaluationSummary {
@@ -77,7 +78,7 @@ public enum Evaluation {
                 // minutes apart under different loads, and only CPU time compares them fairly.
                 let start = threadCPUNanoseconds()
                 let document = Document.parse(bytes: bytes, options: ArticlePipeline.parseOptions())
-                let article = try? Extraction.extract(document, url: page.url, mode: mode)
+                let article = try? ArticlePipeline(mode: mode).extract(from: document, url: page.url)
                 ms = min(ms, Double(threadCPUNanoseconds() - start) / 1e6)
                 (text, content) = (article?.textContent, article?.content)
             }
