@@ -89,13 +89,20 @@ import Testing
         }.joined()
     }
 
-    @Test func aGridOfPicturedTeasersAfterTheTextGoes() throws {
-        let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(Self.cards(price: ""))</div></article></body></html>"
+    /// The text of an article of the six paragraphs and `after` them, trimmed as a chosen
+    /// container is.
+    static func trimmed(after: String, product: Bool = false) throws -> String {
+        let html = "<html><body><article>\(Self.paragraphs)\(after)</article></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container)
-        #expect(container.textContent.contains("Paragraph 6 of the report"))
-        #expect(!container.textContent.contains("Other report"))
+        Classifier.trimTrailingTeasers(container, product: product)
+        return container.textContent
+    }
+
+    @Test func aGridOfPicturedTeasersAfterTheTextGoes() throws {
+        let text = try Self.trimmed(after: "<div class=grid>\(Self.cards(price: ""))</div>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("Other report"))
     }
 
     @Test func productCardsWithPricesAreNoTeaserGrid() throws {
@@ -112,13 +119,9 @@ import Testing
     /// An aside after the text that cleaning kept (a short box about the series) goes once the
     /// container is chosen.
     @Test func anAsideAfterTheTextGoes() throws {
-        let aside = "<aside><h3>About this series</h3><p>Every week the desk follows one river to the sea.</p></aside>"
-        let html = "<html><body><article>\(Self.paragraphs)\(aside)</article></body></html>"
-        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-        let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container)
-        #expect(container.textContent.contains("Paragraph 6 of the report"))
-        #expect(!container.textContent.contains("Every week the desk"))
+        let text = try Self.trimmed(after: "<aside><h3>About this series</h3><p>Every week the desk follows one river to the sea.</p></aside>")
+        #expect(text.contains("Paragraph 6 of the report"))
+        #expect(!text.contains("Every week the desk"))
     }
 
     /// "See also: <a>headline</a>" between the paragraphs goes, as a quote or a subheading as
@@ -157,12 +160,9 @@ import Testing
     /// other pages they stay.
     @Test func productCardsWithPricesOnAProductPageGo() throws {
         for product in [true, false] {
-            let html = "<html><body><article>\(Self.paragraphs)<div class=grid>\(Self.cards(price: " for €25"))</div></article></body></html>"
-            let document = Document.parse(html, options: ArticlePipeline.parseOptions())
-            let container = try #require(document.node.querySelector("article"))
-            Classifier.trimTrailingTeasers(container, product: product)
-            #expect(container.textContent.contains("Paragraph 6 of the report"))
-            #expect(container.textContent.contains("Blurb for €25") == !product, "product page: \(product)")
+            let text = try Self.trimmed(after: "<div class=grid>\(Self.cards(price: " for €25"))</div>", product: product)
+            #expect(text.contains("Paragraph 6 of the report"))
+            #expect(text.contains("Blurb for €25") == !product, "product page: \(product)")
         }
     }
 }
