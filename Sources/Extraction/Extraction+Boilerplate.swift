@@ -88,14 +88,14 @@ struct Classifier {
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
 
-    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) {
+    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(), spanNames: Bool = true) {
         table = TextTable(root)
         product = schema.isProduct
         total = max(1, table.length(root))
         self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
-        span = posts ? nil : MainSpan(root: root, table: table)
+        span = posts ? nil : MainSpan(root: root, table: table, names: spanNames)
     }
 
     /// Lowercased, whitespace runs collapsed, trimmed.
@@ -200,21 +200,26 @@ struct Classifier {
     /// With `priced` (a product page), the cards are other products: each shows a price, and
     /// may hold controls (add to cart, quick view).
     func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
-        guard length >= 150 else { return false }
-        var cards = 0, cardText = 0, pictured = 0
+        guard length >= 150, node.childElementCount >= 3 else { return false }
+        let needed = 0.8 * Double(length)
+        var cards = 0, cardText = 0, pictured = 0, seen = 0
         var child = node.firstElementChild
         while let c = child {
+            child = c.nextElementSibling
             let n = table.length(c)
+            seen += n
             if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
                priced ? Classifier.showsPrice(c)
                       : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
                 cards += 1
                 cardText += n
                 if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
+            } else if Double(cardText + length - seen) < needed {
+                // The children left cannot make the cards most of the text any more.
+                return false
             }
-            child = c.nextElementSibling
         }
-        return cards >= 3 && Double(cardText) >= 0.8 * Double(length) && 2 * pictured >= cards
+        return cards >= 3 && Double(cardText) >= needed && 2 * pictured >= cards
     }
     static let teaserCard = 600
 
@@ -390,7 +395,7 @@ struct Classifier {
     /// they stand, when they hold under half the container's text; and anywhere a box that
     /// repeats an earlier sibling word for word goes.
     static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
-        let classifier = Classifier(root: root, title: nil)
+        let classifier = Classifier(root: root, title: nil, spanNames: false)
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
         var seen: [(length: Int32, node: Node)] = []

@@ -30,7 +30,9 @@ struct MainSpan {
 
     /// `furniture`: elements whose prose is not counted (the survey's navigation, headers,
     /// footers and asides around a whole page).
-    init(root: Node, table: TextTable, furniture: NameSet? = nil) {
+    /// `names`: whether boxes named as furniture hold no prose (false for a container already
+    /// cleaned, where the classifier kept such a box for its share).
+    init(root: Node, table: TextTable, furniture: NameSet? = nil, names: Bool = true) {
         let elements = table.elements
         guard elements.count > 1 else { return }
         // Prose under each element: its own text runs of sentence length, links left out.
@@ -56,7 +58,7 @@ struct MainSpan {
             // the article's.
             if e.localNameID == MainSpan.anchor { own = 0 }
             if own > 0, let furniture, furniture.contains(e) { own = 0 }
-            if own > 0, !e.attributes.isEmpty {
+            if own > 0, names, !e.attributes.isEmpty {
                 let names = Vocabulary.Names(e)
                 if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
             }
