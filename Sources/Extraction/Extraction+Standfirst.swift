@@ -34,13 +34,29 @@ struct Standfirst {
         for (i, e) in elements.enumerated() where boxes.contains(e) {
             // The length first: most boxes are passed over before their attributes are read.
             let length = table.length(e)
-            guard lengths.contains(length), !e.attributes.isEmpty, table.linkDensity(e) <= 0.2, isNamed(e), isFramed(e, below: body) else { continue }
+            guard lengths.contains(length), table.linkDensity(e) <= 0.2,
+                  followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
             guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
             found.append(Standfirst(text: collapsed(e.textContent), next: next))
             if found.count == 3 { break }
         }
         return found
     }
+
+    /// A subheading or paragraph that comes right after the page's headline (the `h1`, with
+    /// nothing but empty elements between): the deck, whatever its name.
+    static func followsHeadline(_ e: Node, table: TextTable) -> Bool {
+        let division = e.localNameID == Self.division
+        guard division || decks.contains(e) else { return false }
+        var p = e.previousElementSibling
+        while let q = p, q.localNameID != headline, table.length(q) == 0 { p = q.previousElementSibling }
+        guard p?.localNameID == headline else { return false }
+        // A division there is often the byline and date; a deck ends a sentence.
+        return !division || BlockText.endsSentence(Substring(collapsed(e.textContent)))
+    }
+    static let decks = NameSet(["p", "h2", "h3"])
+    static let division = Document.knownNameID("div")!
+    static let headline = Document.knownNameID("h1")!
 
     static func isNamed(_ e: Node) -> Bool {
         Vocabulary.Names(e).hasToken(in: Standfirst.names)

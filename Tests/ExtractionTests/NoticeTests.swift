@@ -74,6 +74,23 @@ import Testing
         #expect(text.contains("Paragraph 6 of the report"))
     }
 
+    /// A deck right under the headline comes back whatever its name (a bare `h2`, or a
+    /// division that ends a sentence); a division there that ends none (the byline and date)
+    /// does not.
+    @Test(arguments: [
+        ("h2", "Engineers plan a new spillway after the spring flood reached six villages", true),
+        ("div", "Engineers plan a new spillway after the spring flood reached six villages.", true),
+        ("div", "By Ana Ortiz and Jonas Berg, Valley Courier | Updated 12 April 2026, 08:40", false),
+    ])
+    func theDeckUnderTheHeadlineOpensTheText(tag: String, deck: String, kept: Bool) throws {
+        let page = "<header><h1>Flood report</h1><\(tag)>\(deck)</\(tag)></header>"
+            + "<div class=body>\(MainSpanTests.paragraphs)</div>"
+        let text = try Self.extract(page)
+        #expect(text.hasPrefix(deck) == kept)
+        #expect(text.contains(deck) == kept)
+        #expect(text.contains("Paragraph 6 of the report"))
+    }
+
     /// A feedback prompt, a notice bar, a special offer and a player's controls under the text
     /// are furniture by their names.
     @Test(arguments: [
