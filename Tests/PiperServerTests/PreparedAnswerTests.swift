@@ -7,8 +7,15 @@ import Testing
 /// route's own answer, and the requests the shortcut must not take still get the general path's.
 @Suite(.ownThread) struct PreparedAnswerTests {
     /// The headers of a reply but `Date`, which moves with the clock.
+    /// The headers that do not move with the clock: not `Date`, and not `Cache-Control`, whose
+    /// max-age counts down to the link's expiry (compared by `maxAge`).
     private func stable(_ reply: Reply) -> [String: String] {
-        reply.headers.filter { $0.key != "date" }
+        reply.headers.filter { $0.key != "date" && $0.key != "cache-control" }
+    }
+
+    private func maxAge(_ reply: Reply) -> Int? {
+        guard let value = reply.headers["cache-control"], value.hasPrefix("public, max-age=") else { return nil }
+        return Int(value.dropFirst("public, max-age=".count))
     }
 
     @Test func onlyLiveCachedPagesArePrepared() throws {
@@ -54,6 +61,8 @@ import Testing
         #expect(second.status == 200)
         #expect(second.body == first.body)
         #expect(stable(second) == stable(first))
+        let firstAge = try #require(maxAge(first)), secondAge = try #require(maxAge(second))
+        #expect(secondAge <= firstAge && secondAge > 0)     // the same expiry, counted later
         #expect(second.header("Content-Security-Policy") != nil)
 
         let slash = try #require(url.lastIndex(of: "/"))

@@ -37,7 +37,7 @@ extension HTTPServer {
         state.watched = watched
         state.client = client
         state.prepared = response
-        watched?.enter(.answering)
+        guard watched?.enter(.answering) != false else { return nil }
         return state
     }
 }

@@ -25,16 +25,20 @@ final class WatchedConnection: Sendable {
     }
 
     /// Moves the connection to `phase`, begun at `now` (restarting its clock), unless it is
-    /// already cut off. `.answering` has no deadline, so it needs no time.
-    func enter(_ phase: ConnectionWatch.Phase, now: UInt64 = 0) {
+    /// already cut off: then it returns false, and the sweep, which answered on the socket
+    /// itself, is its only writer. `.answering` has no deadline, so it needs no time.
+    @discardableResult
+    func enter(_ phase: ConnectionWatch.Phase, now: UInt64 = 0) -> Bool {
         bodyBytes.store(0, ordering: .relaxed)
         var old = state.load(ordering: .relaxed)
         let new = Self.pack(phase, now)
-        while Self.phase(old) != .closing, old != new {
+        while old != new {
+            if Self.phase(old) == .closing { return false }
             let (exchanged, original) = state.compareExchange(expected: old, desired: new, ordering: .releasing)
-            if exchanged { return }
+            if exchanged { return true }
             old = original
         }
+        return true
     }
 
     func received(_ count: Int) {
