@@ -399,6 +399,7 @@ struct Classifier {
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
         var seen: [(length: Int32, node: Node)] = []
+        classifier.dropTrailingCards(rootLength: rootLength)
         classifier.dropRepeatedChildren(of: root, seen: &seen)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
@@ -420,6 +421,80 @@ struct Classifier {
                 child = c.previousElementSibling
             }
         }
+    }
+
+    /// A teaser card: a short box that opens with a heading whose text is a link (another
+    /// page's title), with a line or two of summary under it.
+    func isCard(_ node: Node, length: Int) -> Bool {
+        guard length >= 10, length <= Classifier.teaserCard, !Classifier.allHeadings.contains(node),
+              let heading = node.descendantElements(named: Classifier.cardHeadings).first else { return false }
+        let title = table.length(heading)
+        guard title >= 10, table.linkDensity(heading) >= 0.9, length - title <= Classifier.cardSummary else { return false }
+        // The headline leads to another page: an in-page link is an accordion's toggle (a FAQ's
+        // question), not a teaser.
+        guard let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
+              let href = link.getAttribute("href") else { return false }
+        return !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
+    }
+    static let cardHeadings = ["h2", "h3", "h4", "h5", "h6"]
+    static let cardSummary = 400
+
+    /// Removes the teaser cards after the container's last paragraph of prose ("Latest
+    /// articles", "More from the section": each card a linked headline and its summary), with
+    /// the headings that only introduced them. The cards' summaries are prose-like, so the main
+    /// span can run on through them; the last real paragraph ends the article instead. Left
+    /// alone when the cards hold half the container's text (a listing is its cards).
+    func dropTrailingCards(rootLength: Int) {
+        var lastProse = -1
+        var cards: [(at: Int, node: Node)] = []
+        var current: Node?
+        for (i, e) in table.elements.enumerated() {
+            if let card = current, card.contains(e) { continue }
+            current = nil
+            let length = table.length(e)
+            if isCard(e, length: length) {
+                cards.append((i, e))
+                current = e
+            } else if e.localNameID == Classifier.paragraph, length >= 80, table.linkDensity(e) < 0.3 {
+                lastProse = i
+            }
+        }
+        guard lastProse >= 0 else { return }
+        let trailing = cards.filter { $0.at > lastProse }
+        // A lone card is a promo only while it is small beside the text.
+        let cardText = trailing.reduce(0) { $0 + table.length($1.node) }
+        guard !trailing.isEmpty, 2 * cardText < rootLength, trailing.count > 1 || 10 * cardText < rootLength else { return }
+        // The headings between the last paragraph and the cards that head nothing but cards.
+        var introductions: [Node] = []
+        var pending: Node?
+        var next = 0
+        var skipping: Node?
+        for e in table.elements[(lastProse + 1)...] {
+            if let inside = skipping, inside.contains(e) { continue }
+            skipping = nil
+            if next < trailing.count, trailing[next].node == e {
+                if let heading = pending { introductions.append(heading); pending = nil }
+                next += 1
+                skipping = e
+            } else if Classifier.allHeadings.contains(e) {
+                pending = e
+                skipping = e
+            } else if Classifier.ownsText(e) {
+                pending = nil
+            }
+        }
+        for card in trailing { card.node.remove() }
+        for heading in introductions { heading.remove() }
+    }
+
+    /// Whether a text child of `node` holds more than white space.
+    static func ownsText(_ node: Node) -> Bool {
+        var c = node.firstChild
+        while let n = c {
+            if n.isText, n.data.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) { return true }
+            c = n.nextSibling
+        }
+        return false
     }
 
     /// Removes a child box whose text repeats an earlier sibling's of the same tag word for

@@ -13,6 +13,7 @@
 //   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
 //   Extraction+ProductDescription  a declared product description the text left out
 //   Extraction+ArticleBody  a declared article text the chosen text holds little of
+//   Extraction+PageDescription  the page's summary, when the chosen text is a few lines
 //   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
 //   Extraction+ListingIntro a chosen listing widened to its heading and introduction
 //   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
@@ -97,6 +98,12 @@ public enum Extraction {
         }
         // A product's declared description the chosen text left out.
         if !posts, schema.isProduct, let description = ProductDescription.missing(schema.productDescription, from: text) {
+            ProductDescription.insert(description, into: root)
+            text = description + "\n\n" + text
+        }
+        // A page of little text (a video's page, where a sign-in box outweighs the player's
+        // caption) is described by its summary, when the page shows it.
+        if !posts, let description = PageDescription.missing(found?.article.excerpt, from: text, shownIn: survey) {
             ProductDescription.insert(description, into: root)
             text = description + "\n\n" + text
         }
