@@ -142,6 +142,7 @@ struct Classifier {
         if !protected.isEmpty && protected.contains(node) { return .content }
         if share > Classifier.protectedShare && !isLinkListFurniture(node, name: name, length: length) { return .content }
         if name == Classifier.figcaption { return .caption }
+        if !posts, Classifier.captionRuns.contains(id: name), isPictureLegend(node, length: length) { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
         let list = node.attributes
         let bare = list.isEmpty
@@ -193,6 +194,34 @@ struct Classifier {
         }
         if region != .inside, !Classifier.dataCells.contains(id: name), isDateLine(node, length: length) { return .boilerplate }
         return .content
+    }
+
+    /// A picture's legend set as a paragraph's styled run, with no `figcaption`: the run holds
+    /// all of the paragraph's text (a line or two) and comes right after the paragraph's
+    /// picture (`<p><img><br><em>Figure 4: …</em></p>`, `<p><img><span>Photo: …</span></p>`).
+    func isPictureLegend(_ node: Node, length: Int) -> Bool {
+        guard length > 0, length <= Classifier.legendLength, let parent = node.parent, parent.localNameID == Classifier.paragraph,
+              table.length(parent) == length else { return false }
+        var before = node.previousElementSibling
+        if let b = before, b.localNameID == Classifier.lineBreak { before = b.previousElementSibling }
+        guard let b = before else { return false }
+        return Classifier.isPicture(b) && table.length(b) == 0
+    }
+    static let legendLength = 300
+    static let captionRuns = NameSet(["span", "em", "i", "small", "sub"])
+    static let lineBreak = Document.knownNameID("br")!
+
+    /// An `img` or `picture`, or a link around one; an SVG image is an icon (a rating's,
+    /// a difficulty's), whose label is no legend.
+    static func isPicture(_ node: Node) -> Bool {
+        var node = node
+        if node.localNameID == MainSpan.anchor {
+            guard let only = node.firstElementChild, only.nextElementSibling == nil else { return false }
+            node = only
+        }
+        if node.localName == "picture" { return true }
+        guard node.localNameID == BlockText.img else { return false }
+        return !(node.getAttribute("src") ?? "").lowercased().hasSuffix(".svg")
     }
 
     /// A grid of teasers: three or more children, each a short card holding a link, that

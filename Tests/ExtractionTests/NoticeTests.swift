@@ -91,6 +91,25 @@ import Testing
         #expect(text.contains("Paragraph 6 of the report"))
     }
 
+    /// A picture's legend set as a styled run after the picture in its paragraph (no
+    /// figcaption) stays in the reader HTML and out of the text; an icon's label (an SVG
+    /// image) and a paragraph that only opens with a picture are text.
+    @Test(arguments: [
+        ("<p><img src=/graph.png><br><em>(Credit: A. Analyst / Data Desk)</em></p>", false),
+        ("<p><a href=/big.jpg><img src=/snow.jpg></a><span>Figure 4: a weak layer under fresh snow. Credit: Snow Lab</span></p>", false),
+        ("<p><img src=/icons/hard.svg alt=Difficult><span>Difficult for most riders (Credit)</span></p>", true),
+        ("<p><img src=/icon.png> Credit where it is due: the crews worked through the night.</p>", true),
+    ])
+    func aLegendAfterAPictureInItsParagraphIsACaption(paragraph: String, inText: Bool) throws {
+        let html = "<html><head><title>Flood report</title></head><body><article>\(MainSpanTests.paragraphs)\(paragraph)"
+            + "\(MainSpanTests.paragraphs)</article></body></html>"
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let article = try #require(try Extraction.extract(document, url: "https://example.org/flood", mode: .piper))
+        #expect(article.textContent.contains("Credit") == inText)
+        #expect(article.content.contains("Credit"))
+        #expect(article.textContent.contains("Paragraph 6 of the report"))
+    }
+
     /// A feedback prompt, a notice bar, a special offer and a player's controls under the text
     /// are furniture by their names.
     @Test(arguments: [
