@@ -452,20 +452,28 @@ struct Classifier {
         }
     }
 
-    /// A teaser card: a short box that opens with a heading whose text is a link (another
-    /// page's title), with a line or two of summary under it.
-    func isCard(_ node: Node, length: Int) -> Bool {
-        guard length >= 10, length <= Classifier.teaserCard, !Classifier.allHeadings.contains(node),
-              let heading = node.descendantElements(named: Classifier.cardHeadings).first else { return false }
+    /// The teaser card a headline heads: the outermost box around it (not the container) of
+    /// 600 bytes at most, holding at most 400 bytes besides the headline and no heading before
+    /// it (`previous`, the last `h2`–`h6` before it in document order). The headline is a
+    /// heading of 10 bytes or more nearly all in a link to another page: an in-page link is an
+    /// accordion's toggle (a FAQ's question), not a teaser.
+    func card(headedBy heading: Node, after previous: Node?, below root: Node) -> Node? {
         let title = table.length(heading)
-        guard title >= 10, table.linkDensity(heading) >= 0.9, length - title <= Classifier.cardSummary else { return false }
-        // The headline leads to another page: an in-page link is an accordion's toggle (a FAQ's
-        // question), not a teaser.
-        guard let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
-              let href = link.getAttribute("href") else { return false }
-        return !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
+        guard title >= 10, table.linkDensity(heading) >= 0.9,
+              let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
+              let href = link.getAttribute("href"), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:") else { return nil }
+        var card: Node?
+        var parent = heading.parent
+        while let box = parent, box != root, !Classifier.allHeadings.contains(box) {
+            let length = table.length(box)
+            guard length <= Classifier.teaserCard, length - title <= Classifier.cardSummary else { break }
+            if let previous, box.contains(previous) { break }
+            card = box
+            parent = box.parent
+        }
+        return card
     }
-    static let cardHeadings = ["h2", "h3", "h4", "h5", "h6"]
+    static let cardHeadings = NameSet(["h2", "h3", "h4", "h5", "h6"])
     static let cardSummary = 400
 
     /// Removes the teaser cards after the container's last paragraph of prose ("Latest
@@ -474,21 +482,34 @@ struct Classifier {
     /// span can run on through them; the last real paragraph ends the article instead. Left
     /// alone when the cards hold half the container's text (a listing is its cards).
     func dropTrailingCards(rootLength: Int) {
-        var lastProse = -1
+        guard let root = table.elements.first else { return }
+        // Cards by their headline's position; paragraphs of prose by theirs.
         var cards: [(at: Int, node: Node)] = []
-        var current: Node?
+        var prose: [(at: Int, node: Node)] = []
+        var previousHeading: Node?
         for (i, e) in table.elements.enumerated() {
-            if let card = current, card.contains(e) { continue }
-            current = nil
-            let length = table.length(e)
-            if isCard(e, length: length) {
-                cards.append((i, e))
-                current = e
-            } else if e.localNameID == Classifier.paragraph, length >= 80, table.linkDensity(e) < 0.3 {
-                lastProse = i
+            if Classifier.cardHeadings.contains(e) {
+                let found = card(headedBy: e, after: previousHeading, below: root)
+                previousHeading = e
+                guard let found else { continue }
+                if let last = cards.last?.node, last == found || last.contains(found) { continue }
+                cards.append((i, found))
+            } else if e.localNameID == Classifier.paragraph, table.length(e) >= 80, table.linkDensity(e) < 0.3 {
+                prose.append((i, e))
             }
         }
-        guard lastProse >= 0 else { return }
+        guard !cards.isEmpty else { return }
+        // The last paragraph outside the cards (a card's summary is no paragraph of the text).
+        let cardNodes = Set(cards.map(\.node))
+        let inCard = { (p: Node) -> Bool in
+            var n = p.parent
+            while let a = n, a != root {
+                if cardNodes.contains(a) { return true }
+                n = a.parent
+            }
+            return false
+        }
+        guard let lastProse = prose.last(where: { !inCard($0.node) })?.at else { return }
         let trailing = cards.filter { $0.at > lastProse }
         // A lone card is a promo only while it is small beside the text.
         let cardText = trailing.reduce(0) { $0 + table.length($1.node) }
