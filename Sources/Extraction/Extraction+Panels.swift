@@ -18,11 +18,9 @@ struct Panels {
     static let panelRoles: Set<String> = ["tabpanel", "region"]
     static let accordionWords = Vocabulary.Words(["accordion"])
 
-    /// Notes an element of the page (in document order).
-    mutating func note(_ e: Node) {
-        let list = e.attributes
-        if list.isEmpty { return }
-        let attributes = ReadAttributes(list)
+    /// Notes an element of the page (in document order) with its attributes read (the survey
+    /// reads them once for all its questions; an element with none is no panel).
+    mutating func note(_ e: Node, _ attributes: ReadAttributes) {
         if let controls = attributes.controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }

@@ -50,7 +50,9 @@ struct Survey {
         let bodyText = table.length(body)
         var found = Panels()
         for e in table.elements {
-            found.note(e)
+            let list = e.attributes
+            let attributes = list.isEmpty ? nil : ReadAttributes(list)
+            if let attributes { found.note(e, attributes) }
             if Survey.headingNames.contains(e) { headings += 1 }
             if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
             if e.localNameID == Survey.noscript, table.length(e) >= 200, 2 * table.length(e) >= bodyText { scriptlessPages.append(e) }
@@ -58,8 +60,8 @@ struct Survey {
             if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) {
                 furnitureText += table.length(e)
                 if e.localNameID == Survey.footer, table.length(e) > 0 { footers.append(e) }
-            } else if !e.attributes.isEmpty, table.length(e) > 0, 2 * table.length(e) < bodyText,
-                      e.getAttribute("role")?.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(e, below: body) {
+            } else if let role = attributes?.role, table.length(e) > 0, 2 * table.length(e) < bodyText,
+                      role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(e, below: body) {
                 footers.append(e)
             }
         }
