@@ -13,8 +13,9 @@ enum ArticleBody {
     /// it is short or `text` holds it.
     static func missing(_ body: String?, from text: String) -> [String]? {
         guard let body, body.utf8.count >= minimum else { return nil }
-        let paragraphs = body.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { Standfirst.collapsed(ProductDescription.withoutTags(String($0))) }
+        // Lines split on the bytes (a split on Characters costs a grapheme walk of the body).
+        let paragraphs = body.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
+            .map { Standfirst.collapsed(ProductDescription.withoutTags(String(decoding: $0, as: UTF8.self))) }
             .filter { !$0.isEmpty }
         let plain = paragraphs.joined(separator: " ")
         guard plain.utf8.count >= minimum else { return nil }
