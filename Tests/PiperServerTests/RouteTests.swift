@@ -93,6 +93,34 @@ import Testing
         #expect(code == "413")
     }
 
+    /// A client that sends its whole body before it reads (no `Expect: 100-continue`, as
+    /// URLSession on Linux) still reads the 413: the server reads the body to its end before it
+    /// answers, instead of closing the connection under the upload (the client then saw a
+    /// broken pipe or a reset, not the answer).
+    @Test func aClientStillSendingReadsThe413() throws {
+        let backend = try startBackend { $0.http.maxBodyBytes = 64 * 1024 }
+        defer { backend.stop() }
+        let port = try #require(UInt16(backend.baseURL.split(separator: ":").last ?? ""))
+        let body = #"{"title":"T","content":""# + String(repeating: "a", count: 200_000) + #""}"#
+        for _ in 0..<3 {
+            let connection = try RawConnection(port: port)
+            let head = "POST /save HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n"
+            let utf8 = Array(body.utf8)
+            let chunks = stride(from: 0, to: utf8.count, by: 16 * 1024).map {
+                String(decoding: utf8[$0..<min($0 + 16 * 1024, utf8.count)], as: UTF8.self)
+            }
+            var sent = connection.send(head)
+            for chunk in chunks where sent {
+                sent = connection.send(chunk)
+                usleep(2_000)
+            }
+            #expect(sent, "the server closed the connection under the upload")
+            let answer = connection.readToEnd(timeout: 5)
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "got \(answer.prefix(200))")
+        }
+    }
+
     @Test func headServesHeadersOnly() async throws {
         let backend = try startBackend()
         let url = try await Client.saveURL(backend.baseURL, title: "Head", content: "<p>x</p>")

@@ -137,6 +137,14 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         }
         let length = state.headers["content-length"].flatMap { Int($0) } ?? 0
         if state.stream == nil && length > server.options.maxBodyBytes {
+            // A client sends its body before it reads (few send `Expect: 100-continue`): an
+            // answer now closes the connection under the upload, and the client sees a broken
+            // pipe, not the 413. A body up to four times the limit is read and dropped, then
+            // answered (the slow-body deadline still applies); a larger one is refused at once.
+            if length <= HTTPServer.drainFactor * server.options.maxBodyBytes {
+                state.tooLarge = true
+                return .YES
+            }
             return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
         }
         // Answering now would make libmicrohttpd close the connection (it cannot know the

@@ -66,6 +66,8 @@ public struct HTTPServerStartError: Error, CustomStringConvertible, Sendable {
 /// `@unchecked Sendable`: `daemon` is written only in `init` and in `stop()`, which `lock`
 /// serializes; the callbacks only read the immutable `responder` and `options`.
 public final class HTTPServer: @unchecked Sendable {
+    /// A declared body up to this many times `maxBodyBytes` is read and dropped before its 413.
+    static let drainFactor = 4
     let responder: any HTTPResponder
     let options: HTTPServerOptions
     private let lock = NSLock()
