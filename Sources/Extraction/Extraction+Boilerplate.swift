@@ -405,7 +405,7 @@ struct Classifier {
                 guard let nextRank = Classifier.headingRank(n) else { return false }
                 return nextRank <= rank
             }
-            if n.isText, n.data.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) { return false }
+            if Classifier.isWrittenText(n) { return false }
             next = n.nextSibling
         }
         return true
@@ -540,11 +540,13 @@ struct Classifier {
     /// Whether a text child of `node` holds more than white space.
     static func ownsText(_ node: Node) -> Bool {
         var c = node.firstChild
-        while let n = c {
-            if n.isText, n.data.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) { return true }
-            c = n.nextSibling
-        }
-        return false
+        while let n = c, !isWrittenText(n) { c = n.nextSibling }
+        return c != nil
+    }
+
+    /// A text node holding more than white space.
+    static func isWrittenText(_ node: Node) -> Bool {
+        node.isText && node.data.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) })
     }
 
     /// Removes a child box whose text repeats an earlier sibling's of the same tag word for
