@@ -1,7 +1,8 @@
 // piper-bench-extraction: both extraction modes over trafilatura-eval and wcxb-dev, scored
 // with each collection's own metric, per page type, with ms/page.
 //   swift build -c release --product piper-bench-extraction
-//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE] [--rounds N]
+//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE] [--rounds N] [--page ID]...
+// --page ID keeps only that page (repeat it for more), for profiling one page.
 // --rounds N extracts each page N times in a row and keeps the least CPU time (default 1).
 // --dump writes one JSON object per page and mode ({collection, id, mode, text, content, ms}) for
 // scripts/bench-extraction, which scores trafilatura beside them.
@@ -15,6 +16,7 @@ var worst = 0
 var rounds = 1
 var dumpPath: String?
 var collections = Collection.allCases
+var only: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -23,6 +25,7 @@ while let argument = arguments.next() {
     case "--worst": worst = Int(arguments.next() ?? "") ?? 10
     case "--dump": dumpPath = arguments.next()
     case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? 1)
+    case "--page": only.insert(arguments.next() ?? "")
     case "--collection": collections = [Collection(rawValue: arguments.next() ?? "") ?? .wcxbDev]
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -34,7 +37,9 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 let corpus = Collection.corpusFolder(packageRoot: root)
 var dump: [String] = []
 for collection in collections {
-    let pages = try collection.pages(in: corpus, stride: stride)
+    var pages = try collection.pages(in: corpus, stride: stride)
+    if !only.isEmpty { pages = pages.filter { only.contains($0.id) } }
+    if pages.isEmpty { continue }
     for mode in modes {
         let summary = try Evaluation.run(collection, pages: pages, mode: mode, rounds: rounds)
         var line = String(format: "%@ %@ (%d pages): F1 %.3f", collection.rawValue, mode.rawValue, pages.count, summary.f1())
