@@ -338,7 +338,7 @@ struct Classifier {
         guard let ascii else { return false }
         if !ascii {
             let s = style.lowercased().filter { $0 != " " }
-            return s.contains("display:none") || s.contains("visibility:hidden")
+            return s.containsBytes("display:none") || s.containsBytes("visibility:hidden")
         }
         var s: [UInt8] = []
         style.withUTF8 { bytes in

@@ -45,7 +45,7 @@ struct PageSchema {
                 }
                 continue
             }
-            guard let kind = script.getAttribute("type"), kind.lowercased().contains("ld+json") else { continue }
+            guard let kind = script.getAttribute("type"), kind.lowercased().containsBytes("ld+json") else { continue }
             let source = script.textContent
             // A block naming none of the types or keys read here declares nothing this reads:
             // it is not parsed (most blocks are an article's metadata or an organization's).

@@ -140,7 +140,7 @@ extension Readability {
                 var next = getNextNode(current)
                 var itemPropNameNode: Node?
                 while let n = next, n != end {
-                    if let itemprop = n.getAttribute("itemprop"), itemprop.contains("name") {
+                    if let itemprop = n.getAttribute("itemprop"), itemprop.containsBytes("name") {
                         itemPropNameNode = n
                         break
                     }
@@ -223,7 +223,7 @@ extension Readability {
     /// `_isValidByline`.
     func isValidByline(_ node: Node, _ loweredMatch: [UInt8]) -> Bool {
         guard Matching.isByline(lowered: loweredMatch) || node.getAttribute("rel") == "author"
-                || (node.getAttribute("itemprop")?.contains("author") ?? false) else { return false }
+                || (node.getAttribute("itemprop")?.containsBytes("author") ?? false) else { return false }
         let length = innerTextLength(node, normalizeSpaces: false)
         return length > 0 && length < 100
     }

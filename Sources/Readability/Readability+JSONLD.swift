@@ -9,7 +9,7 @@ extension Readability {
     /// anchored at the start and only the last at the end, as in Readability.js).
     static func isJSONLDArticleType(_ s: String) -> Bool {
         if s.hasPrefix("Article") || s.hasSuffix("APIReference") { return true }
-        for t in jsonLdMiddleTypes where s.contains(t) { return true }
+        for t in jsonLdMiddleTypes where s.containsBytes(t) { return true }
         return false
     }
 

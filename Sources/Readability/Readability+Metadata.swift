@@ -117,7 +117,7 @@ extension Readability {
 
     /// `_unescapeHtmlEntities`: the five XML entities, then numeric references.
     static func unescapeHtmlEntities(_ str: String) -> String {
-        if str.isEmpty || !str.contains("&") { return str }
+        if str.isEmpty || !str.containsBytes("&") { return str }
         // Each step is one left-to-right pass, like String.replace with a global regex.
         return replaceNumeric(replaceNamed(str))
     }

@@ -151,7 +151,7 @@ extension Readability {
             }
             let src = isImg ? elem.getAttribute("src") ?? "" : ""
             let srcset = isImg ? elem.getAttribute("srcset") ?? "" : ""
-            if (!src.isEmpty || (!srcset.isEmpty && srcset != "null")) && !elem.className.lowercased().contains("lazy") {
+            if (!src.isEmpty || (!srcset.isEmpty && srcset != "null")) && !elem.className.lowercased().containsBytes("lazy") {
                 continue
             }
             for attr in elem.attributes {

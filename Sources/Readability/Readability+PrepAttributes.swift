@@ -52,7 +52,7 @@ extension Readability {
         }
         if attributes.hidden { return false }
         if let ariaHidden = attributes.ariaHidden, ariaHidden == "true" {
-            return attributes.className.contains("fallback-image")
+            return attributes.className.containsBytes("fallback-image")
         }
         return true
     }

@@ -45,7 +45,7 @@ extension Readability {
                     curTitle = String(String.UnicodeScalarView(scalars[(first + 1)...]))
                 }
             }
-        } else if origTitle.contains(": ") {
+        } else if origTitle.containsBytes(": ") {
             let trimmedTitle = JSString.trim(curTitle)
             let match = elements(doc.node, "h1", "h2").contains { JSString.trim($0.textContent) == trimmedTitle }
             if !match {

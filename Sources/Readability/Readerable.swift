@@ -25,7 +25,7 @@ public func isNodeVisible(_ node: Node) -> Bool {
     if node.inlineStyle("display") == "none" { return false }
     if node.hasAttribute("hidden") { return false }
     if node.hasAttribute("aria-hidden"), node.getAttribute("aria-hidden") == "true" {
-        return node.className.contains("fallback-image")
+        return node.className.containsBytes("fallback-image")
     }
     return true
 }
