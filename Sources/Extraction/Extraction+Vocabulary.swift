@@ -263,19 +263,8 @@ enum Vocabulary {
     /// Customer reviews and ratings: furniture on a product page.
     static let reviewWords = Words(["review", "rating"])
 
-    /// Naive substring search over bytes (class lists are short).
+    /// Whether `needle` occurs in `haystack` (bytes).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
-        var i = 0
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first {
-                var j = 1
-                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
-            }
-            i += 1
-        }
-        return false
+        needle.isEmpty || ByteSearch.firstIndex(of: needle, in: haystack) != nil
     }
 }

@@ -2,6 +2,8 @@
 // slow on the per-node hot paths, so each pattern is a substring or prefix check here, with
 // the original pattern in a comment beside it. Unit tests pin positive and negative cases.
 
+import HTML
+
 enum Matching {
     // /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|
     //  header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|
@@ -219,24 +221,7 @@ enum Matching {
     }
 
     static func find(_ b: [UInt8], _ w: [UInt8], from: Int) -> Int? {
-        let n = b.count, m = w.count
-        if m == 0 || n < m || from > n - m { return nil }
-        // Raw buffers: the bounds are checked above, once.
-        return b.withUnsafeBufferPointer { hay in
-            w.withUnsafeBufferPointer { needle -> Int? in
-                let first = needle[0]
-                var i = from
-                while i <= n - m {
-                    if hay[i] == first {
-                        var j = 1
-                        while j < m && hay[i + j] == needle[j] { j += 1 }
-                        if j == m { return i }
-                    }
-                    i += 1
-                }
-                return nil
-            }
-        }
+        ByteSearch.firstIndex(of: w, in: b, from: from)
     }
 
     static func hasPrefix(_ b: [UInt8], _ w: [UInt8], at: Int) -> Bool {
