@@ -1,8 +1,10 @@
 // piper-bench-extraction: both extraction modes over trafilatura-eval and wcxb-dev, scored
 // with each collection's own metric, per page type, with ms/page.
 //   swift build -c release --product piper-bench-extraction
-//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE] [--rounds N] [--page ID]...
+//   .build/release/piper-bench-extraction [--stride N] [--mode piper|readability] [--worst N] [--dump FILE] [--rounds N] [--page ID]... [--corpus DIR]
 // --page ID keeps only that page (repeat it for more), for profiling one page.
+// --corpus DIR reads the collections from DIR instead of ../shared/corpus (wcxb-dev pages may
+// be decompressed there: under valgrind the gzip child process cannot start).
 // --rounds N extracts each page N times in a row and keeps the least CPU time (default 1).
 // --dump writes one JSON object per page and mode ({collection, id, mode, text, content, ms}) for
 // scripts/bench-extraction, which scores trafilatura beside them.
@@ -17,6 +19,7 @@ var rounds = 1
 var dumpPath: String?
 var collections = Collection.allCases
 var only: Set<String> = []
+var corpusOverride: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -26,6 +29,7 @@ while let argument = arguments.next() {
     case "--dump": dumpPath = arguments.next()
     case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? 1)
     case "--page": only.insert(arguments.next() ?? "")
+    case "--corpus": corpusOverride = arguments.next()
     case "--collection": collections = [Collection(rawValue: arguments.next() ?? "") ?? .wcxbDev]
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -34,7 +38,7 @@ while let argument = arguments.next() {
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let corpus = Collection.corpusFolder(packageRoot: root)
+let corpus = corpusOverride.map { URL(fileURLWithPath: $0) } ?? Collection.corpusFolder(packageRoot: root)
 var dump: [String] = []
 for collection in collections {
     var pages = try collection.pages(in: corpus, stride: stride)

@@ -224,44 +224,6 @@ struct Classifier {
         return !(node.getAttribute("src") ?? "").lowercased().hasSuffix(".svg")
     }
 
-    /// A grid of teasers: three or more children, each a short card holding a link, that
-    /// together hold nearly all the box's text.
-    /// With `priced` (a product page), the cards are other products: each shows a price, and
-    /// may hold controls (add to cart, quick view).
-    func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
-        guard length >= 150, node.childElementCount >= 3 else { return false }
-        let needed = 0.8 * Double(length)
-        var cards = 0, cardText = 0, pictured = 0, seen = 0
-        var child = node.firstElementChild
-        while let c = child {
-            child = c.nextElementSibling
-            let n = table.length(c)
-            seen += n
-            if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
-               priced ? Classifier.showsPrice(c)
-                      : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
-                cards += 1
-                cardText += n
-                if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
-            } else if Double(cardText + length - seen) < needed {
-                // The children left cannot make the cards most of the text any more.
-                return false
-            }
-        }
-        return cards >= 3 && Double(cardText) >= needed && 2 * pictured >= cards
-    }
-    static let teaserCard = 600
-
-    /// A currency sign in the text: a shop's product card, not a story's teaser.
-    static func showsPrice(_ node: Node) -> Bool {
-        var found = false
-        node.forEachDescendantText { s in
-            if !found, s.contains(where: { $0 == "€" || $0 == "$" || $0 == "£" || $0 == "¥" }) { found = true }
-        }
-        return found
-    }
-
-    static let trailingLinkDensity = 0.6
     static let promoHolders = NameSet(["blockquote", "h2", "h3", "h4", "h5", "h6"])
     static let bodyProperties: Set<String> = ["description", "articlebody"]
 
@@ -418,125 +380,6 @@ struct Classifier {
         return name.count == 2 ? Int(name[name.index(after: name.startIndex)]) - 0x30 : nil
     }
 
-    /// Removes the grids of teaser cards after the span of the chosen article container (run
-    /// once the choice is made, so that it does not move it).
-    /// On a product page the grids of other products (cards showing a price) go too, wherever
-    /// they stand, when they hold under half the container's text; and anywhere a box that
-    /// repeats an earlier sibling word for word goes.
-    static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
-        let classifier = Classifier(root: root, title: nil, spanNames: false)
-        guard let span = classifier.span else { return }
-        let rootLength = classifier.table.length(root)
-        var seen: [(length: Int32, node: Node)] = []
-        classifier.dropTrailingCards(rootLength: rootLength)
-        classifier.dropRepeatedChildren(of: root, seen: &seen)
-        var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
-        while let (node, parentRegion) = stack.popLast() {
-            let region = span.region(of: node, parent: parentRegion)
-            let length = classifier.table.length(node)
-            if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length)
-                || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
-                && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
-                && node.countDescendantElements(named: ["a"]) >= 1
-                || region == .trailing && 2 * length < classifier.total && Classifier.furniture.contains(node)
-                || product && 2 * length < rootLength && classifier.isTeaserGrid(node, length: length, priced: true) {
-                node.remove()
-                continue
-            }
-            classifier.dropRepeatedChildren(of: node, seen: &seen)
-            var child = node.lastElementChild
-            while let c = child {
-                stack.append((c, region))
-                child = c.previousElementSibling
-            }
-        }
-    }
-
-    /// The teaser card a headline heads: the outermost box around it (not the container) of
-    /// 600 bytes at most, holding at most 400 bytes besides the headline and no heading before
-    /// it (`previous`, the last `h2`–`h6` before it in document order). The headline is a
-    /// heading of 10 bytes or more nearly all in a link to another page: an in-page link is an
-    /// accordion's toggle (a FAQ's question), not a teaser.
-    func card(headedBy heading: Node, after previous: Node?, below root: Node) -> Node? {
-        let title = table.length(heading)
-        guard title >= 10, table.linkDensity(heading) >= 0.9,
-              let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
-              let href = link.getAttribute("href"), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:") else { return nil }
-        var card: Node?
-        var parent = heading.parent
-        while let box = parent, box != root, !Classifier.allHeadings.contains(box) {
-            let length = table.length(box)
-            guard length <= Classifier.teaserCard, length - title <= Classifier.cardSummary else { break }
-            if let previous, box.contains(previous) { break }
-            card = box
-            parent = box.parent
-        }
-        return card
-    }
-    static let cardHeadings = NameSet(["h2", "h3", "h4", "h5", "h6"])
-    static let cardSummary = 400
-
-    /// Removes the teaser cards after the container's last paragraph of prose ("Latest
-    /// articles", "More from the section": each card a linked headline and its summary), with
-    /// the headings that only introduced them. The cards' summaries are prose-like, so the main
-    /// span can run on through them; the last real paragraph ends the article instead. Left
-    /// alone when the cards hold half the container's text (a listing is its cards).
-    func dropTrailingCards(rootLength: Int) {
-        guard let root = table.elements.first else { return }
-        // Cards by their headline's position; paragraphs of prose by theirs.
-        var cards: [(at: Int, node: Node)] = []
-        var prose: [(at: Int, node: Node)] = []
-        var previousHeading: Node?
-        for (i, e) in table.elements.enumerated() {
-            if Classifier.cardHeadings.contains(e) {
-                let found = card(headedBy: e, after: previousHeading, below: root)
-                previousHeading = e
-                guard let found else { continue }
-                if let last = cards.last?.node, last == found || last.contains(found) { continue }
-                cards.append((i, found))
-            } else if e.localNameID == Classifier.paragraph, table.length(e) >= 80, table.linkDensity(e) < 0.3 {
-                prose.append((i, e))
-            }
-        }
-        guard !cards.isEmpty else { return }
-        // The last paragraph outside the cards (a card's summary is no paragraph of the text).
-        let cardNodes = Set(cards.map(\.node))
-        let inCard = { (p: Node) -> Bool in
-            var n = p.parent
-            while let a = n, a != root {
-                if cardNodes.contains(a) { return true }
-                n = a.parent
-            }
-            return false
-        }
-        guard let lastProse = prose.last(where: { !inCard($0.node) })?.at else { return }
-        let trailing = cards.filter { $0.at > lastProse }
-        // A lone card is a promo only while it is small beside the text.
-        let cardText = trailing.reduce(0) { $0 + table.length($1.node) }
-        guard !trailing.isEmpty, 2 * cardText < rootLength, trailing.count > 1 || 10 * cardText < rootLength else { return }
-        // The headings between the last paragraph and the cards that head nothing but cards.
-        var introductions: [Node] = []
-        var pending: Node?
-        var next = 0
-        var skipping: Node?
-        for e in table.elements[(lastProse + 1)...] {
-            if let inside = skipping, inside.contains(e) { continue }
-            skipping = nil
-            if next < trailing.count, trailing[next].node == e {
-                if let heading = pending { introductions.append(heading); pending = nil }
-                next += 1
-                skipping = e
-            } else if Classifier.allHeadings.contains(e) {
-                pending = e
-                skipping = e
-            } else if Classifier.ownsText(e) {
-                pending = nil
-            }
-        }
-        for card in trailing { card.node.remove() }
-        for heading in introductions { heading.remove() }
-    }
-
     /// Whether a text child of `node` holds more than white space.
     static func ownsText(_ node: Node) -> Bool {
         var c = node.firstChild
@@ -573,8 +416,19 @@ struct Classifier {
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
     static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) -> Set<Node> {
+        clean(root, title: title, posts: posts, protected: protected, schema: schema, unlessBelow: nil)!
+    }
+
+    /// `clean`, given up (nil, `root` half cleaned) once the text it can still keep falls
+    /// under `bound.least`: `bound.length` (the container's `TextMass.length` before) less the
+    /// text of the boxes removed so far. A box's table length never exceeds its text mass, and
+    /// cleaning only removes, so the container cleaned to the end would keep less still. The
+    /// choice cleans alternatives it then passes over; this stops those early.
+    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
+                      unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
         let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, schema: schema)
         var captions = Set<Node>()
+        var left = bound?.length ?? 0
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = classifier.span?.region(of: node, parent: parentRegion) ?? .inside
@@ -584,6 +438,10 @@ struct Classifier {
                 let heading = posts || classifier.table.linkDensity(node) <= 0.5 ? nil : node.previousElementSibling
                 node.remove()
                 if let heading, classifier.headsNothing(heading) { heading.remove() }
+                if let bound {
+                    left -= classifier.table.length(node)
+                    if Double(left) < bound.least { return nil }
+                }
             case .caption:
                 captions.insert(node)
             case .content:

@@ -308,7 +308,27 @@ extension Extraction {
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
                 if !inside && alternative.kind == .prose { continue }
             }
-            let captions = cleanCopy(alternative, title: title, schema: schema)
+            // The least the cleaned copy must keep to be taken (the tests below) and to beat
+            // the best so far. A copy whose text falls short of it before cleaning is passed
+            // over uncleaned; one that falls short while cleaning, as soon as it does.
+            var least = 0.0
+            if outsideMain {
+                least = 250
+            } else if measured {
+                let r = Double(readabilityLength)
+                least = holdsThread ? min(1.5 * r, max(Alternative.threadGrowth * r, Alternative.threadKept * rawLength))
+                    : inside ? 1.5 * r : beside ? 2 * r : 3 * r
+            }
+            if let best { least = max(least, Double(best.length + 1)) }
+            var bound: (length: Int, least: Double)?
+            if least > 0 {
+                let raw = measured ? Int(rawLength) : TextMass.length(alternative.current)
+                if Double(raw) < least { continue }
+                // A thread the page declares is taken after the loop whatever its length:
+                // its copy is cleaned to the end.
+                if !(schema.isThread && alternative.kind == .repeated) { bound = (raw, least) }
+            }
+            guard let captions = cleanCopy(alternative, title: title, schema: schema, unlessBelow: bound) else { continue }
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
@@ -405,9 +425,15 @@ extension Extraction {
 
     /// Cleans an alternative's copy in place; returns its captions.
     static func cleanCopy(_ alternative: Alternative, title: String?, schema: PageSchema = PageSchema()) -> Set<Node> {
+        cleanCopy(alternative, title: title, schema: schema, unlessBelow: nil)!
+    }
+
+    /// `cleanCopy`, given up (nil) as `Classifier.clean` gives up under `bound`.
+    static func cleanCopy(_ alternative: Alternative, title: String?, schema: PageSchema = PageSchema(),
+                          unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
         stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
-        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, schema: schema)
+        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, schema: schema, unlessBelow: bound)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,

@@ -20,6 +20,7 @@
 //   Extraction+Vocabulary   class/id vocabularies
 //   Extraction+Span         the main-text span: what lies before and after the prose
 //   Extraction+Boilerplate  classify the container's elements, drop furniture
+//   Extraction+Teasers      teaser grids and repeated boxes after the chosen article's text
 //   Extraction+Text         block-aware plain text
 import Foundation
 import HTML
@@ -66,9 +67,11 @@ public enum Extraction {
             box.remove()
         }
         let schema = PageSchema(document)
-        // Readability keeps class names for us; they are cleaned after classification.
+        // Readability keeps class names for us; they are cleaned after classification. Its
+        // fourth pass (ReadabilityOptions.passes) adds nothing a page's own containers do not.
         var readabilityOptions = options
         readabilityOptions.keepClasses = true
+        if alternatives.contains(where: { $0.kind != .footer && $0.kind != .page }) { readabilityOptions.passes = 3 }
         readabilityOptions.serializer = { _ in "" }
         let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
         let title = found?.article.title ?? document.title

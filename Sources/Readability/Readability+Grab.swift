@@ -79,6 +79,7 @@ extension Readability {
                 let fresh = doc.importNode(pageCache)
                 while let child = fresh.firstChild { page.appendChild(child) }
                 attempts.append((articleContent, textLength))
+                if attempts.count >= options.passes { flags = [] }
                 if flagIsActive(.stripUnlikelys) {
                     removeFlag(.stripUnlikelys)
                 } else if flagIsActive(.weightClasses) {

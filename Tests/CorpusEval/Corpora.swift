@@ -1,6 +1,6 @@
 // The two extraction collections in ../shared/corpus, read page by page:
 //   trafilatura-eval  evaldata.json (snippets that must / must not appear) + html/<file>
-//   wcxb-dev          ground-truth/NNNN.json (main_content, page type) + html/NNNN.html.gz
+//   wcxb-dev          ground-truth/NNNN.json (main_content, page type) + html/NNNN.html.gz (or .html)
 import Foundation
 
 /// One page of a collection with what its metric needs.
@@ -43,6 +43,13 @@ public enum Collection: String, CaseIterable, Sendable {
         packageRoot.appendingPathComponent("../shared/corpus").standardized
     }
 
+    /// `<page>.html.gz`, or `<page>.html` when only that exists (a decompressed copy of the
+    /// collection, for tools such as valgrind under which the gzip child process cannot start).
+    static func pagePath(_ html: URL) -> String {
+        let compressed = html.path + ".gz"
+        return FileManager.default.fileExists(atPath: compressed) || !FileManager.default.fileExists(atPath: html.path) ? compressed : html.path
+    }
+
     /// The pages, sorted by id; every `stride`-th one when `stride` > 1.
     public func pages(in corpus: URL, stride: Int = 1) throws -> [CorpusPage] {
         let folder = corpus.appendingPathComponent(rawValue)
@@ -73,7 +80,7 @@ public enum Collection: String, CaseIterable, Sendable {
                 let groundTruth = json["ground_truth"] as? [String: Any]
                 return CorpusPage(id: id, url: json["url"] as? String, pageType: type, with: [], without: [],
                                   reference: groundTruth?["main_content"] as? String ?? "",
-                                  htmlPath: folder.appendingPathComponent("html/\(id).html.gz").path)
+                                  htmlPath: Collection.pagePath(folder.appendingPathComponent("html/\(id).html")))
             }
         }
         pages.sort { $0.id < $1.id }

@@ -106,4 +106,19 @@ import Testing
         let hidden = Document.parse(Self.page(body: "<p style=\"display: none\">\(String(repeating: Self.paragraph, count: 8))</p>"))
         #expect(!isProbablyReaderable(hidden))
     }
+
+    /// A short page (under `charThreshold`) whose text is partly in a box named as a sidebar:
+    /// the first pass strips it as an unlikely candidate, the later passes keep it, and the
+    /// longest attempt wins. `passes` stops the ladder early.
+    @Test func passesLimitTheRetries() throws {
+        let html = Self.page(body: "<div><p>A short note, with a comma, and a few words of text.</p>"
+            + "<div class=\"sidebar\"><p>Words that only the looser passes keep, with commas, and more words after them.</p></div></div>")
+        let all = try #require(try Self.parse(html))
+        #expect(all.textContent.contains("looser passes"))
+        var options = ReadabilityOptions()
+        options.passes = 1
+        let first = try #require(try Self.parse(html, options))
+        #expect(first.textContent.contains("A short note"))
+        #expect(!first.textContent.contains("looser passes"))
+    }
 }
