@@ -64,18 +64,20 @@ struct Survey {
                       role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(e, below: body) {
                 footers.append(e)
             }
+            // Containers of the second strategy (not the body itself), from the same reading
+            // of the attributes.
+            if e != body, table.length(e) >= 200 {
+                if Survey.sectioning.contains(e) || attributes?.role?.lowercased() == "main" {
+                    semantic.append(e)
+                } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
+                    named.append(e)
+                } else if let attributes, Vocabulary.Names(className: attributes.className, id: attributes.id).namesContent() {
+                    named.append(e)
+                }
+            }
         }
         panels = found.panels(below: body)
         proseBox = MainSpan(root: body, table: table, furniture: Survey.furniture).innermost
-        for e in table.elements.dropFirst() where table.length(e) >= 200 {
-            if Survey.sectioning.contains(e) || e.getAttribute("role")?.lowercased() == "main" {
-                semantic.append(e)
-            } else if let prop = e.getAttribute("itemprop"), prop.lowercased() == "articlebody" {
-                named.append(e)
-            } else if Vocabulary.namesContent(e) {
-                named.append(e)
-            }
-        }
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }
