@@ -147,8 +147,11 @@ enum Vocabulary {
             if s.isEmpty { return false }
             var s = s
             return s.withUTF8 { b in
-                guard Vocabulary.stems.contains(where: { containsLowercased(b, $0) }) else { return false }
-                return Vocabulary.contentBytes.contains { containsLowercased(b, $0) }
+                // Only the names holding a stem the string holds are searched for.
+                var present: UInt8 = 0
+                for (i, stem) in Vocabulary.stems.enumerated() where containsLowercased(b, stem) { present |= 1 << i }
+                guard present != 0 else { return false }
+                return Vocabulary.contentBytes.contains { $0.stems & present != 0 && containsLowercased(b, $0.name) }
             }
         }
 
@@ -182,7 +185,13 @@ enum Vocabulary {
     }
 
     fileprivate static let stems: [[UInt8]] = ["body", "content", "text", "entry"].map { Array($0.utf8) }
-    fileprivate static let contentBytes: [[UInt8]] = content.map { Array($0.utf8) }
+    /// Each content name's bytes and the stems it holds (bit i: `stems[i]`).
+    fileprivate static let contentBytes: [(name: [UInt8], stems: UInt8)] = content.map { name in
+        let bytes = Array(name.utf8)
+        var held: UInt8 = 0
+        for (i, stem) in stems.enumerated() where contains(bytes, stem) { held |= 1 << i }
+        return (bytes, held)
+    }
 
     /// Class names that hide a box everywhere ("hidden", "d-none", "is-hidden"); a list with
     /// responsive names ("hidden md:block") shows it somewhere, and is not hidden.
