@@ -308,18 +308,22 @@ extension Extraction {
                 if !inside && !elsewhere && !beside && !outsideMain { continue }
                 if !inside && alternative.kind == .prose { continue }
             }
-            // The least the cleaned copy must keep to be taken (the tests below) and to beat
-            // the best so far. A copy whose text falls short of it before cleaning is passed
-            // over uncleaned; one that falls short while cleaning, as soon as it does.
-            var least = 0.0
+            // What the cleaned copy must keep to be taken: 250 bytes, for the main element
+            // standing in for a candidate outside it; else against Readability's text, for a
+            // thread a little more than it (and most of the thread's own text), 1.5 times it
+            // for a copy holding it, twice beside it, three times elsewhere.
+            var needed = 0.0
             if outsideMain {
-                least = 250
+                needed = 250
             } else if measured {
                 let r = Double(readabilityLength)
-                least = holdsThread ? min(1.5 * r, max(Alternative.threadGrowth * r, Alternative.threadKept * rawLength))
+                needed = holdsThread ? min(1.5 * r, max(Alternative.threadGrowth * r, Alternative.threadKept * rawLength))
                     : inside ? 1.5 * r : beside ? 2 * r : 3 * r
             }
-            if let best { least = max(least, Double(best.length + 1)) }
+            // Cleaning only removes: a copy whose text before cleaning is short of that, or of
+            // beating the best so far, is passed over uncleaned, and one that falls short while
+            // cleaning, as soon as it does.
+            let least = max(needed, Double((best?.length ?? -1) + 1))
             var bound: (length: Int, least: Double)?
             if least > 0 {
                 let raw = measured ? Int(rawLength) : TextMass.length(alternative.current)
@@ -332,27 +336,17 @@ extension Extraction {
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
-            if outsideMain {
-                guard length >= 250 else { continue }
-            } else if measured {
-                if holdsThread && Double(length) < 1.5 * Double(readabilityLength) {
-                    // Cleaning kept most of the thread and more than Readability's text.
-                    guard Double(length) >= Alternative.threadGrowth * Double(readabilityLength),
-                          Double(length) >= Alternative.threadKept * rawLength else { continue }
-                } else if inside {
-                    guard Double(length) >= 1.5 * Double(readabilityLength) else { continue }
-                    // The prose box, cleaned, still holds Readability's text and adds text of its
-                    // own, not a second copy of it (a page that renders the article twice, once
-                    // hidden).
-                    if alternative.kind == .prose, let r = readability {
-                        let o = shares(r, root)
-                        if o.ofOther > Alternative.proseRepeated || o.ofReadability < 0.7 { continue }
-                    }
-                } else if beside {
-                    guard Double(length) >= 2 * Double(readabilityLength) else { continue }
-                } else {
-                    guard Double(length) >= 3 * Double(readabilityLength), TextTable(root).linkDensity(root) < 0.3 else { continue }
+            guard Double(length) >= needed else { continue }
+            if measured && !outsideMain {
+                // The prose box, cleaned, still holds Readability's text and adds text of its
+                // own, not a second copy of it (a page that renders the article twice, once
+                // hidden).
+                if inside && alternative.kind == .prose, let r = readability {
+                    let o = shares(r, root)
+                    if o.ofOther > Alternative.proseRepeated || o.ofReadability < 0.7 { continue }
                 }
+                // Three times Readability's text elsewhere on the page is prose, not links.
+                if !inside && !beside && TextTable(root).linkDensity(root) >= 0.3 { continue }
             }
             if best == nil || length > best!.length {
                 best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length, alternative)

@@ -30,9 +30,9 @@ public struct ReadabilityOptions: Sendable {
     public var serializer: (@Sendable (Node) -> String)? = nil
     /// How many of the passes over the page run before the longest attempt is taken, when
     /// each finds under `charThreshold` characters: Readability.js runs all four (the last
-    /// three each drop one more flag). Piper's own mode stops after three: the fourth (no
-    /// conditional cleaning) finds nothing its containers do not (same F1 on both
-    /// collections) and costs 2% of its work. Not an option of Readability.js.
+    /// three each drop one more flag). Piper's own mode stops after three on a page with
+    /// containers of its own: there the fourth (no conditional cleaning) finds nothing they do
+    /// not. Not an option of Readability.js.
     public var passes: Int = 4
 
     /// Options with Readability.js's defaults.
