@@ -178,12 +178,6 @@ enum Vocabulary {
         Names(node).matches(words)
     }
 
-    /// Whether `node`'s whole class list or id holds one of the content names. Every name holds
-    /// "body", "content", "text" or "entry"; most names hold none, and are passed over first.
-    static func namesContent(_ node: Node) -> Bool {
-        Names(node).namesContent()
-    }
-
     fileprivate static let stems: [[UInt8]] = ["body", "content", "text", "entry"].map { Array($0.utf8) }
     /// Each content name's bytes and the stems it holds (bit i: `stems[i]`).
     fileprivate static let contentBytes: [(name: [UInt8], stems: UInt8)] = content.map { name in
