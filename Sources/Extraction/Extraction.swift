@@ -73,7 +73,7 @@ public enum Extraction {
         readabilityOptions.keepClasses = true
         if alternatives.contains(where: { $0.kind != .footer && $0.kind != .page }) { readabilityOptions.passes = 3 }
         readabilityOptions.serializer = { _ in "" }
-        let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent()
+        let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent(text: false)
         let title = found?.article.title ?? document.title
         guard let (root, chosenCaptions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
             return nil

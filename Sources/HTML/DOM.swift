@@ -48,6 +48,10 @@ public final class Document {
     @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
     @exclusivity(unchecked) var templateContents: [Int32: Int32] = [:]
+    /// `elementNames[id]` is true once an element named `id` has been made (built, copied in or
+    /// renamed), and never goes back: a search for names none of which was ever used ends
+    /// without walking the tree. Most of Readability's walks look for a few names.
+    @usableFromInline @exclusivity(unchecked) var elementNames: [Bool] = []
     /// Names not in `TagNames.all`, interned for this document.
     @exclusivity(unchecked) var extraNames: [String] = []
     @exclusivity(unchecked) var extraNameLookup: [String: Int32] = [:]
@@ -83,6 +87,7 @@ public final class Document {
         templateContents = source.templateContents
         extraNames = source.extraNames
         extraNameLookup = source.extraNameLookup
+        elementNames = source.elementNames
         scripting = source.scripting
         hasSelectedContent = source.hasSelectedContent
         quirksMode = source.quirksMode
@@ -155,7 +160,20 @@ public final class Document {
         return index
     }
 
+    @inline(__always) func noteElementName(_ id: Int32) {
+        let i = Int(id)
+        if i >= elementNames.count { elementNames += repeatElement(false, count: i + 1 - elementNames.count + 32) }
+        elementNames[i] = true
+    }
+
+    /// True when an element named `id` may be in the document (see `elementNames`).
+    @inlinable func mayHaveElements(named id: Int32) -> Bool {
+        let i = Int(id)
+        return i < elementNames.count && elementNames[i]
+    }
+
     func newElement(_ nameID: Int32, _ namespace: Namespace, _ attributes: [Attribute]) -> Int32 {
+        noteElementName(nameID)
         var record = NodeRecord(kind: .element)
         record.name = nameID
         record.namespace = namespace

@@ -24,6 +24,15 @@ extension Document {
     /// The sibling before node `index`, or -1.
     @inlinable public func previousSibling(at index: Int32) -> Int32 { nodes[Int(index)].previous }
 
+    /// Node `index`'s parent, or -1.
+    @inlinable public func parent(at index: Int32) -> Int32 { nodes[Int(index)].parent }
+
+    /// The node after `index` in tree order, inside the subtree of `root` (not `root` itself
+    /// when `index` is `root`'s last descendant), or -1: `Node.descendants` by index.
+    @inlinable public func nextInTree(after index: Int32, within root: Int32) -> Int32 {
+        following(index, within: root)
+    }
+
     /// The data of text node `index` (`Node.data`).
     @inlinable public func text(at index: Int32) -> String { characterData(index) }
 

@@ -67,6 +67,7 @@ extension Node {
         guard isElement else { return self }
         let name = namespace == .html ? asciiLowercased(localName) : localName
         let id = document.intern(name)
+        document.noteElementName(id)
         document.nodes[Int(index)].name = id
         if id == Tag.template && namespace == .html && document.templateContents[index] == nil {
             document.templateContents[index] = document.newNode(.documentFragment)

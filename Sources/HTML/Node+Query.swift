@@ -41,7 +41,7 @@ extension Node {
     private func forEachDescendantElement(named names: [String], _ body: (Int32) -> Void) {
         let doc = document
         var ids: [Int32] = []
-        for name in names { if let id = doc.existingNameID(name) { ids.append(id) } }
+        for name in names { if let id = doc.existingNameID(name), doc.mayHaveElements(named: id) { ids.append(id) } }
         guard !ids.isEmpty else { return }
         var c = doc.following(index, within: index)
         while c >= 0 {

@@ -16,7 +16,8 @@ extension TokenizerCore {
     mutating func flushText() {
         guard !text.isEmpty else { return }
         if rawTextMode {
-            let result = sink.processRawText(text.buffer)
+            let buffer = text.buffer
+            let result = builder?._withUnsafeGuaranteedRef { $0.processRawText(buffer) } ?? sink.processRawText(buffer)
             text.clear()
             apply(result)
             return
@@ -64,20 +65,24 @@ extension TokenizerCore {
         if tagIsEnd {
             deliver(.endTag(TagToken(name: name, nameID: id)))
         } else {
-            owner.lastStartTagName = name
+            lastStartTagName = name
             deliver(.startTag(TagToken(name: name, nameID: id, attributes: attributes, selfClosing: selfClosing)))
         }
     }
 
     /// "Appropriate end tag token": an end tag whose name matches the last start tag emitted.
     var isAppropriateEndTag: Bool {
-        guard let last = owner.lastStartTagName else { return false }
+        guard let last = lastStartTagName else { return false }
         return last.utf8.elementsEqual(tagName.buffer)
     }
 
     /// Hands a token to the sink, then applies the state switch the sink answered with.
     @inline(__always) mutating func deliver(_ token: Token) {
-        apply(sink.process(token))
+        if let builder {
+            apply(builder._withUnsafeGuaranteedRef { $0.process(token) })
+        } else {
+            apply(sink.process(token))
+        }
     }
 
     @inline(__always) mutating func apply(_ result: TokenSinkResult) {

@@ -25,8 +25,12 @@ public final class Tokenizer {
     @exclusivity(unchecked) var requestedState: TokenizerState?
 
     /// The tag name of the last start tag emitted ("appropriate end tag token", § 13.2.5);
-    /// set by every start tag, and settable for fragment parsing and tests.
-    @exclusivity(unchecked) public var lastStartTagName: String?
+    /// set by every start tag, and settable for fragment parsing and tests (not from a sink
+    /// while the tokenizer runs).
+    public var lastStartTagName: String? {
+        get { core?.lastStartTagName }
+        set { core?.lastStartTagName = newValue }
+    }
 
     /// A tokenizer feeding `sink`. (The scripting flag changes tree construction, not
     /// tokenizing: it belongs to the tree builder.)
@@ -142,12 +146,17 @@ public final class Tokenizer {
 
 /// The state machine's data: position, state, the token under construction.
 struct TokenizerCore {
-    /// The tokenizer that owns this core (its sink, initial state, last start tag).
+    /// The tokenizer that owns this core (its sink, initial state).
     /// Unowned: the core lives inside its owner, or in a local of the owner's method.
     unowned(unsafe) let owner: Tokenizer
-    /// The owner's sink, held here so that handing over a token costs no retain and release
-    /// (the owner holds it strongly for as long as the core runs).
+    /// The owner's sink (the owner holds it strongly for as long as the core runs).
     unowned(unsafe) let sink: TokenSink
+    /// The sink again when it is the tree builder, which takes nearly every token there is:
+    /// a call through `Unmanaged` costs no retain and release around it, where a call through
+    /// an unowned reference costs both.
+    let builder: Unmanaged<TreeBuilder>?
+    /// See `Tokenizer.lastStartTagName`.
+    var lastStartTagName: String?
     let names = TokenNames.shared
 
     var pos = 0
@@ -178,6 +187,7 @@ struct TokenizerCore {
     init(owner: Tokenizer) {
         self.owner = owner
         sink = owner.sink
+        builder = (owner.sink as? TreeBuilder).map { Unmanaged.passUnretained($0) }
     }
 
     func freeBuffers() {

@@ -3,8 +3,9 @@
 // (100,000 nested divs) do not walk the whole stack for every start tag.
 
 struct OpenElements: RandomAccessCollection {
-    /// Unowned: the stack lives inside the `TreeBuilder`, which holds the document strongly.
-    unowned(unsafe) let document: Document
+    /// Unmanaged: the stack lives inside the `TreeBuilder`, which holds the document strongly.
+    /// (A read through an unowned reference costs a retain and a release; through this, none.)
+    private let document: Unmanaged<Document>
     private(set) var nodes: [Int32] = []
     /// Open HTML elements per known tag id.
     private var counts: [Int32]
@@ -13,7 +14,7 @@ struct OpenElements: RandomAccessCollection {
     private(set) var poppedOptions: [Int32] = []
 
     init(document: Document) {
-        self.document = document
+        self.document = Unmanaged.passUnretained(document)
         counts = [Int32](repeating: 0, count: Int(TagNames.knownCount))
         nodes.reserveCapacity(64)
     }
@@ -31,8 +32,12 @@ struct OpenElements: RandomAccessCollection {
     }
 
     @inline(__always) private mutating func adjust(_ node: Int32, _ delta: Int32) {
-        let r = document.nodes[Int(node)]
+        let r = record(node)
         if r.namespace == .html && r.name < TagNames.knownCount { counts[Int(r.name)] += delta }
+    }
+
+    @inline(__always) private func record(_ node: Int32) -> NodeRecord {
+        document._withUnsafeGuaranteedRef { $0.nodes[Int(node)] }
     }
 
     /// Number of open HTML elements with the known tag id.
@@ -52,7 +57,7 @@ struct OpenElements: RandomAccessCollection {
     }
 
     @inline(__always) private mutating func notePopped(_ node: Int32) {
-        let r = document.nodes[Int(node)]
+        let r = record(node)
         if r.name == Tag.option && r.namespace == .html { poppedOptions.append(node) }
     }
 

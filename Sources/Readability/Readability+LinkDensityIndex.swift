@@ -56,39 +56,45 @@ struct LinkDensityIndex {
 
     /// Measures every node under (and including) `root`. `isHashURL` decides a link's weight.
     init(root: Node, pieces: TextPieces = TextPieces()) {
-        let limit = root.document.indexLimit
+        let doc = root.document
+        let limit = doc.indexLimit
         spans = Array(repeating: TextSpan(), count: limit)
         first = Array(repeating: -1, count: limit)
         end = Array(repeating: -1, count: limit)
         var position: Int32 = 0
         // The slots of the links open around the walk (links nest, and close in reverse order).
         var openLinks: [Int] = []
-        var node = root
+        // The walk steps by index: a handle per visited node would cost a reference count each.
+        let top = root.index
+        var node = top
         while true {
             // Enter `node`.
-            let i = Int(node.index)
+            let i = Int(node)
             first[i] = position
             position += 1
-            if node.isText {
-                spans[i] = TextSpan(pieces.piece(node))
-            } else if node.localNameID == TagID.a {
+            if doc.kind(at: node) == .text {
+                spans[i] = TextSpan(pieces.piece(at: node, in: doc))
+            } else if doc.nameID(at: node) == TagID.a {
                 openLinks.append(linkPositions.count)
                 linkPositions.append(first[i])
                 linkWeights.append(0)
             }
-            if let child = node.firstChild {
+            let child = doc.firstChild(at: node)
+            if child >= 0 {
                 node = child
                 continue
             }
             // Leave `node` and every ancestor whose last child it closes.
             var current = node
             while true {
-                finish(current, position: position, openLinks: &openLinks)
-                if current == root { return }
-                guard let parent = current.parent else { return }
-                let p = Int(parent.index)
-                spans[p] = spans[p].followed(by: spans[Int(current.index)])
-                if let sibling = current.nextSibling {
+                finish(current, in: doc, position: position, openLinks: &openLinks)
+                if current == top { return }
+                let parent = doc.parent(at: current)
+                guard parent >= 0 else { return }
+                let p = Int(parent)
+                spans[p] = spans[p].followed(by: spans[Int(current)])
+                let sibling = doc.nextSibling(at: current)
+                if sibling >= 0 {
                     node = sibling
                     break
                 }
@@ -97,11 +103,11 @@ struct LinkDensityIndex {
         }
     }
 
-    private mutating func finish(_ node: Node, position: Int32, openLinks: inout [Int]) {
-        end[Int(node.index)] = position
-        if node.localNameID == TagID.a, let slot = openLinks.popLast() {
-            let coefficient = node.getAttribute("href").map(Matching.isHashURL) == true ? 0.3 : 1
-            linkWeights[slot] = Double(spans[Int(node.index)].length) * coefficient
+    private mutating func finish(_ node: Int32, in doc: Document, position: Int32, openLinks: inout [Int]) {
+        end[Int(node)] = position
+        if doc.nameID(at: node) == TagID.a, let slot = openLinks.popLast() {
+            let coefficient = doc.node(at: node).getAttribute("href").map(Matching.isHashURL) == true ? 0.3 : 1
+            linkWeights[slot] = Double(spans[Int(node)].length) * coefficient
         }
     }
 

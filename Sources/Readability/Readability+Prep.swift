@@ -21,13 +21,23 @@ extension Readability {
     /// The document's <script>s, its <script>s and <noscript>s in order, and its comments.
     func scriptsAndComments() -> (scripts: [Node], scriptsAndNoscripts: [Node], comments: [Node]) {
         var scripts: [Node] = [], all: [Node] = [], comments: [Node] = []
-        for n in doc.node.descendants {
-            if n.isElement {
-                let name = n.localNameID
-                if name == TagID.script { scripts.append(n); all.append(n) } else if name == TagID.noscript { all.append(n) }
-            } else if n.kind == .comment {
-                comments.append(n)
+        // By index: a handle per visited node would cost a reference count each.
+        var i = doc.nextInTree(after: 0, within: 0)
+        while i >= 0 {
+            switch doc.kind(at: i) {
+            case .element:
+                let name = doc.nameID(at: i)
+                if name == TagID.script {
+                    let n = doc.node(at: i)
+                    scripts.append(n)
+                    all.append(n)
+                } else if name == TagID.noscript {
+                    all.append(doc.node(at: i))
+                }
+            case .comment: comments.append(doc.node(at: i))
+            default: break
             }
+            i = doc.nextInTree(after: i, within: 0)
         }
         return (scripts, all, comments)
     }
@@ -42,9 +52,11 @@ extension Readability {
     /// nodes, so the fonts found before it are the ones Readability.js finds after it.
     func prepDocument() {
         var styles: [Node] = [], fonts: [Node] = []
-        for n in doc.node.descendants where n.isElement {
-            let name = n.localNameID
-            if name == TagID.style { styles.append(n) } else if name == TagID.font { fonts.append(n) }
+        var i = doc.nextInTree(after: 0, within: 0)
+        while i >= 0 {
+            let name = doc.nameID(at: i)
+            if name == TagID.style { styles.append(doc.node(at: i)) } else if name == TagID.font { fonts.append(doc.node(at: i)) }
+            i = doc.nextInTree(after: i, within: 0)
         }
         removeNodes(styles)
         if let body = doc.body { replaceBrs(body) }

@@ -61,13 +61,17 @@ final class TextPieces {
     @exclusivity(unchecked) private var entries: [Entry] = []
 
     /// The piece of text node `node`.
-    func piece(_ node: Node) -> TextPiece {
-        let i = Int(node.index)
+    func piece(_ node: Node) -> TextPiece { piece(at: node.index, in: node.document) }
+
+    /// `piece(_:)` of the node at `index` in `document`.
+    func piece(at index: Int32, in document: Document) -> TextPiece {
+        let i = Int(index)
         if i < entries.count, entries[i].known { return entries[i].piece }
         if i >= entries.count {
-            entries.append(contentsOf: repeatElement(Entry(), count: max(i + 1, node.document.indexLimit) - entries.count))
+            entries.append(contentsOf: repeatElement(Entry(), count: max(i + 1, document.indexLimit) - entries.count))
         }
-        let piece = TextPiece(text: node.data)
+        let kind = document.kind(at: index)
+        let piece = TextPiece(text: kind == .text || kind == .comment ? document.text(at: index) : "")
         entries[i] = Entry(piece: piece, known: true)
         return piece
     }

@@ -163,7 +163,9 @@ public final class Readability {
 
     /// Runs Readability like `parse()` and also returns the article container (the node
     /// `content` serializes), still attached to the document, for later stages to refine.
-    public func parseWithContent() throws -> (article: Article, content: Node)? {
+    /// With `text: false` the article's `textContent` is left empty and its `length` 0: a
+    /// stage that makes its own text of the container skips a walk over it.
+    public func parseWithContent(text: Bool = true) throws -> (article: Article, content: Node)? {
         if used { throw ReadabilityError.alreadyParsed }
         used = true
         let (numTags, depth) = elementCountAndDepth()
@@ -190,7 +192,7 @@ public final class Readability {
                 metadata.excerpt = JSString.trim(p.textContent)
             }
         }
-        let textContent = articleContent.textContent
+        let textContent = text ? articleContent.textContent : ""
         let content = options.serializer?(articleContent) ?? articleContent.innerHTML
         let article = Article(
             title: articleTitle,
@@ -211,23 +213,26 @@ public final class Readability {
 
     /// Number of elements and the deepest element nesting, in one iterative walk.
     func elementCountAndDepth() -> (count: Int, depth: Int) {
+        // By index: a handle per visited node would cost a reference count each.
         var count = 0, depth = 0, maxDepth = 0
-        var node = doc.node.firstChild
-        while let n = node {
-            if n.isElement { count += 1 }
-            if let child = n.firstChild {
+        var i = doc.firstChild(at: 0)
+        while i >= 0 {
+            if doc.kind(at: i) == .element { count += 1 }
+            let child = doc.firstChild(at: i)
+            if child >= 0 {
                 depth += 1
                 maxDepth = max(maxDepth, depth)
-                node = child
+                i = child
                 continue
             }
-            var current: Node? = n
-            node = nil
-            while let c = current {
-                if let next = c.nextSibling { node = next; break }
-                current = c.parent
+            var current = i
+            i = -1
+            while current >= 0 {
+                let next = doc.nextSibling(at: current)
+                if next >= 0 { i = next; break }
+                current = doc.parent(at: current)
                 depth -= 1
-                if current == doc.node { current = nil }
+                if current == 0 { current = -1 }
             }
         }
         return (count, maxDepth)
