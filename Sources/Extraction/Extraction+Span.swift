@@ -33,15 +33,15 @@ struct MainSpan {
     /// `names`: whether boxes named as furniture hold no prose (false for a container already
     /// cleaned, where the classifier kept such a box for its share).
     init(root: Node, table: TextTable, furniture: NameSet? = nil, names: Bool = true) {
-        let elements = table.elements
-        guard elements.count > 1 else { return }
+        let order = table.order
+        guard order.count > 1 else { return }
         // Prose under each element: its own text runs of sentence length, links left out.
+        // The elements and their children by index: no handle, so no reference count, per node.
         let doc = root.document
         prose = Array(repeating: 0, count: doc.indexLimit)
-        for e in elements.reversed() {
+        for e in order.reversed() {
             var own: Int32 = 0
-            // The children by index: no handle, so no reference count, per child.
-            var c = doc.firstChild(at: e.index)
+            var c = doc.firstChild(at: e)
             while c >= 0 {
                 switch doc.kind(at: c) {
                 case .text:
@@ -56,13 +56,14 @@ struct MainSpan {
             }
             // Links, and boxes named as furniture (comments, related posts), hold no prose of
             // the article's.
-            if e.localNameID == MainSpan.anchor { own = 0 }
-            if own > 0, let furniture, furniture.contains(e) { own = 0 }
-            if own > 0, names, !e.attributes.isEmpty {
-                let names = Vocabulary.Names(e)
+            let name = doc.nameID(at: e)
+            if name == MainSpan.anchor { own = 0 }
+            if own > 0, let furniture, furniture.contains(id: name) { own = 0 }
+            if own > 0, names, doc.hasAttributes(at: e) {
+                let names = Vocabulary.Names(doc.node(at: e))
                 if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
             }
-            prose[Int(e.index)] = own
+            prose[Int(e)] = own
         }
         total = Int(prose[Int(root.index)])
         let total = Double(self.total)

@@ -31,7 +31,10 @@ struct Standfirst {
     static func find(in table: TextTable, body: Node) -> [Standfirst] {
         var found: [Standfirst] = []
         let elements = table.elements
-        for (i, e) in elements.enumerated() where boxes.contains(e) {
+        let doc = body.document
+        // Names by index: a handle is made only for the boxes.
+        for (i, index) in table.order.enumerated() where boxes.contains(id: doc.nameID(at: index)) {
+            let e = elements[i]
             // The length first: most boxes are passed over before their attributes are read.
             let length = table.length(e)
             guard lengths.contains(length), table.linkDensity(e) <= 0.2,
@@ -67,7 +70,7 @@ struct Standfirst {
     }
 
     /// The first paragraph of prose after `elements[i]`, outside it.
-    static func nextParagraph(after i: Int, in elements: [Node], table: TextTable) -> Node? {
+    static func nextParagraph(after i: Int, in elements: TextTable.Elements, table: TextTable) -> Node? {
         let box = elements[i]
         for m in elements[(i + 1)..<min(elements.count, i + 1 + lookahead)] where m.localNameID == paragraph {
             if table.length(m) >= nextLength && !box.contains(m) { return m }

@@ -12,7 +12,7 @@ import HTML
 struct Survey {
     let table: TextTable
     /// Elements of the body in document order, skipping scripts, styles and templates.
-    var elements: [Node] { table.elements }
+    var elements: TextTable.Elements { table.elements }
     private(set) var named: [Node] = []
     private(set) var semantic: [Node] = []
     /// The body (nil: the document has none).

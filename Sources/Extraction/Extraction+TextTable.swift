@@ -8,7 +8,19 @@ struct TextTable {
     private var text: [Int32]
     private var links: [Int32]
     /// The subtree's elements in document order, the root first, skipped subtrees left out.
-    private(set) var elements: [Node] = []
+    var elements: Elements { Elements(document: document, order: order) }
+    /// Their indices.
+    private(set) var order: [Int32] = []
+    private let document: Document
+
+    /// Handles made as they are read: most stages read a few, or only indices.
+    struct Elements: RandomAccessCollection {
+        let document: Document
+        let order: [Int32]
+        var startIndex: Int { 0 }
+        var endIndex: Int { order.count }
+        subscript(position: Int) -> Node { document.node(at: order[position]) }
+    }
 
     /// Never text: their subtrees are not counted.
     static let skipped = NameSet(["script", "style", "template", "svg", "head", "title", "math"])
@@ -16,6 +28,7 @@ struct TextTable {
 
     init(_ root: Node) {
         let doc = root.document
+        document = doc
         text = Array(repeating: 0, count: doc.indexLimit)
         links = text
         if root.isText {
@@ -26,6 +39,7 @@ struct TextTable {
         // up: an element's children are all later in that order, so each is done before it.
         // The walk steps by index (no handle, so no reference count, per node visited).
         var order: [Int32] = []
+        defer { self.order = order }
         var stack: [Int32] = [root.index]
         while let i = stack.popLast() {
             order.append(i)
@@ -54,13 +68,15 @@ struct TextTable {
             text[Int(i)] = t
             links[Int(i)] = doc.nameID(at: i) == TextTable.anchor ? t : l
         }
-        elements = order.map { doc.node(at: $0) }
     }
 
     /// The bytes of `s` above 0x20, counted over its contiguous UTF-8 (a String's UTF-8 view
     /// checks every index it steps over).
     @inline(__always)
     static func nonSpaceCount(_ s: String) -> Int {
+        // In place where the string is contiguous (always, for the parser's strings): a copy
+        // for `withUTF8` would cost a reference count.
+        if let n = s.utf8.withContiguousStorageIfAvailable({ nonSpaceCount($0) }) { return n }
         var s = s
         return s.withUTF8 { nonSpaceCount($0) }
     }

@@ -44,7 +44,7 @@ public final class Document {
     /// half the bytes of the corpus's pages, extraction drops them unread, and building a
     /// `String` validates every byte.
     @usableFromInline @exclusivity(unchecked) var rawTexts: [[UInt8]] = []
-    @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
+    @usableFromInline @exclusivity(unchecked) var attributeLists: [[Attribute]] = []
     @exclusivity(unchecked) var doctypes: [DoctypeToken] = []
     /// Template element index -> its contents (a document fragment node).
     @exclusivity(unchecked) var templateContents: [Int32: Int32] = [:]

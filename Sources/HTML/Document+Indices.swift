@@ -24,6 +24,12 @@ extension Document {
     /// The sibling before node `index`, or -1.
     @inlinable public func previousSibling(at index: Int32) -> Int32 { nodes[Int(index)].previous }
 
+    /// True when node `index` is an element with attributes.
+    @inlinable public func hasAttributes(at index: Int32) -> Bool {
+        let r = nodes[Int(index)]
+        return r.kind == .element && r.payload >= 0 && !attributeLists[Int(r.payload)].isEmpty
+    }
+
     /// Node `index`'s parent, or -1.
     @inlinable public func parent(at index: Int32) -> Int32 { nodes[Int(index)].parent }
 

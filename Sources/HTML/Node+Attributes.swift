@@ -27,15 +27,19 @@ extension Node {
         guard r.kind == .element, r.payload >= 0 else { return nil }
         let key = attributeName(name)
         let keyLength = key.utf8.count
-        for attribute in document.attributeLists[Int(r.payload)] {
-            if attribute.prefix == nil {
-                // Lengths first: a mismatch then costs no string comparison.
-                if attribute.name.utf8.count == keyLength && attribute.name == key { return attribute.value }
-            } else if attribute.qualifiedName == key {
-                return attribute.value
+        // Through a buffer: iterating the array itself copies it and each attribute, a
+        // reference count apiece.
+        return document.attributeLists[Int(r.payload)].withUnsafeBufferPointer { list in
+            for i in list.indices {
+                if list[i].prefix == nil {
+                    // Lengths first: a mismatch then costs no string comparison.
+                    if list[i].name.utf8.count == keyLength && list[i].name == key { return list[i].value }
+                } else if list[i].qualifiedName == key {
+                    return list[i].value
+                }
             }
+            return nil
         }
-        return nil
     }
 
     /// True when the element has an attribute `name`.
