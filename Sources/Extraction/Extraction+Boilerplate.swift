@@ -35,19 +35,19 @@ struct ReadAttributes {
     init(_ list: [Attribute]) {
         self.list = list
         list.withUnsafeBufferPointer { attributes in
-            for (i, a) in attributes.enumerated() where a.prefix == nil {
+            // Fields read in place: a copy of each attribute would cost reference counts.
+            for i in attributes.indices where attributes[i].prefix == nil {
                 let at = Int32(i)
-                let name = a.name
-                switch name.utf8.count {
-                case 2 where name == "id": if idAt < 0 { idAt = at }
-                case 4 where name == "role": if roleAt < 0 { roleAt = at }
-                case 5 where name == "class": if classAt < 0 { classAt = at }
-                case 5 where name == "style": if styleAt < 0 { styleAt = at }
-                case 6 where name == "hidden": hidden = true
-                case 8 where name == "itemprop": if itempropAt < 0 { itempropAt = at }
-                case 11 where name == "aria-hidden": if ariaHiddenAt < 0 { ariaHiddenAt = at }
-                case 13 where name == "aria-controls": if controlsAt < 0 { controlsAt = at }
-                case 15 where name == "aria-labelledby": labelled = true
+                switch attributes[i].name.utf8.count {
+                case 2 where attributes[i].name == "id": if idAt < 0 { idAt = at }
+                case 4 where attributes[i].name == "role": if roleAt < 0 { roleAt = at }
+                case 5 where attributes[i].name == "class": if classAt < 0 { classAt = at }
+                case 5 where attributes[i].name == "style": if styleAt < 0 { styleAt = at }
+                case 6 where attributes[i].name == "hidden": hidden = true
+                case 8 where attributes[i].name == "itemprop": if itempropAt < 0 { itempropAt = at }
+                case 11 where attributes[i].name == "aria-hidden": if ariaHiddenAt < 0 { ariaHiddenAt = at }
+                case 13 where attributes[i].name == "aria-controls": if controlsAt < 0 { controlsAt = at }
+                case 15 where attributes[i].name == "aria-labelledby": labelled = true
                 default: break
                 }
             }

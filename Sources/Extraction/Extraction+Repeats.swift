@@ -83,8 +83,12 @@ extension Survey {
     func bestRepeats() -> (posts: Repeat?, listing: Repeat?) {
         var posts: Repeat?
         var listing: (repeat: Repeat, text: Int, largest: Int)?
-        for parent in elements.dropFirst() {
-            guard parent.childElementCount >= 2, textLength(parent) >= 300 else { continue }
+        let elements = self.elements
+        // The length first, by index: most elements are passed over without a handle or a
+        // count of their children.
+        for (k, index) in table.order.enumerated().dropFirst() where table.length(at: index) >= 300 {
+            let parent = elements[k]
+            guard parent.childElementCount >= 2 else { continue }
             // Shapes in the order they first appear, so ties go the same way on every run.
             var groups: [String: [Node]] = [:]
             var shapes: [String] = []

@@ -40,33 +40,40 @@ struct TextTable {
         // The walk steps by index (no handle, so no reference count, per node visited).
         var order: [Int32] = []
         defer { self.order = order }
+        // A text child is counted when its parent is entered: each node's record is read once
+        // in the walk, and once more only for an element, to add it to its parent.
+        let skipped = TextTable.skipped
         var stack: [Int32] = [root.index]
         while let i = stack.popLast() {
             order.append(i)
+            var own: Int32 = 0
             var c = doc.lastChild(at: i)
             while c >= 0 {
-                if doc.kind(at: c) == .element && !TextTable.skipped.contains(id: doc.nameID(at: c)) { stack.append(c) }
+                switch doc.kind(at: c) {
+                case .element:
+                    if !skipped.contains(id: doc.nameID(at: c)) { stack.append(c) }
+                case .text:
+                    let n = Int32(TextTable.nonSpaceCount(doc.text(at: c)))
+                    text[Int(c)] = n
+                    own += n
+                default:
+                    // A skipped element and anything else (a comment) count 0.
+                    break
+                }
                 c = doc.previousSibling(at: c)
             }
+            text[Int(i)] = own
         }
+        // An element's descendants are all later in `order`: from the last up, each element is
+        // complete when it is added to its parent.
+        let top = root.index
         for i in order.reversed() {
-            var t: Int32 = 0, l: Int32 = 0
-            var c = doc.firstChild(at: i)
-            while c >= 0 {
-                let j = Int(c)
-                if doc.kind(at: c) == .text {
-                    let n = Int32(TextTable.nonSpaceCount(doc.text(at: c)))
-                    text[j] = n
-                    t += n
-                } else {
-                    // A skipped element and anything else (a comment) count 0.
-                    t += text[j]
-                    l += links[j]
-                }
-                c = doc.nextSibling(at: c)
-            }
-            text[Int(i)] = t
-            links[Int(i)] = doc.nameID(at: i) == TextTable.anchor ? t : l
+            let k = Int(i)
+            if doc.nameID(at: i) == TextTable.anchor { links[k] = text[k] }
+            guard i != top else { continue }
+            let p = Int(doc.parent(at: i))
+            text[p] += text[k]
+            links[p] += links[k]
         }
     }
 

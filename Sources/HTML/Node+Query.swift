@@ -38,16 +38,38 @@ extension Node {
         }
     }
 
+    /// `body` must not change the document (its callers only collect or count).
     private func forEachDescendantElement(named names: [String], _ body: (Int32) -> Void) {
         let doc = document
         var ids: [Int32] = []
         for name in names { if let id = doc.existingNameID(name), doc.mayHaveElements(named: id) { ids.append(id) } }
         guard !ids.isEmpty else { return }
-        var c = doc.following(index, within: index)
-        while c >= 0 {
-            let r = doc.nodes[Int(c)]
-            if r.kind == .element && ids.contains(r.name) { body(c) }
-            c = doc.following(c, within: index)
+        // One name (most searches) is one compare per element; each record is read once per
+        // visit, through the arena's buffer.
+        let only = ids.count == 1 ? ids[0] : -1
+        let root = index
+        doc.nodes.withUnsafeBufferPointer { nodes in
+            var c = nodes[Int(root)].firstChild
+            while c >= 0 {
+                let r = nodes[Int(c)]
+                if r.kind == .element && (only >= 0 ? r.name == only : ids.contains(r.name)) { body(c) }
+                if r.firstChild >= 0 {
+                    c = r.firstChild
+                    continue
+                }
+                // The next node after c's subtree, inside root's.
+                var current = c, next = r.next
+                c = -1
+                while current != root {
+                    if next >= 0 {
+                        c = next
+                        break
+                    }
+                    current = nodes[Int(current)].parent
+                    if current < 0 { break }
+                    next = nodes[Int(current)].next
+                }
+            }
         }
     }
 }

@@ -50,7 +50,8 @@ extension TokenizerCore {
         guard attrActive else { return }
         attrActive = false
         let name = names.string(attrName)
-        for a in attributes where a.name == name { return }
+        // By index: a copy of each attribute for the comparison would cost reference counts.
+        for i in attributes.indices where attributes[i].name == name { return }
         if attributes.isEmpty { attributes.reserveCapacity(4) }
         attributes.append(Attribute(name: name, value: shortStrings.string(attrValue)))
     }

@@ -129,6 +129,13 @@ extension Readability {
 
     /// `_isPhrasingContent` (iterative: <ins>/<del> may nest very deeply).
     func isPhrasingContent(_ node: Node) -> Bool {
+        // A text node or a phrasing element, as nearly every node asked about is, answers
+        // without the walk (and its array).
+        if node.isText { return true }
+        guard node.isElement, node.namespace == .html else { return false }
+        let name = node.localNameID
+        if Readability.phrasingTags.contains(name) { return true }
+        guard name == TagID.a || name == TagID.del || name == TagID.ins else { return false }
         var stack = [node]
         while let n = stack.popLast() {
             if n.isText { continue }

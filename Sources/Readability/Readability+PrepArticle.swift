@@ -85,9 +85,10 @@ extension Readability {
         if attributes.isEmpty { return [] }
         var present: [String] = []
         // A prefixed name ("xlink:href") never equals one of these.
-        for attribute in attributes where attribute.prefix == nil && isPresentational(attribute.name)
-            && !present.contains(attribute.name) {
-            present.append(attribute.name)
+        // By index: a copy of each attribute would cost reference counts.
+        for i in attributes.indices where attributes[i].prefix == nil && isPresentational(attributes[i].name)
+            && !present.contains(attributes[i].name) {
+            present.append(attributes[i].name)
         }
         return present
     }

@@ -16,27 +16,29 @@ struct PrepAttributes {
         let attributes = node.attributes
         if attributes.isEmpty { return }
         var seenClass = false, seenID = false
-        for attribute in attributes where attribute.prefix == nil {
-            let name = attribute.name
-            switch name.utf8.count {
-            case 2 where name == "id" && !seenID:
-                id = attribute.value
-                seenID = true
-            case 4 where name == "role" && role == nil:
-                role = attribute.value
-            case 5 where name == "class" && !seenClass:
-                className = attribute.value
-                seenClass = true
-            case 5 where name == "style" && style == nil:
-                style = attribute.value
-            case 6 where name == "hidden":
-                hidden = true
-            case 10 where name == "aria-modal" && ariaModal == nil:
-                ariaModal = attribute.value
-            case 11 where name == "aria-hidden" && ariaHidden == nil:
-                ariaHidden = attribute.value
-            default:
-                break
+        // Fields read in place: a copy of each attribute would cost reference counts.
+        attributes.withUnsafeBufferPointer { list in
+            for i in list.indices where list[i].prefix == nil {
+                switch list[i].name.utf8.count {
+                case 2 where list[i].name == "id" && !seenID:
+                    id = list[i].value
+                    seenID = true
+                case 4 where list[i].name == "role" && role == nil:
+                    role = list[i].value
+                case 5 where list[i].name == "class" && !seenClass:
+                    className = list[i].value
+                    seenClass = true
+                case 5 where list[i].name == "style" && style == nil:
+                    style = list[i].value
+                case 6 where list[i].name == "hidden":
+                    hidden = true
+                case 10 where list[i].name == "aria-modal" && ariaModal == nil:
+                    ariaModal = list[i].value
+                case 11 where list[i].name == "aria-hidden" && ariaHidden == nil:
+                    ariaHidden = list[i].value
+                default:
+                    break
+                }
             }
         }
     }
