@@ -7,7 +7,7 @@ import HTML
 enum TextMass {
     static func length(_ root: Node) -> Int {
         var n = 0
-        root.forEachDescendantText { n += TextTable.nonSpaceCount($0) }
+        root.forEachDescendantTextUTF8 { n += TextTable.nonSpaceCount($0) }
         return n
     }
 

@@ -38,21 +38,48 @@ extension Node {
         }
     }
 
+    /// Calls `body` with the UTF-8 of every descendant text node's data, in document order:
+    /// `forEachDescendantText` without a `String` handed over per node. `body` must not
+    /// change the document.
+    public func forEachDescendantTextUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let doc = document
+        walkDescendants { i, r in
+            guard r.kind == .text else { return }
+            if r.name < -1 {
+                // A raw text not read yet: its string, as `characterData` would make it,
+                // without caching it in the document while the walk reads the arena.
+                var s = String(decoding: doc.rawTexts[Int(-2 - r.name)], as: UTF8.self)
+                s.withUTF8(body)
+            } else if doc.strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(body) == nil {
+                var s = doc.characterData(i)
+                s.withUTF8(body)
+            }
+        }
+    }
+
     /// `body` must not change the document (its callers only collect or count).
     private func forEachDescendantElement(named names: [String], _ body: (Int32) -> Void) {
         let doc = document
         var ids: [Int32] = []
         for name in names { if let id = doc.existingNameID(name), doc.mayHaveElements(named: id) { ids.append(id) } }
         guard !ids.isEmpty else { return }
-        // One name (most searches) is one compare per element; each record is read once per
-        // visit, through the arena's buffer.
+        // One name (most searches) is one compare per element.
         let only = ids.count == 1 ? ids[0] : -1
+        walkDescendants { i, r in
+            if r.kind == .element && (only >= 0 ? r.name == only : ids.contains(r.name)) { body(i) }
+        }
+    }
+
+    /// Every descendant in document order, with its record, read once per visit through the
+    /// arena's buffer. `visit` must not change the document.
+    @inline(__always)
+    private func walkDescendants(_ visit: (Int32, NodeRecord) -> Void) {
         let root = index
-        doc.nodes.withUnsafeBufferPointer { nodes in
+        document.nodes.withUnsafeBufferPointer { nodes in
             var c = nodes[Int(root)].firstChild
             while c >= 0 {
                 let r = nodes[Int(c)]
-                if r.kind == .element && (only >= 0 ? r.name == only : ids.contains(r.name)) { body(c) }
+                visit(c, r)
                 if r.firstChild >= 0 {
                     c = r.firstChild
                     continue
