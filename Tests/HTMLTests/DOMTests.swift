@@ -20,6 +20,24 @@ import Testing
         return (doc, div)
     }
 
+    /// The bytes handed over are each text node's data, in document order: comments are left
+    /// out, a script's text (kept unread as bytes) is in, and the walk stays inside the node.
+    @Test func descendantTextUTF8MatchesTheTextNodes() throws {
+        let doc = Document.parse("<p>before</p><div id=d>Caf\u{E9} <!--no--><b>bold</b><script>var x = 1;</script>tail</div><p>after</p>")
+        let div = try #require(doc.body?.descendantElements(named: ["div"]).first)
+        var strings: [String] = []
+        div.forEachDescendantTextUTF8 { strings.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(strings == ["Caf\u{E9} ", "bold", "var x = 1;", "tail"])
+        var viaStrings: [String] = []
+        div.forEachDescendantText { viaStrings.append($0) }
+        #expect(strings == viaStrings)
+        // An element named in no search is never walked for; one renamed to it is found.
+        #expect(div.descendantElements(named: ["dialog"]).isEmpty)
+        let bold = try #require(div.descendantElements(named: ["b"]).first)
+        bold.rename(to: "dialog")
+        #expect(div.descendantElements(named: ["dialog"]) == [bold])
+    }
+
     @Test func navigationAndNames() throws {
         let (doc, div) = sample()
         defer { withExtendedLifetime(doc) {} }
