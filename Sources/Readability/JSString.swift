@@ -127,6 +127,13 @@ enum JSString {
         return tokens
     }
 
+    /// `s.replace(/\./g, ":")`: every full stop becomes a colon (over the UTF-8, where a full
+    /// stop byte is always the character; most names hold none and come back as they are).
+    static func dotsToColons(_ s: String) -> String {
+        guard s.utf8.contains(0x2E) else { return s }
+        return String(decoding: s.utf8.map { $0 == 0x2E ? 0x3A : $0 }, as: UTF8.self)
+    }
+
     /// Removes every whitespace character (`replace(/\s/g, "")`).
     static func removingSpaces(_ s: String) -> String {
         var out = String.UnicodeScalarView()

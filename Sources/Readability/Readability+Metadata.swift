@@ -62,7 +62,7 @@ extension Readability {
             }
             if !matched, let elementName = element.getAttribute("name"), !elementName.isEmpty,
                Readability.matchesMetaName(elementName) {
-                let name = JSString.removingSpaces(elementName.lowercased()).replacingOccurrences(of: ".", with: ":")
+                let name = JSString.dotsToColons(JSString.removingSpaces(elementName.lowercased()))
                 values[name] = JSString.trim(content)
             }
         }

@@ -5,6 +5,14 @@ import Testing
 /// Each predicate against the Readability.js pattern it replaces: cases that match and
 /// cases that must not.
 @Suite(.ownThread) struct MatchingTests {
+    /// `replace(/\./g, ":")` on meta names: every full stop, also next to non-ASCII text.
+    @Test func metaNameFullStops() {
+        #expect(JSString.dotsToColons("dc.title") == "dc:title")
+        #expect(JSString.dotsToColons("twitter.card.é.x") == "twitter:card:é:x")
+        #expect(JSString.dotsToColons("description") == "description")
+        #expect(JSString.dotsToColons("") == "")
+    }
+
     @Test func unlikelyCandidates() {
         for s in ["site-header", "Sidebar-left", "comment-list", "x-ad-y", "GDPR banner", "pager "] {
             #expect(Matching.isUnlikelyCandidate(s), "\(s)")
