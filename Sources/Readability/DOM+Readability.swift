@@ -202,11 +202,35 @@ extension Readability {
     /// `_textSimilarity`: 1 = same words, 0 = nothing in common.
     func textSimilarity(_ a: String, _ b: String) -> Double {
         let tokensA = JSString.tokenize(a)
+        return tokensA.isEmpty ? 0 : Readability.similarity(of: b, to: Set(tokensA))
+    }
+
+    /// `textSimilarity(articleTitle, b)`, the title's words found once per title (every h1
+    /// and h2 of every pass is weighed against it).
+    func titleSimilarity(_ b: String) -> Double {
+        if titleWords?.title != articleTitle {
+            let tokens = JSString.tokenize(articleTitle)
+            titleWords = (articleTitle, tokens.isEmpty ? nil : Set(tokens))
+        }
+        guard let words = titleWords?.words else { return 0 }
+        return Readability.similarity(of: b, to: words)
+    }
+
+    /// `_textSimilarity`'s measure of `b` against the words of `a`: the share of `b`'s words,
+    /// joined by spaces, that `a` also has. (The joined lengths are summed, not built.)
+    static func similarity(of b: String, to wordsA: Set<String>) -> Double {
         let tokensB = JSString.tokenize(b)
-        if tokensA.isEmpty || tokensB.isEmpty { return 0 }
-        let setA = Set(tokensA)
-        let uniqB = tokensB.filter { !setA.contains($0) }
-        let distanceB = Double(uniqB.joined(separator: " ").utf16.count) / Double(tokensB.joined(separator: " ").utf16.count)
-        return 1 - distanceB
+        if tokensB.isEmpty { return 0 }
+        var all = tokensB.count - 1, unique = 0, uniqueCount = 0
+        for token in tokensB {
+            let n = token.utf16.count
+            all += n
+            if !wordsA.contains(token) {
+                unique += n
+                uniqueCount += 1
+            }
+        }
+        if uniqueCount > 0 { unique += uniqueCount - 1 }
+        return 1 - Double(unique) / Double(all)
     }
 }

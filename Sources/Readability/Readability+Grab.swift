@@ -233,6 +233,6 @@ extension Readability {
     func headerDuplicatesTitle(_ node: Node, tag: String) -> Bool {
         guard tag == "h1" || tag == "h2" else { return false }
         let heading = getInnerText(node, normalizeSpaces: false)
-        return textSimilarity(articleTitle, heading) > 0.75
+        return titleSimilarity(heading) > 0.75
     }
 }

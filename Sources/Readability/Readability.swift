@@ -131,6 +131,8 @@ public final class Readability {
     /// `table._readabilityDataTable`.
     var dataTables = NodeTable<Bool>()
     var articleTitle: String = ""
+    /// The title's words, for `titleSimilarity`.
+    var titleWords: (title: String, words: Set<String>?)?
     var articleByline: String?
     var articleDir: String?
     var articleLang: String?

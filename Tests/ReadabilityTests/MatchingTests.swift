@@ -1,4 +1,5 @@
 @testable import Readability
+import HTML
 import PiperTestSupport
 import Testing
 
@@ -11,6 +12,22 @@ import Testing
         #expect(JSString.dotsToColons("twitter.card.é.x") == "twitter:card:é:x")
         #expect(JSString.dotsToColons("description") == "description")
         #expect(JSString.dotsToColons("") == "")
+    }
+
+    /// `_textSimilarity`: the share of the second text's words (joined by spaces) the first
+    /// also has; the title's version finds the title's words once and answers the same.
+    @Test func textSimilarityOfWords() {
+        let reader = Readability(Document.parse("<p>x</p>"))
+        #expect(reader.textSimilarity("Hello World", "hello, world again") == 1 - 5.0 / 17.0)
+        #expect(reader.textSimilarity("a b", "c d") == 0)
+        #expect(reader.textSimilarity("", "anything") == 0)
+        #expect(reader.textSimilarity("Same words", "same WORDS") == 1)
+        for title in ["Hello World", "", "Über den Fluss – ein Bericht"] {
+            reader.articleTitle = title
+            for heading in ["hello, world again", "Über den Fluss", "", "nothing here"] {
+                #expect(reader.titleSimilarity(heading) == reader.textSimilarity(title, heading), "\(title) / \(heading)")
+            }
+        }
     }
 
     @Test func unlikelyCandidates() {
