@@ -118,7 +118,17 @@ import Glibc
         try #require(pipe(&fds) == 0)
         var spawner = ProcessSpawner(program: "piper-test-tool", environment: ["PATH": path])
         spawner.stdout = .fd(fds[1])
-        let pid = try spawner.spawn()
+        // A script written just now can't be exec'd while a parallel test's fork still holds
+        // its file open (ETXTBSY): that child closes it when it execs, so a retry succeeds.
+        var pid: pid_t = -1
+        for attempt in 1...50 {
+            do {
+                pid = try spawner.spawn()
+                break
+            } catch let error as SpawnError where error.errno == ETXTBSY && attempt < 50 {
+                usleep(20_000)
+            }
+        }
         close(fds[1])
         let output = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
         #expect(ProcessSpawner.waitForExit(pid) == 0)
