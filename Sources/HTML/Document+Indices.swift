@@ -12,6 +12,9 @@ extension Document {
         return r.kind == .element ? r.name : -1
     }
 
+    /// The namespace of element `index` (`Node.namespace`).
+    @inlinable public func namespace(at index: Int32) -> Namespace { nodes[Int(index)].namespace }
+
     /// Node `index`'s first child, or -1.
     @inlinable public func firstChild(at index: Int32) -> Int32 { nodes[Int(index)].firstChild }
 
@@ -28,6 +31,33 @@ extension Document {
     @inlinable public func hasAttributes(at index: Int32) -> Bool {
         let r = nodes[Int(index)]
         return r.kind == .element && r.payload >= 0 && !attributeLists[Int(r.payload)].isEmpty
+    }
+
+    /// Calls `body` with element `index`'s attributes read in place (empty for other kinds):
+    /// no copy of the list, and no reference count per attribute.
+    @inlinable public func withAttributes<R>(at index: Int32, _ body: (UnsafeBufferPointer<Attribute>) throws -> R) rethrows -> R {
+        let r = nodes[Int(index)]
+        guard r.kind == .element, r.payload >= 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try attributeLists[Int(r.payload)].withUnsafeBufferPointer(body)
+    }
+
+    /// The next element after element `index` in tree order (its first element child unless
+    /// `skippingChildren`, else the next element sibling of it or of its nearest ancestor that
+    /// has one), or -1: Readability's `_getNextNode` by index.
+    @inlinable public func nextElement(after index: Int32, skippingChildren: Bool = false) -> Int32 {
+        if !skippingChildren {
+            var c = nodes[Int(index)].firstChild
+            while c >= 0 && nodes[Int(c)].kind != .element { c = nodes[Int(c)].next }
+            if c >= 0 { return c }
+        }
+        var current = index
+        while current >= 0 {
+            var c = nodes[Int(current)].next
+            while c >= 0 && nodes[Int(c)].kind != .element { c = nodes[Int(c)].next }
+            if c >= 0 { return c }
+            current = nodes[Int(current)].parent
+        }
+        return -1
     }
 
     /// Node `index`'s parent, or -1.

@@ -118,15 +118,17 @@ extension Readability {
     func prepNodes(stripUnlikelyCandidates: Bool) -> [Node] {
         var elementsToScore: [Node] = []
         var shouldRemoveTitleHeader = true
-        var node = doc.documentElement
+        // The walk steps by index, and makes a handle only for the elements it changes, keeps
+        // or looks into: a handle holds its document, a reference count per visit.
+        var node = doc.documentElement?.index ?? -1
+        var match: [UInt8] = []
 
-        while let current = node {
-            // The HTML local name ("" for foreign elements), fetched once per node.
-            let tag = current.namespace == .html ? current.localName : ""
-            let tagID = current.namespace == .html ? current.localNameID : -1
-            if tag == "html" { articleLang = current.getAttribute("lang") }
-            let attributes = PrepAttributes(current)
-            let loweredMatch = Matching.lowered(className: attributes.className, id: attributes.id)
+        while node >= 0 {
+            let current = node
+            // The HTML local name number (-1 for foreign elements), read once per element.
+            let tagID = doc.namespace(at: current) == .html ? doc.nameID(at: current) : -1
+            if tagID == TagID.html { articleLang = doc.node(at: current).getAttribute("lang") }
+            let attributes = PrepAttributes(doc, current, match: &match)
 
             if !isProbablyVisible(attributes) {
                 node = removeAndGetNext(current)
@@ -136,9 +138,12 @@ extension Readability {
                 node = removeAndGetNext(current)
                 continue
             }
-            if articleByline.isNilOrEmpty && metadata.byline.isNilOrEmpty && isValidByline(current, loweredMatch) {
-                let end = getNextNode(current, ignoreSelfAndKids: true)
-                var next = getNextNode(current)
+            if articleByline.isNilOrEmpty && metadata.byline.isNilOrEmpty
+                && (Matching.isByline(lowered: match) || attributes.authorAttribute)
+                && isValidByline(doc.node(at: current)) {
+                let element = doc.node(at: current)
+                let end = getNextNode(element, ignoreSelfAndKids: true)
+                var next = getNextNode(element)
                 var itemPropNameNode: Node?
                 while let n = next, n != end {
                     if let itemprop = n.getAttribute("itemprop"), itemprop.containsBytes("name") {
@@ -147,19 +152,20 @@ extension Readability {
                     }
                     next = getNextNode(n)
                 }
-                articleByline = JSString.trim((itemPropNameNode ?? current).textContent)
+                articleByline = JSString.trim((itemPropNameNode ?? element).textContent)
                 node = removeAndGetNext(current)
                 continue
             }
-            if shouldRemoveTitleHeader && headerDuplicatesTitle(current, tag: tag) {
+            if shouldRemoveTitleHeader && (tagID == TagID.h1 || tagID == TagID.h2)
+                && headerDuplicatesTitle(doc.node(at: current)) {
                 shouldRemoveTitleHeader = false
                 node = removeAndGetNext(current)
                 continue
             }
             if stripUnlikelyCandidates {
-                if Matching.isUnlikelyCandidate(lowered: loweredMatch) && !Matching.isOkMaybeItsACandidate(lowered: loweredMatch)
-                    && !hasAncestorTag(current, "table") && !hasAncestorTag(current, "code")
-                    && tag != "body" && tag != "a" {
+                if Matching.isUnlikelyCandidate(lowered: match) && !Matching.isOkMaybeItsACandidate(lowered: match)
+                    && tagID != TagID.body && tagID != TagID.a
+                    && !hasAncestorTag(doc.node(at: current), "table") && !hasAncestorTag(doc.node(at: current), "code") {
                     node = removeAndGetNext(current)
                     continue
                 }
@@ -168,30 +174,39 @@ extension Readability {
                     continue
                 }
             }
-            if Readability.removedWhenEmpty.contains(tagID), isElementWithoutContent(current) {
+            if Readability.removedWhenEmpty.contains(tagID), isElementWithoutContent(doc.node(at: current)) {
                 node = removeAndGetNext(current)
                 continue
             }
             if Readability.tagsToScore.contains(tagID) {
-                elementsToScore.append(current)
+                elementsToScore.append(doc.node(at: current))
             }
 
             var next = current
-            if tag == "div" {
-                wrapPhrasingContent(current)
-                if hasSingleTagInsideElement(current, "p") && getLinkDensity(current) < 0.25,
-                   let newNode = current.firstElementChild, let parent = current.parent {
-                    parent.replaceChild(newNode, current)
-                    next = newNode
+            if tagID == TagID.div {
+                let element = doc.node(at: current)
+                wrapPhrasingContent(element)
+                if hasSingleTagInsideElement(element, "p") && getLinkDensity(element) < 0.25,
+                   let newNode = element.firstElementChild, let parent = element.parent {
+                    parent.replaceChild(newNode, element)
+                    next = newNode.index
                     elementsToScore.append(newNode)
-                } else if !hasChildBlockElement(current) {
-                    next = setNodeTag(current, "p")
-                    elementsToScore.append(next)
+                } else if !hasChildBlockElement(element) {
+                    let renamed = setNodeTag(element, "p")
+                    next = renamed.index
+                    elementsToScore.append(renamed)
                 }
             }
-            node = getNextNode(next)
+            node = doc.nextElement(after: next)
         }
         return elementsToScore
+    }
+
+    /// `_removeAndGetNext` by index.
+    private func removeAndGetNext(_ index: Int32) -> Int32 {
+        let next = doc.nextElement(after: index, skippingChildren: true)
+        doc.node(at: index).remove()
+        return next
     }
 
     /// Puts runs of phrasing content directly inside a <div> into <p>s.
@@ -222,16 +237,15 @@ extension Readability {
     }
 
     /// `_isValidByline`.
-    func isValidByline(_ node: Node, _ loweredMatch: [UInt8]) -> Bool {
-        guard Matching.isByline(lowered: loweredMatch) || node.getAttribute("rel") == "author"
-                || (node.getAttribute("itemprop")?.containsBytes("author") ?? false) else { return false }
+    /// The length test, after the caller has found the byline names or attributes.
+    func isValidByline(_ node: Node) -> Bool {
         let length = innerTextLength(node, normalizeSpaces: false)
         return length > 0 && length < 100
     }
 
     /// `_headerDuplicatesTitle`.
-    func headerDuplicatesTitle(_ node: Node, tag: String) -> Bool {
-        guard tag == "h1" || tag == "h2" else { return false }
+    /// The caller has checked that `node` is an h1 or h2.
+    func headerDuplicatesTitle(_ node: Node) -> Bool {
         let heading = getInnerText(node, normalizeSpaces: false)
         return titleSimilarity(heading) > 0.75
     }

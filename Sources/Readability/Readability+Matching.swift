@@ -190,25 +190,13 @@ enum Matching {
         return out
     }
 
-    private static func lowercaseASCII(_ bytes: inout [UInt8]) {
+    static func lowercaseASCII(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBufferPointer { bytes in
             for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
         }
     }
 
     private static let space: [UInt8] = [0x20]
-
-    /// `lowered(className + " " + id)` without building the joined string.
-    static func lowered(className: String, id: String) -> [UInt8] {
-        if className.isEmpty && id.isEmpty { return space }
-        var out = [UInt8]()
-        out.reserveCapacity(className.utf8.count + 1 + id.utf8.count)
-        out.append(contentsOf: className.utf8)
-        out.append(0x20)
-        out.append(contentsOf: id.utf8)
-        lowercaseASCII(&out)
-        return out
-    }
 
     static func containsAny(_ s: String, _ list: [[UInt8]]) -> Bool {
         if s.isEmpty { return false }

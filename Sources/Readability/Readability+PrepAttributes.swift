@@ -3,44 +3,56 @@
 import HTML
 
 struct PrepAttributes {
-    var className = ""
-    var id = ""
     var style: String?
     var hidden = false
     var ariaHidden: String?
     var ariaModal: String?
     var role: String?
+    /// The class attribute holds "fallback-image" (read only when aria-hidden is "true").
+    var fallbackImage = false
+    /// rel is "author", or itemprop holds "author": the byline tests besides the match string.
+    var authorAttribute = false
 
     /// What `getAttribute` would answer for each name: the first unprefixed attribute so named.
-    init(_ node: Node) {
-        let attributes = node.attributes
-        if attributes.isEmpty { return }
-        var seenClass = false, seenID = false
+    /// `match` becomes `className + " " + id` in ASCII lowercase (the match string of the
+    /// unlikely, byline and maybe-candidate tests), written into the caller's buffer.
+    init(_ document: Document, _ index: Int32, match: inout [UInt8]) {
+        match.removeAll(keepingCapacity: true)
         // Fields read in place: a copy of each attribute would cost reference counts.
-        attributes.withUnsafeBufferPointer { list in
+        document.withAttributes(at: index) { list in
+            var classAt = -1, idAt = -1, relAt = -1, itempropAt = -1
             for i in list.indices where list[i].prefix == nil {
                 switch list[i].name.utf8.count {
-                case 2 where list[i].name == "id" && !seenID:
-                    id = list[i].value
-                    seenID = true
-                case 4 where list[i].name == "role" && role == nil:
+                case 2 where idAt < 0 && list[i].name == "id":
+                    idAt = i
+                case 3 where relAt < 0 && list[i].name == "rel":
+                    relAt = i
+                case 4 where role == nil && list[i].name == "role":
                     role = list[i].value
-                case 5 where list[i].name == "class" && !seenClass:
-                    className = list[i].value
-                    seenClass = true
-                case 5 where list[i].name == "style" && style == nil:
+                case 5 where classAt < 0 && list[i].name == "class":
+                    classAt = i
+                case 5 where style == nil && list[i].name == "style":
                     style = list[i].value
                 case 6 where list[i].name == "hidden":
                     hidden = true
-                case 10 where list[i].name == "aria-modal" && ariaModal == nil:
+                case 8 where itempropAt < 0 && list[i].name == "itemprop":
+                    itempropAt = i
+                case 10 where ariaModal == nil && list[i].name == "aria-modal":
                     ariaModal = list[i].value
-                case 11 where list[i].name == "aria-hidden" && ariaHidden == nil:
+                case 11 where ariaHidden == nil && list[i].name == "aria-hidden":
                     ariaHidden = list[i].value
                 default:
                     break
                 }
             }
+            if classAt >= 0 { match.append(contentsOf: list[classAt].value.utf8) }
+            match.append(0x20)
+            if idAt >= 0 { match.append(contentsOf: list[idAt].value.utf8) }
+            if ariaHidden == "true", classAt >= 0 { fallbackImage = list[classAt].value.containsBytes("fallback-image") }
+            authorAttribute = (relAt >= 0 && list[relAt].value == "author")
+                || (itempropAt >= 0 && list[itempropAt].value.containsBytes("author"))
         }
+        Matching.lowercaseASCII(&match)
     }
 }
 
@@ -54,7 +66,7 @@ extension Readability {
         }
         if attributes.hidden { return false }
         if let ariaHidden = attributes.ariaHidden, ariaHidden == "true" {
-            return attributes.className.containsBytes("fallback-image")
+            return attributes.fallbackImage
         }
         return true
     }

@@ -33,6 +33,9 @@ enum TagID {
     static let ins = Document.knownNameID("ins")!
     static let div = Document.knownNameID("div")!
     static let html = Document.knownNameID("html")!
+    static let body = Document.knownNameID("body")!
+    static let h1 = Document.knownNameID("h1")!
+    static let h2 = Document.knownNameID("h2")!
     static let ul = Document.knownNameID("ul")!
     static let ol = Document.knownNameID("ol")!
     static let table = Document.knownNameID("table")!
