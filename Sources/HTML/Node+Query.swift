@@ -42,19 +42,30 @@ extension Node {
     /// `forEachDescendantText` without a `String` handed over per node. `body` must not
     /// change the document.
     public func forEachDescendantTextUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        _ = anyDescendantTextUTF8 { body($0); return false }
+    }
+
+    /// Whether `predicate` holds for the UTF-8 of some descendant text node's data, asking in
+    /// document order and stopping at the first yes. `predicate` must not change the document.
+    public func anyDescendantTextUTF8(_ predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let doc = document
+        var found = false
         walkDescendants { i, r in
-            guard r.kind == .text else { return }
+            guard r.kind == .text else { return true }
             if r.name < -1 {
                 // A raw text not read yet: its string, as `characterData` would make it,
                 // without caching it in the document while the walk reads the arena.
                 var s = String(decoding: doc.rawTexts[Int(-2 - r.name)], as: UTF8.self)
-                s.withUTF8(body)
-            } else if doc.strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(body) == nil {
+                found = s.withUTF8(predicate)
+            } else if let answer = doc.strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(predicate) {
+                found = answer
+            } else {
                 var s = doc.characterData(i)
-                s.withUTF8(body)
+                found = s.withUTF8(predicate)
             }
+            return !found
         }
+        return found
     }
 
     /// `body` must not change the document (its callers only collect or count).
@@ -67,19 +78,20 @@ extension Node {
         let only = ids.count == 1 ? ids[0] : -1
         walkDescendants { i, r in
             if r.kind == .element && (only >= 0 ? r.name == only : ids.contains(r.name)) { body(i) }
+            return true
         }
     }
 
     /// Every descendant in document order, with its record, read once per visit through the
-    /// arena's buffer. `visit` must not change the document.
+    /// arena's buffer, until `visit` returns false. `visit` must not change the document.
     @inline(__always)
-    private func walkDescendants(_ visit: (Int32, NodeRecord) -> Void) {
+    private func walkDescendants(_ visit: (Int32, NodeRecord) -> Bool) {
         let root = index
         document.nodes.withUnsafeBufferPointer { nodes in
             var c = nodes[Int(root)].firstChild
             while c >= 0 {
                 let r = nodes[Int(c)]
-                visit(c, r)
+                if !visit(c, r) { return }
                 if r.firstChild >= 0 {
                     c = r.firstChild
                     continue

@@ -185,16 +185,26 @@ extension Readability {
         guard node.isElement, !hasNonSpaceText(node) else { return false }
         let count = node.childElementCount
         if count == 0 { return true }
-        // `countElements(node, "br", "hr")`, comparing name numbers.
+        // `countElements(node, "br", "hr")`, comparing name numbers, by index.
+        let doc = node.document, top = node.index
         var breaks = 0
-        for n in node.descendants where n.localNameID == TagID.br || n.localNameID == TagID.hr { breaks += 1 }
+        var n = doc.nextInTree(after: top, within: top)
+        while n >= 0 {
+            let name = doc.nameID(at: n)
+            if name == TagID.br || name == TagID.hr { breaks += 1 }
+            n = doc.nextInTree(after: n, within: top)
+        }
         return count == breaks
     }
 
     /// `_hasChildBlockElement`.
     func hasChildBlockElement(_ element: Node) -> Bool {
-        for n in element.descendants where n.isElement && n.namespace == .html {
-            if Readability.divToPTags.contains(n.localNameID) { return true }
+        let doc = element.document, top = element.index
+        var n = doc.nextInTree(after: top, within: top)
+        while n >= 0 {
+            if doc.kind(at: n) == .element && doc.namespace(at: n) == .html
+                && Readability.divToPTags.contains(doc.nameID(at: n)) { return true }
+            n = doc.nextInTree(after: n, within: top)
         }
         return false
     }

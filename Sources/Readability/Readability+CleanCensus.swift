@@ -9,12 +9,14 @@ struct CleanCensus {
     /// Every name the walk files somewhere.
     static let counted = TagSet(["ul", "ol", "table", "p", "img", "li", "input", "a", "h1", "h2", "h3", "h4", "h5", "h6",
                                  "object", "embed", "iframe", "span", "td", "blockquote", "dl", "div", "pre"])
-    var lists: [Node] = []
-    var tables: [Node] = []
-    var headings: [Node] = []
-    var embeds: [Node] = []
-    var links: [Node] = []
-    var densityNodes: [Node] = []
+    // Element indices in the document, not handles: a handle holds its document, a
+    // reference count per element filed.
+    var lists: [Int32] = []
+    var tables: [Int32] = []
+    var headings: [Int32] = []
+    var embeds: [Int32] = []
+    var links: [Int32] = []
+    var densityNodes: [Int32] = []
     var p = 0
     var img = 0
     var li = 0
@@ -24,14 +26,19 @@ struct CleanCensus {
 
     /// Elements under `root` (not `root` itself), by local name, in document order.
     init(_ root: Node, pieces: TextPieces) {
-        if root.isText { text.add(pieces.piece(root)) }
-        for n in root.descendants {
-            if n.isText {
-                text.add(pieces.piece(n))
+        let doc = root.document
+        let top = root.index
+        if doc.kind(at: top) == .text { text.add(pieces.piece(at: top, in: doc)) }
+        var n = doc.nextInTree(after: top, within: top)
+        while n >= 0 {
+            defer { n = doc.nextInTree(after: n, within: top) }
+            let kind = doc.kind(at: n)
+            if kind == .text {
+                text.add(pieces.piece(at: n, in: doc))
                 continue
             }
-            guard n.isElement else { continue }
-            let name = n.localNameID
+            guard kind == .element else { continue }
+            let name = doc.nameID(at: n)
             guard CleanCensus.counted.contains(name) else { continue }
             switch name {
             case TagID.ul, TagID.ol:
@@ -65,30 +72,31 @@ struct CleanCensus {
 }
 
 extension Readability {
-    /// `_getLinkDensity` over links already collected (in document order).
-    func linkDensity(_ element: Node, links: [Node]) -> Double {
+    /// `_getLinkDensity` over links already collected (indices in `element`'s document, in
+    /// document order).
+    func linkDensity(_ element: Node, links: [Int32]) -> Double {
         let textLength = innerTextLength(element)
         if textLength == 0 { return 0 }
-        return weightedLinkLength(links) / Double(textLength)
+        return weightedLinkLength(links, in: element.document) / Double(textLength)
     }
 
     /// Text inside `links`, summed in order; hash links count 0.3.
-    func weightedLinkLength(_ links: [Node]) -> Double {
+    func weightedLinkLength(_ links: [Int32], in document: Document) -> Double {
         var linkLength: Double = 0
         for link in links {
-            let href = link.getAttribute("href")
+            let href = document.node(at: link).getAttribute("href")
             let coefficient = href.map(Matching.isHashURL) == true ? 0.3 : 1
-            linkLength += Double(innerTextLength(link)) * coefficient
+            linkLength += Double(innerTextLength(at: link, in: document)) * coefficient
         }
         return linkLength
     }
 
-    /// `_getTextDensity` over elements already collected.
-    func textDensity(_ e: Node, of nodes: [Node]) -> Double {
+    /// `_getTextDensity` over elements already collected (indices in `e`'s document).
+    func textDensity(_ e: Node, of nodes: [Int32]) -> Double {
         let textLength = innerTextLength(e)
         if textLength == 0 { return 0 }
         var childrenLength = 0
-        for child in nodes { childrenLength += innerTextLength(child) }
+        for child in nodes { childrenLength += innerTextLength(at: child, in: e.document) }
         return Double(childrenLength) / Double(textLength)
     }
 }

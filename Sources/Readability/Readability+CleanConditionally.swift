@@ -65,7 +65,7 @@ extension Readability {
         var isList = tag == "ul" || tag == "ol"
         if !isList {
             var listLength = 0
-            for list in census.lists { listLength += innerTextLength(list) }
+            for list in census.lists { listLength += innerTextLength(at: list, in: node.document) }
             // JS: listLength / 0 is NaN or Infinity; only Infinity passes "> 0.9".
             let nodeLength = innerTextLength(node)
             isList = nodeLength == 0 ? listLength > 0 : Double(listLength) / Double(nodeLength) > 0.9
@@ -73,7 +73,7 @@ extension Readability {
         if tag == "table" && isMarkedDataTable(node) { return false }
         if hasAncestorTag(node, "table", maxDepth: -1, filter: isMarkedDataTable) { return false }
         if hasAncestorTag(node, "code") { return false }
-        if census.tables.contains(where: isMarkedDataTable) { return false }
+        if census.tables.contains(where: { dataTables[$0] ?? false }) { return false }
 
         let weight = getClassWeight(node)
         if weight < 0 { return true }
@@ -87,7 +87,10 @@ extension Readability {
 
         var embedCount = 0
         for embed in census.embeds {
-            for attr in embed.attributes where options.allowedVideoRegex(attr.value) { return false }
+            let allowed = node.document.withAttributes(at: embed) { list in
+                list.contains { options.allowedVideoRegex($0.value) }
+            }
+            if allowed { return false }
             embedCount += 1
         }
 

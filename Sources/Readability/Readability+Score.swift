@@ -40,22 +40,31 @@ extension Readability {
     /// `_getLinkDensity`: text inside links over all text (hash links count 0.3).
     /// One walk measures the element's text and finds its links, unless its length is known.
     func getLinkDensity(_ element: Node) -> Double {
-        if element.isText || textLengthCache?[element.index] != nil {
-            return linkDensity(element, links: elements(element, "a"))
+        let doc = element.document, top = element.index
+        var links: [Int32] = []
+        if element.isText || textLengthCache?[top] != nil {
+            var n = doc.nextInTree(after: top, within: top)
+            while n >= 0 {
+                if doc.nameID(at: n) == TagID.a { links.append(n) }
+                n = doc.nextInTree(after: n, within: top)
+            }
+            return linkDensity(element, links: links)
         }
         var scanner = TextScanner(normalizeSpaces: true)
-        var links: [Node] = []
-        for n in element.descendants {
-            if n.isText {
-                scanner.add(textPieces.piece(n))
-            } else if n.localNameID == TagID.a {
+        var n = doc.nextInTree(after: top, within: top)
+        while n >= 0 {
+            let kind = doc.kind(at: n)
+            if kind == .text {
+                scanner.add(textPieces.piece(at: n, in: doc))
+            } else if kind == .element && doc.nameID(at: n) == TagID.a {
                 links.append(n)
             }
+            n = doc.nextInTree(after: n, within: top)
         }
         rememberTextLength(scanner.stats.length, of: element)
         let textLength = scanner.stats.length
         if textLength == 0 { return 0 }
-        return weightedLinkLength(links) / Double(textLength)
+        return weightedLinkLength(links, in: doc) / Double(textLength)
     }
 
     /// Scores each paragraph-like element and adds it to its ancestors; returns the

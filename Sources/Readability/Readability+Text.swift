@@ -100,24 +100,38 @@ struct TextScanner {
 extension Readability {
     /// `_getInnerText(node, normalizeSpaces).length` and comma counts.
     func textStats(_ node: Node, normalizeSpaces: Bool = true) -> TextStats {
+        textStats(at: node.index, in: node.document, normalizeSpaces: normalizeSpaces)
+    }
+
+    /// `textStats` of node `index` of `document`, stepping by index (no handle per text node).
+    func textStats(at index: Int32, in document: Document, normalizeSpaces: Bool = true) -> TextStats {
         var scanner = TextScanner(normalizeSpaces: normalizeSpaces)
-        if node.isText {
-            scanner.add(textPieces.piece(node))
+        if document.kind(at: index) == .text {
+            scanner.add(textPieces.piece(at: index, in: document))
         } else {
-            node.forEachDescendantTextNode { scanner.add(textPieces.piece($0)) }
+            var c = document.nextInTree(after: index, within: index)
+            while c >= 0 {
+                if document.kind(at: c) == .text { scanner.add(textPieces.piece(at: c, in: document)) }
+                c = document.nextInTree(after: c, within: index)
+            }
         }
         return scanner.stats
     }
 
     /// `_getInnerText(node, normalizeSpaces).length`, memoised while `textLengthCache` is on.
     func innerTextLength(_ node: Node, normalizeSpaces: Bool = true) -> Int {
+        innerTextLength(at: node.index, in: node.document, normalizeSpaces: normalizeSpaces)
+    }
+
+    /// `innerTextLength` of node `index` of `document`.
+    func innerTextLength(at index: Int32, in document: Document, normalizeSpaces: Bool = true) -> Int {
         guard normalizeSpaces, textLengthCache != nil else {
-            return textStats(node, normalizeSpaces: normalizeSpaces).length
+            return textStats(at: index, in: document, normalizeSpaces: normalizeSpaces).length
         }
         // Read in place: a copy of the table held across the write below would be copied whole.
-        if let known = textLengthCache?[node.index] { return known }
-        let length = textStats(node).length
-        textLengthCache?[node.index] = length
+        if let known = textLengthCache?[index] { return known }
+        let length = textStats(at: index, in: document).length
+        textLengthCache?[index] = length
         return length
     }
 
@@ -148,23 +162,23 @@ extension Readability {
     /// `node.textContent.trim() !== ""`, stopping at the first non-space character.
     func hasNonSpaceText(_ node: Node) -> Bool {
         if node.isText { return Readability.hasNonSpace(node.data) }
-        for n in node.descendants where n.isText {
-            if Readability.hasNonSpace(n.data) { return true }
-        }
-        return false
+        return node.anyDescendantTextUTF8(Readability.hasNonSpace)
     }
 
     static func hasNonSpace(_ text: String) -> Bool {
         var text = text
-        // nil: a non-ASCII byte came first, and the scalar check decides (NBSP and friends are spaces).
-        let asciiAnswer: Bool? = text.withUTF8 { bytes in
-            for c in bytes {
-                if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
-                return c < 0x80 ? true : nil
-            }
-            return false
+        return text.withUTF8(hasNonSpace)
+    }
+
+    /// `hasNonSpace` over a text's UTF-8.
+    static func hasNonSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for c in bytes {
+            if c == 0x20 || (c >= 0x09 && c <= 0x0D) { continue }
+            if c < 0x80 { return true }
+            // A non-ASCII byte came first: the scalar check decides (NBSP and friends are spaces).
+            return !JSString.isBlank(String(decoding: bytes, as: UTF8.self))
         }
-        return asciiAnswer ?? !JSString.isBlank(text)
+        return false
     }
 
     /// `node.textContent.length` (untrimmed).
