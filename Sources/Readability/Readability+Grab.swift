@@ -203,7 +203,7 @@ extension Readability {
     }
 
     /// `_removeAndGetNext` by index.
-    private func removeAndGetNext(_ index: Int32) -> Int32 {
+    func removeAndGetNext(_ index: Int32) -> Int32 {
         let next = doc.nextElement(after: index, skippingChildren: true)
         doc.node(at: index).remove()
         return next

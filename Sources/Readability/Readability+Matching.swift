@@ -43,8 +43,10 @@ enum Matching {
     static func isPositive(_ s: String) -> Bool { containsAny(s, positiveWords) }
     static func isByline(_ s: String) -> Bool { containsAny(s, bylineWords) }
 
-    static func isNegative(_ s: String) -> Bool {
-        let b = lowered(s)
+    static func isNegative(_ s: String) -> Bool { isNegative(lowered: lowered(s)) }
+    static func isPositive(lowered b: [UInt8]) -> Bool { containsAny(b, positiveWords) }
+
+    static func isNegative(lowered b: [UInt8]) -> Bool {
         if containsAny(b, negativeWords) { return true }
         // ^hid$| hid$| hid |^hid : "hid" bounded by string edges or single spaces.
         var i = 0
@@ -60,8 +62,9 @@ enum Matching {
     private static let hidWord: [UInt8] = Array("hid".utf8)
 
     // /(\b|_)(share|sharedaddy)(\b|_)/i
-    static func isShareElement(_ s: String) -> Bool {
-        let b = lowered(s)
+    static func isShareElement(_ s: String) -> Bool { isShareElement(lowered: lowered(s)) }
+
+    static func isShareElement(lowered b: [UInt8]) -> Bool {
         var i = 0
         while let at = find(b, shareWord, from: i) {
             let beforeOK = at == 0 || !isWordByte(b[at - 1]) || b[at - 1] == 0x5F
@@ -188,6 +191,24 @@ enum Matching {
         var out = Array(s.utf8)
         lowercaseASCII(&out)
         return out
+    }
+
+    /// Element `index`'s `className + " " + id` in ASCII lowercase, written into `match`
+    /// (the attributes read in place).
+    static func matchString(of index: Int32, in document: Document, into match: inout [UInt8]) {
+        match.removeAll(keepingCapacity: true)
+        document.withAttributes(at: index) { list in
+            var classAt = -1, idAt = -1
+            for i in list.indices where list[i].prefix == nil {
+                let count = list[i].name.utf8.count
+                if count == 5 && classAt < 0 && list[i].name == "class" { classAt = i }
+                if count == 2 && idAt < 0 && list[i].name == "id" { idAt = i }
+            }
+            if classAt >= 0 { match.append(contentsOf: list[classAt].value.utf8) }
+            match.append(0x20)
+            if idAt >= 0 { match.append(contentsOf: list[idAt].value.utf8) }
+        }
+        lowercaseASCII(&match)
     }
 
     static func lowercaseASCII(_ bytes: inout [UInt8]) {

@@ -23,9 +23,7 @@ extension Readability {
         // Share widgets with little text, below the top-level children.
         let shareElementThreshold = 500
         for topCandidate in articleContent.children {
-            cleanMatchedNodes(topCandidate) { node, matchString in
-                Matching.isShareElement(matchString) && self.rawTextLength(node) < shareElementThreshold
-            }
+            cleanShareElements(below: topCandidate, threshold: shareElementThreshold)
         }
 
         clean(articleContent, ["iframe", "input", "textarea", "select", "button"])
@@ -117,15 +115,20 @@ extension Readability {
         }
     }
 
-    /// `_cleanMatchedNodes`.
-    func cleanMatchedNodes(_ e: Node, _ filter: (Node, String) -> Bool) {
-        let endOfSearchMarkerNode = getNextNode(e, ignoreSelfAndKids: true)
-        var next = getNextNode(e)
-        while let n = next, n != endOfSearchMarkerNode {
-            if filter(n, n.className + " " + n.id) {
-                next = removeAndGetNext(n)
+    /// `_cleanMatchedNodes` with the share-widget filter: elements under `e` whose class and id
+    /// name a share widget and whose text is shorter than `threshold` go.
+    func cleanShareElements(below e: Node, threshold: Int) {
+        // By index, with one match-string buffer: most elements are only looked at.
+        let top = e.index
+        let endOfSearchMarkerNode = doc.nextElement(after: top, skippingChildren: true)
+        var next = doc.nextElement(after: top)
+        var match: [UInt8] = []
+        while next >= 0 && next != endOfSearchMarkerNode {
+            Matching.matchString(of: next, in: doc, into: &match)
+            if Matching.isShareElement(lowered: match) && rawTextLength(doc.node(at: next)) < threshold {
+                next = removeAndGetNext(next)
             } else {
-                next = getNextNode(n)
+                next = doc.nextElement(after: next)
             }
         }
     }

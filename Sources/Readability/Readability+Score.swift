@@ -24,15 +24,18 @@ extension Readability {
     func getClassWeight(_ e: Node) -> Int {
         if !flagIsActive(.weightClasses) { return 0 }
         var weight = 0
+        // Each name lowercased once for both tests.
         let className = e.className
         if !className.isEmpty {
-            if Matching.isNegative(className) { weight -= 25 }
-            if Matching.isPositive(className) { weight += 25 }
+            let lowered = Matching.lowered(className)
+            if Matching.isNegative(lowered: lowered) { weight -= 25 }
+            if Matching.isPositive(lowered: lowered) { weight += 25 }
         }
         let id = e.id
         if !id.isEmpty {
-            if Matching.isNegative(id) { weight -= 25 }
-            if Matching.isPositive(id) { weight += 25 }
+            let lowered = Matching.lowered(id)
+            if Matching.isNegative(lowered: lowered) { weight -= 25 }
+            if Matching.isPositive(lowered: lowered) { weight += 25 }
         }
         return weight
     }
