@@ -164,6 +164,29 @@ extension Readability {
     static let divToPTags = TagSet(Array(divToPElems))
 
     /// `_isWhitespace`.
+    /// `isPhrasingContent` of node `index`: text and phrasing elements answer by index.
+    func isPhrasingContent(at index: Int32, in document: Document) -> Bool {
+        switch document.kind(at: index) {
+        case .text: return true
+        case .element:
+            guard document.namespace(at: index) == .html else { return false }
+            let name = document.nameID(at: index)
+            if Readability.phrasingTags.contains(name) { return true }
+            guard name == TagID.a || name == TagID.del || name == TagID.ins else { return false }
+            return isPhrasingContent(document.node(at: index))
+        default: return false
+        }
+    }
+
+    /// `isWhitespace` of node `index`.
+    func isWhitespace(at index: Int32, in document: Document) -> Bool {
+        switch document.kind(at: index) {
+        case .text: return !Readability.hasNonSpace(document.text(at: index))
+        case .element: return document.namespace(at: index) == .html && document.nameID(at: index) == TagID.br
+        default: return false
+        }
+    }
+
     func isWhitespace(_ node: Node) -> Bool {
         if node.isText { return !Readability.hasNonSpace(node.data) }
         return node.isElement && node.isHTML("br")

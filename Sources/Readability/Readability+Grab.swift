@@ -211,14 +211,18 @@ extension Readability {
 
     /// Puts runs of phrasing content directly inside a <div> into <p>s.
     private func wrapPhrasingContent(_ div: Node) {
+        // The children are looked at by index: most are whitespace or blocks, left alone.
+        let doc = div.document
         var p: Node?
-        var childNode = div.firstChild
-        while let child = childNode {
-            let nextSibling = child.nextSibling
-            if isPhrasingContent(child) {
+        var childIndex = doc.firstChild(at: div.index)
+        while childIndex >= 0 {
+            let nextSibling = doc.nextSibling(at: childIndex)
+            defer { childIndex = nextSibling }
+            if isPhrasingContent(at: childIndex, in: doc) {
                 if let p {
-                    p.appendChild(child)
-                } else if !isWhitespace(child) {
+                    p.appendChild(doc.node(at: childIndex))
+                } else if !isWhitespace(at: childIndex, in: doc) {
+                    let child = doc.node(at: childIndex)
                     let newP = doc.createElement("p")
                     div.replaceChild(newP, child)
                     newP.appendChild(child)
@@ -228,7 +232,6 @@ extension Readability {
                 while let last = current.lastChild, isWhitespace(last) { last.remove() }
                 p = nil
             }
-            childNode = nextSibling
         }
         // The corpus's Readability.js also trims the last paragraph's trailing whitespace/<br>s.
         if let current = p {

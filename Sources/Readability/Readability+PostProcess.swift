@@ -141,10 +141,15 @@ extension Readability {
 
     /// `_cleanClasses`.
     func cleanClasses(_ root: Node) {
-        var stack = [root]
-        while let node = stack.popLast() {
+        // By index: a handle (a reference count) only for the elements with a class attribute.
+        let doc = root.document
+        var stack = [root.index]
+        while let index = stack.popLast() {
             // No class attribute: nothing to remove or keep.
-            if let className = node.getAttribute("class") {
+            let hasClass = doc.withAttributes(at: index) { list in
+                list.contains { $0.prefix == nil && $0.name.utf8.count == 5 && $0.name == "class" }
+            }
+            if hasClass, case let node = doc.node(at: index), let className = node.getAttribute("class") {
                 let kept = keptClasses(className)
                 if kept.isEmpty {
                     node.removeAttribute("class")
@@ -152,10 +157,10 @@ extension Readability {
                     node.setAttribute("class", kept)
                 }
             }
-            var child = node.lastElementChild
-            while let c = child {
-                stack.append(c)
-                child = c.previousElementSibling
+            var child = doc.lastChild(at: index)
+            while child >= 0 {
+                if doc.kind(at: child) == .element { stack.append(child) }
+                child = doc.previousSibling(at: child)
             }
         }
     }

@@ -57,19 +57,24 @@ extension Readability {
 
     /// `_cleanStyles`: presentational attributes off, except inside <svg>.
     func cleanStyles(_ e: Node) {
-        var stack = [e]
-        while let node = stack.popLast() {
-            let name = node.localNameID
+        // By index: a handle (a reference count) only for the elements whose attributes change.
+        let doc = e.document
+        var stack = [e.index]
+        while let index = stack.popLast() {
+            let name = doc.nameID(at: index)
             if name == TagID.svg { continue }
-            for attribute in Readability.presentationalAttributesPresent(on: node) { node.removeAttribute(attribute) }
-            if node.namespace == .html && Readability.deprecatedSizeAttributeTags.contains(name) {
+            for attribute in Readability.presentationalAttributesPresent(at: index, in: doc) {
+                doc.node(at: index).removeAttribute(attribute)
+            }
+            if doc.namespace(at: index) == .html && Readability.deprecatedSizeAttributeTags.contains(name) {
+                let node = doc.node(at: index)
                 node.removeAttribute("width")
                 node.removeAttribute("height")
             }
-            var child = node.lastElementChild
-            while let c = child {
-                stack.append(c)
-                child = c.previousElementSibling
+            var child = doc.lastChild(at: index)
+            while child >= 0 {
+                if doc.kind(at: child) == .element { stack.append(child) }
+                child = doc.previousSibling(at: child)
             }
         }
     }
@@ -78,17 +83,16 @@ extension Readability {
 
     /// The presentational attributes `node` has, read from one look at its attribute list
     /// (the names are lowercase, so they match as `hasAttribute` would).
-    static func presentationalAttributesPresent(on node: Node) -> [String] {
-        let attributes = node.attributes
-        if attributes.isEmpty { return [] }
-        var present: [String] = []
+    static func presentationalAttributesPresent(at index: Int32, in document: Document) -> [String] {
         // A prefixed name ("xlink:href") never equals one of these.
-        // By index: a copy of each attribute would cost reference counts.
-        for i in attributes.indices where attributes[i].prefix == nil && isPresentational(attributes[i].name)
-            && !present.contains(attributes[i].name) {
-            present.append(attributes[i].name)
+        document.withAttributes(at: index) { attributes in
+            var present: [String] = []
+            for i in attributes.indices where attributes[i].prefix == nil && isPresentational(attributes[i].name)
+                && !present.contains(attributes[i].name) {
+                present.append(attributes[i].name)
+            }
+            return present
         }
-        return present
     }
 
     /// One of `presentationalAttributes`.
