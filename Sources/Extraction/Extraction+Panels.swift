@@ -20,7 +20,7 @@ struct Panels {
 
     /// Notes an element of the page (in document order) with its attributes read (the survey
     /// reads them once for all its questions; an element with none is no panel).
-    mutating func note(_ e: Node, _ attributes: ReadAttributes) {
+    mutating func note(_ index: Int32, in document: Document, _ attributes: ReadAttributes) {
         if let controls = attributes.controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }
@@ -41,7 +41,7 @@ struct Panels {
         // Menus, pop-ups and modal boxes are hidden furniture, whatever controls them.
         if names.matches(Vocabulary.boilerplateWords) { return }
         if let style = attributes.style, Classifier.isHiddenByStyle(style) { hides = true }
-        hidden.append((e, id, panel, hides))
+        hidden.append((document.node(at: index), id, panel, hides))
     }
 
     /// The panels among the hidden boxes noted, in document order: not inside furniture (a

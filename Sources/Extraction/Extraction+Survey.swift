@@ -49,30 +49,35 @@ struct Survey {
         self.body = body
         let bodyText = table.length(body)
         var found = Panels()
-        for e in table.elements {
-            let list = e.attributes
+        // By index: most elements have no attributes and no role here, and get no handle (a
+        // handle holds its document, a reference count apiece).
+        let doc = document
+        for index in table.order {
+            let length = Int(table.length(at: index))
+            let name = doc.nameID(at: index)
+            let list = doc.attributes(at: index)
             let attributes = list.isEmpty ? nil : ReadAttributes(list)
-            if let attributes { found.note(e, attributes) }
-            if Survey.headingNames.contains(e) { headings += 1 }
-            if table.length(e) >= 100, 2 * table.length(e) < bodyText, Survey.isDialog(e) { dialogs.append(e) }
-            if e.localNameID == Survey.noscript, table.length(e) >= 200, 2 * table.length(e) >= bodyText { scriptlessPages.append(e) }
+            if let attributes { found.note(index, in: doc, attributes) }
+            if Survey.headingNames.contains(id: name) { headings += 1 }
+            if length >= 100, 2 * length < bodyText, Survey.isDialog(doc.node(at: index)) { dialogs.append(doc.node(at: index)) }
+            if name == Survey.noscript, length >= 200, 2 * length >= bodyText { scriptlessPages.append(doc.node(at: index)) }
             // The outermost furniture elements' text (only they walk up to check).
-            if Survey.furniture.contains(e), !Survey.hasFurnitureAncestor(e, below: body) {
-                furnitureText += table.length(e)
-                if e.localNameID == Survey.footer, table.length(e) > 0 { footers.append(e) }
-            } else if let role = attributes?.role, table.length(e) > 0, 2 * table.length(e) < bodyText,
-                      role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(e, below: body) {
-                footers.append(e)
+            if Survey.furniture.contains(id: name), !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
+                furnitureText += length
+                if name == Survey.footer, length > 0 { footers.append(doc.node(at: index)) }
+            } else if let role = attributes?.role, length > 0, 2 * length < bodyText,
+                      role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
+                footers.append(doc.node(at: index))
             }
             // Containers of the second strategy (not the body itself), from the same reading
             // of the attributes.
-            if e != body, table.length(e) >= 200 {
-                if Survey.sectioning.contains(e) || attributes?.role?.lowercased() == "main" {
-                    semantic.append(e)
+            if index != body.index, length >= 200 {
+                if Survey.sectioning.contains(id: name) || attributes?.role?.lowercased() == "main" {
+                    semantic.append(doc.node(at: index))
                 } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
-                    named.append(e)
+                    named.append(doc.node(at: index))
                 } else if let attributes, Vocabulary.Names(className: attributes.className, id: attributes.id).namesContent() {
-                    named.append(e)
+                    named.append(doc.node(at: index))
                 }
             }
         }

@@ -33,6 +33,13 @@ extension Document {
         return r.kind == .element && r.payload >= 0 && !attributeLists[Int(r.payload)].isEmpty
     }
 
+    /// Element `index`'s attributes (`Node.attributes`; empty for other kinds).
+    @inlinable public func attributes(at index: Int32) -> [Attribute] {
+        let r = nodes[Int(index)]
+        guard r.kind == .element, r.payload >= 0 else { return [] }
+        return attributeLists[Int(r.payload)]
+    }
+
     /// Calls `body` with element `index`'s attributes read in place (empty for other kinds):
     /// no copy of the list, and no reference count per attribute.
     @inlinable public func withAttributes<R>(at index: Int32, _ body: (UnsafeBufferPointer<Attribute>) throws -> R) rethrows -> R {
