@@ -38,6 +38,41 @@ import Testing
         #expect(div.descendantElements(named: ["dialog"]) == [bold])
     }
 
+    /// The early-stopping text walk asks in document order and stops at the first yes.
+    @Test func anyDescendantTextStopsAtTheFirstYes() throws {
+        let doc = Document.parse("<div id=d> <b>  </b>one<i>two</i></div>")
+        let div = try #require(doc.body?.firstElementChild)
+        var asked: [String] = []
+        let found = div.anyDescendantTextUTF8 { bytes in
+            asked.append(String(decoding: bytes, as: UTF8.self))
+            return bytes.contains { $0 > 0x20 }
+        }
+        #expect(found)
+        #expect(asked == [" ", "  ", "one"])
+        #expect(!div.anyDescendantTextUTF8 { _ in false })
+    }
+
+    /// The index reads agree with the handle reads: the next element in tree order (with and
+    /// without the children), the namespace and the attributes.
+    @Test func indexReadsMatchTheHandles() throws {
+        let doc = Document.parse("<div id=a class=x><p>t<b>u</b></p><svg><circle r=1></circle></svg></div><span>s</span>")
+        let div = try #require(doc.body?.firstElementChild)
+        let p = try #require(div.firstElementChild)
+        let b = try #require(p.firstElementChild)
+        let svg = try #require(p.nextElementSibling)
+        let circle = try #require(svg.firstElementChild)
+        let span = try #require(div.nextElementSibling)
+        #expect(doc.nextElement(after: div.index) == p.index)
+        #expect(doc.nextElement(after: p.index) == b.index)
+        #expect(doc.nextElement(after: p.index, skippingChildren: true) == svg.index)
+        #expect(doc.nextElement(after: circle.index) == span.index)
+        #expect(doc.nextElement(after: span.index) == -1)
+        #expect(doc.namespace(at: circle.index) == .svg && doc.namespace(at: div.index) == .html)
+        #expect(doc.attributes(at: div.index) == div.attributes)
+        #expect(doc.withAttributes(at: div.index) { $0.map(\.name) } == ["id", "class"])
+        #expect(doc.withAttributes(at: try #require(p.firstChild).index) { $0.count } == 0)
+    }
+
     @Test func navigationAndNames() throws {
         let (doc, div) = sample()
         defer { withExtendedLifetime(doc) {} }
