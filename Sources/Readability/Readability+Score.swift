@@ -75,25 +75,33 @@ extension Readability {
     func scoreElements(_ elementsToScore: [Node]) -> [Node] {
         var candidates: [Node] = []
         for element in elementsToScore {
-            guard let parent = element.parent, parent.isElement else { continue }
-            let stats = textStats(element)
+            // The ancestors are read by index; a handle is made for new candidates only.
+            let doc = element.document, index = element.index
+            let parent = doc.parent(at: index)
+            guard parent >= 0, doc.kind(at: parent) == .element else { continue }
+            let stats = textStats(at: index, in: doc)
             let length = stats.length
             if length < 25 { continue }
-            let ancestors = getNodeAncestors(element, maxDepth: 5)
-            if ancestors.isEmpty { continue }
 
             var contentScore: Double = 1
             contentScore += Double(stats.allCommas + 1)
             contentScore += Double(min(length / 100, 3))
 
-            for (level, ancestor) in ancestors.enumerated() {
-                guard ancestor.isElement, let up = ancestor.parent, up.isElement else { continue }
-                if scores[ancestor.index] == nil {
-                    initializeNode(ancestor)
-                    candidates.append(ancestor)
+            // `_getNodeAncestors(element, 5)`, each scored as it is reached.
+            var ancestor = parent, level = 0
+            while ancestor >= 0 && level < 5 {
+                let up = doc.parent(at: ancestor)
+                if doc.kind(at: ancestor) == .element, up >= 0, doc.kind(at: up) == .element {
+                    if scores[ancestor] == nil {
+                        let node = doc.node(at: ancestor)
+                        initializeNode(node)
+                        candidates.append(node)
+                    }
+                    let divider: Double = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
+                    scores[ancestor, default: 0] += contentScore / divider
                 }
-                let divider: Double = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
-                scores[ancestor.index, default: 0] += contentScore / divider
+                ancestor = up
+                level += 1
             }
         }
         return candidates
