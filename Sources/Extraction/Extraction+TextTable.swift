@@ -53,7 +53,7 @@ struct TextTable {
                 case .element:
                     if !skipped.contains(id: doc.nameID(at: c)) { stack.append(c) }
                 case .text:
-                    let n = Int32(TextTable.nonSpaceCount(doc.text(at: c)))
+                    let n = Int32(doc.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) })
                     text[Int(c)] = n
                     own += n
                 default:

@@ -79,6 +79,17 @@ extension Document {
     /// The data of text node `index` (`Node.data`).
     @inlinable public func text(at index: Int32) -> String { characterData(index) }
 
+    /// Calls `body` with the UTF-8 of text or comment node `index`'s data, read in place
+    /// (`text(at:)` without a `String` handed over). `body` must not change the document.
+    @inlinable public func withTextUTF8<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let r = nodes[Int(index)]
+        if r.name >= -1, let answer = strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(body) {
+            return answer
+        }
+        var s = characterData(index)
+        return s.withUTF8(body)
+    }
+
     /// A handle to node `index`.
     @inlinable public func node(at index: Int32) -> Node {
         precondition(index >= 0 && Int(index) < nodes.count, "no node at this index")

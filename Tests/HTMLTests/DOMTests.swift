@@ -70,7 +70,12 @@ import Testing
         #expect(doc.namespace(at: circle.index) == .svg && doc.namespace(at: div.index) == .html)
         #expect(doc.attributes(at: div.index) == div.attributes)
         #expect(doc.withAttributes(at: div.index) { $0.map(\.name) } == ["id", "class"])
-        #expect(doc.withAttributes(at: try #require(p.firstChild).index) { $0.count } == 0)
+        let text = try #require(p.firstChild)
+        #expect(doc.withAttributes(at: text.index) { $0.count } == 0)
+        #expect(doc.withTextUTF8(at: text.index) { String(decoding: $0, as: UTF8.self) } == "t")
+        // A script's text, kept as bytes until read, reads the same in place.
+        let script = try #require(Document.parse("<script>let s = 1;</script>").head?.firstChild?.firstChild)
+        #expect(script.document.withTextUTF8(at: script.index) { String(decoding: $0, as: UTF8.self) } == "let s = 1;")
     }
 
     @Test func navigationAndNames() throws {
