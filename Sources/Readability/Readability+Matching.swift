@@ -196,7 +196,6 @@ enum Matching {
     /// Element `index`'s `className + " " + id` in ASCII lowercase, written into `match`
     /// (the attributes read in place).
     static func matchString(of index: Int32, in document: Document, into match: inout [UInt8]) {
-        match.removeAll(keepingCapacity: true)
         document.withAttributes(at: index) { list in
             var classAt = -1, idAt = -1
             for i in list.indices where list[i].prefix == nil {
@@ -204,10 +203,17 @@ enum Matching {
                 if count == 5 && classAt < 0 && list[i].name == "class" { classAt = i }
                 if count == 2 && idAt < 0 && list[i].name == "id" { idAt = i }
             }
-            if classAt >= 0 { match.append(contentsOf: list[classAt].value.utf8) }
-            match.append(0x20)
-            if idAt >= 0 { match.append(contentsOf: list[idAt].value.utf8) }
+            writeMatch(list, classAt: classAt, idAt: idAt, into: &match)
         }
+    }
+
+    /// Writes `className + " " + id` in ASCII lowercase into the emptied `match`, from the
+    /// positions of the class and id attributes in `list` (-1: absent).
+    static func writeMatch(_ list: UnsafeBufferPointer<Attribute>, classAt: Int, idAt: Int, into match: inout [UInt8]) {
+        match.removeAll(keepingCapacity: true)
+        if classAt >= 0 { match.append(contentsOf: list[classAt].value.utf8) }
+        match.append(0x20)
+        if idAt >= 0 { match.append(contentsOf: list[idAt].value.utf8) }
         lowercaseASCII(&match)
     }
 
@@ -216,8 +222,6 @@ enum Matching {
             for i in bytes.indices where bytes[i] &- 0x41 < 26 { bytes[i] |= 0x20 }
         }
     }
-
-    private static let space: [UInt8] = [0x20]
 
     static func containsAny(_ s: String, _ list: [[UInt8]]) -> Bool {
         if s.isEmpty { return false }

@@ -17,7 +17,6 @@ struct PrepAttributes {
     /// `match` becomes `className + " " + id` in ASCII lowercase (the match string of the
     /// unlikely, byline and maybe-candidate tests), written into the caller's buffer.
     init(_ document: Document, _ index: Int32, match: inout [UInt8]) {
-        match.removeAll(keepingCapacity: true)
         // Fields read in place: a copy of each attribute would cost reference counts.
         document.withAttributes(at: index) { list in
             var classAt = -1, idAt = -1, relAt = -1, itempropAt = -1
@@ -45,14 +44,11 @@ struct PrepAttributes {
                     break
                 }
             }
-            if classAt >= 0 { match.append(contentsOf: list[classAt].value.utf8) }
-            match.append(0x20)
-            if idAt >= 0 { match.append(contentsOf: list[idAt].value.utf8) }
+            Matching.writeMatch(list, classAt: classAt, idAt: idAt, into: &match)
             if ariaHidden == "true", classAt >= 0 { fallbackImage = list[classAt].value.containsBytes("fallback-image") }
             authorAttribute = (relAt >= 0 && list[relAt].value == "author")
                 || (itempropAt >= 0 && list[itempropAt].value.containsBytes("author"))
         }
-        Matching.lowercaseASCII(&match)
     }
 }
 
