@@ -19,10 +19,8 @@ enum ArticleBody {
             .filter { !$0.isEmpty }
         let plain = paragraphs.joined(separator: " ")
         guard plain.utf8.count >= minimum else { return nil }
-        let words = Set(ProductDescription.words(text))
-        let wanted = ProductDescription.words(plain)
-        let held = wanted.filter { words.contains($0) }.count
-        return Double(held) < heldShare * Double(wanted.count) ? paragraphs : nil
+        let (held, wanted) = ProductDescription.heldWords(of: plain, in: text)
+        return Double(held) < heldShare * Double(wanted) ? paragraphs : nil
     }
 
     /// Replaces the container's content with `paragraphs`.

@@ -7,12 +7,14 @@ import HTML
 import Readability
 
 /// The attributes the classifier reads, from one pass over an element's list: what
-/// `getAttribute` answers for each (the first unprefixed attribute of that name). The list is
-/// kept and only the positions are noted, so reading an element costs no string copies.
+/// `getAttribute` answers for each (the first unprefixed attribute of that name). It reads the
+/// list in place (`Document.withAttributes(at:)`, `Array.withUnsafeBufferPointer`) and only
+/// notes positions: a reading is a plain value, so making and passing it costs no reference
+/// counts, and only the values asked for are copied out. It must not outlive the list's buffer.
 struct ReadAttributes {
-    private let list: [Attribute]
+    private let list: UnsafeBufferPointer<Attribute>
     private var classAt: Int32 = -1, idAt: Int32 = -1, roleAt: Int32 = -1, ariaHiddenAt: Int32 = -1
-    private var styleAt: Int32 = -1, itempropAt: Int32 = -1, controlsAt: Int32 = -1
+    private var styleAt: Int32 = -1, itempropAt: Int32 = -1, controlsAt: Int32 = -1, ariaModalAt: Int32 = -1
     private(set) var hidden = false
     /// Whether `aria-labelledby` is there (the panel survey's).
     private(set) var labelled = false
@@ -26,30 +28,34 @@ struct ReadAttributes {
     var itemprop: String? { value(itempropAt) }
     /// `aria-controls`, as given (the panel survey's).
     var controls: String? { value(controlsAt) }
+    /// Whether the element has an `id`, a `role`, an `aria-controls` (no string copied).
+    var hasID: Bool { idAt >= 0 }
+    var hasRole: Bool { roleAt >= 0 }
+    var hasControls: Bool { controlsAt >= 0 }
+    /// `aria-modal`, as given (the survey's).
+    var ariaModal: String? { value(ariaModalAt) }
 
     @inline(__always)
     private func value(_ at: Int32) -> String? { at >= 0 ? list[Int(at)].value : nil }
 
-    init() { list = [] }
+    init() { list = UnsafeBufferPointer(start: nil, count: 0) }
 
-    init(_ list: [Attribute]) {
-        self.list = list
-        list.withUnsafeBufferPointer { attributes in
-            // Fields read in place: a copy of each attribute would cost reference counts.
-            for i in attributes.indices where attributes[i].prefix == nil {
-                let at = Int32(i)
-                switch attributes[i].name.utf8.count {
-                case 2 where attributes[i].name == "id": if idAt < 0 { idAt = at }
-                case 4 where attributes[i].name == "role": if roleAt < 0 { roleAt = at }
-                case 5 where attributes[i].name == "class": if classAt < 0 { classAt = at }
-                case 5 where attributes[i].name == "style": if styleAt < 0 { styleAt = at }
-                case 6 where attributes[i].name == "hidden": hidden = true
-                case 8 where attributes[i].name == "itemprop": if itempropAt < 0 { itempropAt = at }
-                case 11 where attributes[i].name == "aria-hidden": if ariaHiddenAt < 0 { ariaHiddenAt = at }
-                case 13 where attributes[i].name == "aria-controls": if controlsAt < 0 { controlsAt = at }
-                case 15 where attributes[i].name == "aria-labelledby": labelled = true
-                default: break
-                }
+    init(_ attributes: UnsafeBufferPointer<Attribute>) {
+        list = attributes
+        for i in attributes.indices where attributes[i].prefix == nil {
+            let at = Int32(i)
+            switch attributes[i].name.utf8.count {
+            case 2 where attributes[i].name == "id": if idAt < 0 { idAt = at }
+            case 4 where attributes[i].name == "role": if roleAt < 0 { roleAt = at }
+            case 5 where attributes[i].name == "class": if classAt < 0 { classAt = at }
+            case 5 where attributes[i].name == "style": if styleAt < 0 { styleAt = at }
+            case 6 where attributes[i].name == "hidden": hidden = true
+            case 8 where attributes[i].name == "itemprop": if itempropAt < 0 { itempropAt = at }
+            case 10 where attributes[i].name == "aria-modal": if ariaModalAt < 0 { ariaModalAt = at }
+            case 11 where attributes[i].name == "aria-hidden": if ariaHiddenAt < 0 { ariaHiddenAt = at }
+            case 13 where attributes[i].name == "aria-controls": if controlsAt < 0 { controlsAt = at }
+            case 15 where attributes[i].name == "aria-labelledby": labelled = true
+            default: break
             }
         }
     }
@@ -88,19 +94,43 @@ struct Classifier {
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
 
-    init(root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(), spanNames: Bool = true) {
+    /// `normalizedTitle`: the article title as `normalized` gives it (the choice normalizes it
+    /// once for every container it cleans).
+    init(root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(), spanNames: Bool = true) {
         table = TextTable(root)
         product = schema.isProduct
         total = max(1, table.length(root))
-        self.title = title.map(Classifier.normalized).flatMap { $0.isEmpty ? nil : $0 }
+        self.title = normalizedTitle.flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
         span = posts ? nil : MainSpan(root: root, table: table, names: spanNames)
     }
 
-    /// Lowercased, whitespace runs collapsed, trimmed.
+    /// Lowercased, whitespace runs collapsed, trimmed. An ASCII string (most titles) is done
+    /// on its bytes: there lowercasing is A-Z only, and white space is tab, line feed,
+    /// vertical tab, form feed, carriage return and space (a walk over Characters costs more
+    /// than the rest of a classifier's set-up).
     static func normalized(_ s: String) -> String {
-        s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var s = s
+        let ascii: String? = s.withUTF8 { bytes in
+            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for b in bytes {
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return ascii ?? s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Whether `normalized(text) == title`. ASCII text (most headings) is compared byte by
@@ -129,7 +159,33 @@ struct Classifier {
                 return k == expected.count
             }
         }
-        return ascii ?? (normalized(text) == title)
+        return ascii ?? isTitleByCharacters(text, title)
+    }
+
+    /// `isTitle` for text with non-ASCII bytes: its Characters lowercased one by one (Swift's
+    /// lowercasing maps each scalar on its own, so the pieces join to the whole's) and
+    /// compared as they come with the title's Characters (canonically, as `==` compares
+    /// strings), a white-space run as one space, so a heading that is not the title is told
+    /// after its first few Characters.
+    static func isTitleByCharacters(_ text: String, _ title: String) -> Bool {
+        var expected = title.makeIterator()
+        var started = false
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace {
+                guard expected.next() == " " else { return false }
+                pendingSpace = false
+            }
+            started = true
+            for lowered in character.lowercased() {
+                guard expected.next() == lowered else { return false }
+            }
+        }
+        return expected.next() == nil
     }
 
     static let figcaption = Document.knownNameID("figcaption")!
@@ -145,8 +201,15 @@ struct Classifier {
         if !posts, Classifier.captionRuns.contains(id: name), isPictureLegend(node, length: length) { return .caption }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
         let list = node.attributes
-        let bare = list.isEmpty
-        let attributes = bare ? ReadAttributes() : ReadAttributes(list)
+        if list.isEmpty { return role(of: node, name: name, length: length, share: share, region: region, attributes: ReadAttributes(), bare: true) }
+        return list.withUnsafeBufferPointer {
+            role(of: node, name: name, length: length, share: share, region: region, attributes: ReadAttributes($0), bare: false)
+        }
+    }
+
+    /// `role(of:region:)` once the element's attributes are read.
+    private func role(of node: Node, name: Int32, length: Int, share: Double, region: MainSpan.Region,
+                      attributes: ReadAttributes, bare: Bool) -> NodeRole {
         // A box the page's microdata calls the item's description or body is content whatever
         // its class says ("item-caption").
         let declared = attributes.itemprop.map { Classifier.bodyProperties.contains($0.lowercased()) } ?? false
@@ -415,8 +478,8 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) -> Set<Node> {
-        clean(root, title: title, posts: posts, protected: protected, schema: schema, unlessBelow: nil)!
+    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) -> Set<Node> {
+        clean(root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema, unlessBelow: nil)!
     }
 
     /// `clean`, given up (nil, `root` half cleaned) once the text it can still keep falls
@@ -424,9 +487,9 @@ struct Classifier {
     /// text of the boxes removed so far. A box's table length never exceeds its text mass, and
     /// cleaning only removes, so the container cleaned to the end would keep less still. The
     /// choice cleans alternatives it then passes over; this stops those early.
-    static func clean(_ root: Node, title: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
+    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
                       unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
-        let classifier = Classifier(root: root, title: title, posts: posts, protected: protected, schema: schema)
+        let classifier = Classifier(root: root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema)
         var captions = Set<Node>()
         var left = bound?.length ?? 0
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }

@@ -231,10 +231,12 @@ extension Extraction {
     /// whether it is a thread or listing.
     static func choose(readability: Node?, alternatives: [Alternative], title: String?, schema: PageSchema = PageSchema())
         -> (root: Node, captions: Set<Node>, posts: Bool)? {
+        // The title as the classifier compares headings with it, for every container cleaned.
+        let title = title.map(Classifier.normalized)
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
         if let r = readability {
-            readabilityCaptions = Classifier.clean(r, title: title, schema: schema)
+            readabilityCaptions = Classifier.clean(r, normalizedTitle: title, schema: schema)
             readabilityLength = TextMass.length(r)
         }
         // A short candidate that is a box of the page's furniture (an author box, a cookie
@@ -332,7 +334,7 @@ extension Extraction {
                 // its copy is cleaned to the end.
                 if !(schema.isThread && alternative.kind == .repeated) { bound = (raw, least) }
             }
-            guard let captions = cleanCopy(alternative, title: title, schema: schema, unlessBelow: bound) else { continue }
+            guard let captions = cleanCopy(alternative, normalizedTitle: title, schema: schema, unlessBelow: bound) else { continue }
             let root = alternative.copy
             cleaned[root] = captions
             let length = TextMass.length(root)
@@ -355,21 +357,21 @@ extension Extraction {
         // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
         // least Readability's text.
         if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
-            let captions = cleaned[thread.copy] ?? cleanCopy(thread, title: title, schema: schema)
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, normalizedTitle: title, schema: schema)
             if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best {
             // A listing's heading and introduction above its cards.
             if best.posts, !schema.isThread, !best.alternative.itemsHavePostHeaders, let wider = best.alternative.withIntro() {
                 wider.trimAfterCards()
-                let captions = cleanCopy(wider, title: title, schema: schema)
+                let captions = cleanCopy(wider, normalizedTitle: title, schema: schema)
                 let length = TextMass.length(wider.copy)
                 if length > best.length { return (wider.copy, captions, true) }
             }
             return (best.root, best.captions, best.posts)
         }
         guard let r = readability else { return nil }
-        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, title: title, schema: schema) {
+        if let page = sectionedPage(alternatives, readabilityLength: readabilityLength, normalizedTitle: title, schema: schema) {
             return (page.copy, page.captions, false)
         }
         // Furniture with nothing to stand in for it: the page holds no article.
@@ -405,29 +407,29 @@ extension Extraction {
     /// candidate: Readability took one section (or the longest run of prose between
     /// headings); the sections together are the content. (An article's body adds sidebars and
     /// teasers to a candidate that holds most of the prose, and stays under that.)
-    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, title: String?, schema: PageSchema = PageSchema())
+    static func sectionedPage(_ alternatives: [Alternative], readabilityLength: Int, normalizedTitle title: String?, schema: PageSchema = PageSchema())
         -> (copy: Node, captions: Set<Node>)? {
         guard let page = alternatives.first(where: { $0.kind == .page }) else { return nil }
         // The cleaned body holds at most this much for its headings to be dense enough.
         let most = page.headings * 1000 / Alternative.sectionedDensity
         guard 2 * most >= 5 * readabilityLength else { return nil }
-        let captions = cleanCopy(page, title: title, schema: schema)
+        let captions = cleanCopy(page, normalizedTitle: title, schema: schema)
         let length = TextMass.length(page.copy)
         guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }
 
     /// Cleans an alternative's copy in place; returns its captions.
-    static func cleanCopy(_ alternative: Alternative, title: String?, schema: PageSchema = PageSchema()) -> Set<Node> {
-        cleanCopy(alternative, title: title, schema: schema, unlessBelow: nil)!
+    static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema()) -> Set<Node> {
+        cleanCopy(alternative, normalizedTitle: normalizedTitle, schema: schema, unlessBelow: nil)!
     }
 
     /// `cleanCopy`, given up (nil) as `Classifier.clean` gives up under `bound`.
-    static func cleanCopy(_ alternative: Alternative, title: String?, schema: PageSchema = PageSchema(),
+    static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema(),
                           unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
         stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
-        return Classifier.clean(alternative.copy, title: title, posts: posts, protected: alternative.items, schema: schema, unlessBelow: bound)
+        return Classifier.clean(alternative.copy, normalizedTitle: normalizedTitle, posts: posts, protected: alternative.items, schema: schema, unlessBelow: bound)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,

@@ -21,6 +21,8 @@ struct Panels {
     /// Notes an element of the page (in document order) with its attributes read (the survey
     /// reads them once for all its questions; an element with none is no panel).
     mutating func note(_ index: Int32, in document: Document, _ attributes: ReadAttributes) {
+        // Most elements have a class and nothing this reads: no string is copied for them.
+        guard attributes.hasID || attributes.hasRole || attributes.hasControls else { return }
         if let controls = attributes.controls {
             for token in controls.split(separator: " ") { controlled.insert(String(token)) }
         }

@@ -14,11 +14,29 @@ enum ProductDescription {
         guard let description else { return nil }
         let plain = Standfirst.collapsed(withoutTags(description))
         guard plain.utf8.count >= minimum else { return nil }
-        let words = Set(Self.words(text))
-        let wanted = Self.words(plain)
-        guard !wanted.isEmpty else { return nil }
-        let held = wanted.filter { words.contains($0) }.count
-        return Double(held) < heldShare * Double(wanted.count) ? plain : nil
+        let (held, wanted) = heldWords(of: plain, in: text)
+        guard wanted > 0 else { return nil }
+        return Double(held) < heldShare * Double(wanted) ? plain : nil
+    }
+
+    /// How many of the words of `wanted` (repeats counted) occur in `text`, and how many words
+    /// `wanted` has.
+    static func heldWords(of wanted: String, in text: String) -> (held: Int, wanted: Int) {
+        let present = Set(words(text).map(Word.init))
+        let asked = words(wanted)
+        return (asked.reduce(0) { $0 + (present.contains(Word($1)) ? 1 : 0) }, asked.count)
+    }
+
+    /// A word's bytes, hashed as one run (an `ArraySlice` hashes byte by byte).
+    struct Word: Hashable {
+        let bytes: ArraySlice<UInt8>
+        init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        static func == (a: Word, b: Word) -> Bool {
+            a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.elementsEqual(y) } }
+        }
     }
 
     /// Lowercased words of letters and digits (ASCII lowercased; other bytes kept as they are).

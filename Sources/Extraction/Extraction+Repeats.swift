@@ -15,9 +15,15 @@ struct Repeat {
 }
 
 extension Survey {
-    /// The shape of an element: its tag and its first class name without digits.
-    static func shape(_ node: Node) -> String {
-        var className = node.className
+    /// The shape of element `index`: its tag and its first class name without digits (the
+    /// class read in place).
+    static func shape(at index: Int32, in document: Document) -> String {
+        let className = document.withAttributes(at: index) { $0.isEmpty ? "" : ReadAttributes($0).className }
+        return shape(localName: document.node(at: index).localName, className: className)
+    }
+
+    static func shape(localName: String, className: String) -> String {
+        var className = className
         // An ASCII class list without carriage returns (nearly all) is read as bytes: there
         // every separator and digit is one byte.
         let first: [UInt8]? = className.withUTF8 { bytes in
@@ -34,9 +40,9 @@ extension Survey {
             }
             return out
         }
-        if let first { return node.localName + "." + String(decoding: first, as: UTF8.self) }
+        if let first { return localName + "." + String(decoding: first, as: UTF8.self) }
         let name = className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
-        return node.localName + "." + name.filter { !$0.isNumber }
+        return localName + "." + name.filter { !$0.isNumber }
     }
 
     /// Footers, navigation, asides and headers repeat links and blurbs, not posts; so do boxes
@@ -83,26 +89,45 @@ extension Survey {
     func bestRepeats() -> (posts: Repeat?, listing: Repeat?) {
         var posts: Repeat?
         var listing: (repeat: Repeat, text: Int, largest: Int)?
-        let elements = self.elements
-        // The length first, by index: most elements are passed over without a handle or a
-        // count of their children.
-        for (k, index) in table.order.enumerated().dropFirst() where table.length(at: index) >= 300 {
-            let parent = elements[k]
-            guard parent.childElementCount >= 2 else { continue }
-            // Shapes in the order they first appear, so ties go the same way on every run.
-            var groups: [String: [Node]] = [:]
-            var shapes: [String] = []
-            var child = parent.firstElementChild
-            while let c = child {
-                if Survey.repeatable.contains(c), textLength(c) >= 15 {
-                    let shape = Survey.shape(c)
-                    if groups[shape] == nil { shapes.append(shape) }
-                    groups[shape, default: []].append(c)
-                }
-                child = c.nextElementSibling
+        let doc = table.document
+        // By index: most elements are passed over without a handle, and children without one
+        // until they join a group.
+        for index in table.order.dropFirst() where table.length(at: index) >= 300 {
+            var elementChildren = 0
+            var c = doc.firstChild(at: index)
+            while c >= 0 && elementChildren < 2 {
+                if doc.kind(at: c) == .element { elementChildren += 1 }
+                c = doc.nextSibling(at: c)
             }
-            for shape in shapes {
-                guard let all = groups[shape], all.count >= 2 else { continue }
+            guard elementChildren >= 2 else { continue }
+            let parent = doc.node(at: index)
+            // Shapes in the order they first appear, so ties go the same way on every run. A
+            // parent's children come in a few shapes: a list searched from its end (the shape
+            // just seen, most often) costs less than hashing, up to a dozen shapes; past
+            // them they are hashed.
+            var groups: [(shape: String, nodes: [Node])] = []
+            var positions: [String: Int] = [:]
+            var child = doc.firstChild(at: index)
+            while child >= 0 {
+                let c = child
+                child = doc.nextSibling(at: c)
+                if Survey.repeatable.contains(id: doc.nameID(at: c)), table.length(at: c) >= 15 {
+                    let shape = Survey.shape(at: c, in: doc)
+                    let found = groups.count > 12 ? positions[shape] : groups.lastIndex(where: { $0.shape == shape })
+                    if let k = found {
+                        groups[k].nodes.append(doc.node(at: c))
+                    } else {
+                        groups.append((shape, [doc.node(at: c)]))
+                        if groups.count == 13 {
+                            for (k, g) in groups.enumerated() { positions[g.shape] = k }
+                        } else if groups.count > 13 {
+                            positions[shape] = groups.count - 1
+                        }
+                    }
+                }
+            }
+            for (shape, all) in groups {
+                guard all.count >= 2 else { continue }
                 // Items named for their grid column ("col-span-1", "col-md-3") are a listing's
                 // cards when they are links (a shop's products); as posts they are page columns.
                 let layout = Survey.isLayout(shape)

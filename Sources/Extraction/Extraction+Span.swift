@@ -60,8 +60,12 @@ struct MainSpan {
             if name == MainSpan.anchor { own = 0 }
             if own > 0, let furniture, furniture.contains(id: name) { own = 0 }
             if own > 0, names, doc.hasAttributes(at: e) {
-                let names = Vocabulary.Names(doc.node(at: e))
-                if names.matches(Vocabulary.boilerplateWords) && !names.namesContent() { own = 0 }
+                let furnitureNamed = doc.withAttributes(at: e) { list in
+                    let attributes = ReadAttributes(list)
+                    let names = Vocabulary.Names(className: attributes.className, id: attributes.id)
+                    return names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
+                }
+                if furnitureNamed { own = 0 }
             }
             prose[Int(e)] = own
         }

@@ -55,29 +55,31 @@ struct Survey {
         for index in table.order {
             let length = Int(table.length(at: index))
             let name = doc.nameID(at: index)
-            let list = doc.attributes(at: index)
-            let attributes = list.isEmpty ? nil : ReadAttributes(list)
-            if let attributes { found.note(index, in: doc, attributes) }
             if Survey.headingNames.contains(id: name) { headings += 1 }
-            if length >= 100, 2 * length < bodyText, Survey.isDialog(doc.node(at: index)) { dialogs.append(doc.node(at: index)) }
             if name == Survey.noscript, length >= 200, 2 * length >= bodyText { scriptlessPages.append(doc.node(at: index)) }
-            // The outermost furniture elements' text (only they walk up to check).
-            if Survey.furniture.contains(id: name), !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
-                furnitureText += length
-                if name == Survey.footer, length > 0 { footers.append(doc.node(at: index)) }
-            } else if let role = attributes?.role, length > 0, 2 * length < bodyText,
-                      role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
-                footers.append(doc.node(at: index))
-            }
-            // Containers of the second strategy (not the body itself), from the same reading
-            // of the attributes.
-            if index != body.index, length >= 200 {
-                if Survey.sectioning.contains(id: name) || attributes?.role?.lowercased() == "main" {
-                    semantic.append(doc.node(at: index))
-                } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
-                    named.append(doc.node(at: index))
-                } else if let attributes, Vocabulary.Names(className: attributes.className, id: attributes.id).namesContent() {
-                    named.append(doc.node(at: index))
+            // The attributes read in place, once for all the questions below.
+            doc.withAttributes(at: index) { list in
+                let attributes = list.isEmpty ? nil : ReadAttributes(list)
+                if let attributes { found.note(index, in: doc, attributes) }
+                if length >= 100, 2 * length < bodyText, Survey.isDialog(name: name, attributes) { dialogs.append(doc.node(at: index)) }
+                // The outermost furniture elements' text (only they walk up to check).
+                if Survey.furniture.contains(id: name), !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
+                    furnitureText += length
+                    if name == Survey.footer, length > 0 { footers.append(doc.node(at: index)) }
+                } else if let role = attributes?.role, length > 0, 2 * length < bodyText,
+                          role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
+                    footers.append(doc.node(at: index))
+                }
+                // Containers of the second strategy (not the body itself), from the same
+                // reading of the attributes.
+                if index != body.index, length >= 200 {
+                    if Survey.sectioning.contains(id: name) || attributes?.role?.lowercased() == "main" {
+                        semantic.append(doc.node(at: index))
+                    } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
+                        named.append(doc.node(at: index))
+                    } else if let attributes, Vocabulary.Names(className: attributes.className, id: attributes.id).namesContent() {
+                        named.append(doc.node(at: index))
+                    }
                 }
             }
         }
@@ -91,6 +93,14 @@ struct Survey {
     static let noscript = Document.knownNameID("noscript")!
     static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
     static let dialogElement = Document.knownNameID("dialog")!
+
+    /// `isDialog` from an element's name and attributes as read (nil: none).
+    static func isDialog(name: Int32, _ attributes: ReadAttributes?) -> Bool {
+        if name == dialogElement { return true }
+        guard let attributes else { return false }
+        if let role = attributes.role, dialogRoles.contains(role.lowercased()) { return true }
+        return attributes.ariaModal?.lowercased() == "true"
+    }
 
     /// A modal box: a `dialog`, a dialog role or `aria-modal="true"`.
     static func isDialog(_ e: Node) -> Bool {

@@ -49,7 +49,7 @@ extension Classifier {
     /// they stand, when they hold under half the container's text; and anywhere a box that
     /// repeats an earlier sibling word for word goes.
     static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
-        let classifier = Classifier(root: root, title: nil, spanNames: false)
+        let classifier = Classifier(root: root, normalizedTitle: nil, spanNames: false)
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
         var seen: [(length: Int32, node: Node)] = []

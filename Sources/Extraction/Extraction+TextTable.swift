@@ -11,7 +11,7 @@ struct TextTable {
     var elements: Elements { Elements(document: document, order: order) }
     /// Their indices.
     private(set) var order: [Int32] = []
-    private let document: Document
+    let document: Document
 
     /// Handles made as they are read: most stages read a few, or only indices.
     struct Elements: RandomAccessCollection {

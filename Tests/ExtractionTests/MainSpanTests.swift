@@ -111,7 +111,7 @@ import Testing
             let document = Document.parse(html, options: ArticlePipeline.parseOptions())
             let container = try #require(document.node.querySelector("article"))
             let grid = try #require(document.node.querySelector(".grid"))
-            let classifier = Classifier(root: container, title: nil)
+            let classifier = Classifier(root: container, normalizedTitle: nil)
             #expect(classifier.isTeaserGrid(grid, length: classifier.table.length(grid)) == isGrid, "price \(price)")
         }
     }

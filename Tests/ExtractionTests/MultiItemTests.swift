@@ -45,7 +45,7 @@ import Testing
             + "<div class=\"tag-list\"><a href=/t/a>alpha</a> <a href=/t/b>beta</a> <a href=/t/c>gamma</a></div></div></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let root = try #require(document.node.querySelector("#river"))
-        _ = Classifier.clean(root, title: nil)
+        _ = Classifier.clean(root, normalizedTitle: nil)
         let text = root.textContent
         for n in [1, 4, 8] { #expect(text.contains("The teaser of story \(n)"), "story \(n) missing") }
         #expect(!text.contains("gamma"))

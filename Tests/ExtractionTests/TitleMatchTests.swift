@@ -5,11 +5,12 @@ import Testing
 
 /// The byte-level title test answers as normalizing the heading and comparing does.
 @Suite(.ownThread) struct TitleMatchTests {
-    static let titles = ["the headline", "a", "x y z", "café au lait", "tab\tinside"]
+    static let titles = ["the headline", "a", "x y z", "café au lait", "tab\tinside", "οδοσ και", "i̇stanbul", "kelvin"]
     static let headings = [
         "The Headline", "  the   headline ", "\nThe\tHEADLINE\r\n", "the headline.", "theheadline", "the  headline x",
         "A", " a ", "", "   ", "X\u{0B}Y\u{0C}Z", "x\u{1C}y z", "x y\u{85}z", "CAFÉ AU LAIT", "Cafe\u{301} au lait",
-        "x\u{A0}y z", "tab inside", "tab\tinside", "the headline\u{0}",
+        "x\u{A0}y z", "tab inside", "tab\tinside", "the headline\u{0}", "ΟΔΟΣ ΚΑΙ", "Οδος\u{2003}και", "İstanbul",
+        "\u{212A}elvin", "KELVIN", "a\u{A0}\u{301}b",
     ]
 
     @Test func agreesWithNormalizing() {
@@ -21,6 +22,15 @@ import Testing
         }
         #expect(Classifier.isTitle("  The   Headline\n", "the headline"))
         #expect(!Classifier.isTitle("The Headlines", "the headline"))
+    }
+
+    /// The byte-level normalizing of ASCII text answers as lowercasing and splitting at
+    /// Characters that are white space do.
+    @Test func normalizesAsCharactersDo() {
+        for text in Self.headings + Self.titles + ["\r\n", "A\r\nB", "\u{1F}x\u{7F}", "MiXeD  CaSe\t"] {
+            let reference = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(Classifier.normalized(text) == reference, "\(text.debugDescription)")
+        }
     }
 
     /// The index walk of the text table counts what a walk over handles counts.
