@@ -96,8 +96,10 @@ struct Classifier {
 
     /// `normalizedTitle`: the article title as `normalized` gives it (the choice normalizes it
     /// once for every container it cleans).
-    init(root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(), spanNames: Bool = true) {
-        table = TextTable(root)
+    /// `masses`: the table also counts the text `TextMass` counts (`TextTable.mass`).
+    init(root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
+         spanNames: Bool = true, masses: Bool = false) {
+        table = TextTable(root, masses: masses)
         product = schema.isProduct
         total = max(1, table.length(root))
         self.title = normalizedTitle.flatMap { $0.isEmpty ? nil : $0 }
@@ -478,7 +480,10 @@ struct Classifier {
 
     /// Removes boilerplate under `root` and returns the captions left in place (for the text
     /// to skip).
-    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema()) -> Set<Node> {
+    /// Also returns the text `root` keeps (`TextMass.length` of it cleaned), counted from the
+    /// classifier's table as boxes go rather than walked again.
+    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema())
+        -> (captions: Set<Node>, mass: Int) {
         clean(root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema, unlessBelow: nil)!
     }
 
@@ -488,10 +493,15 @@ struct Classifier {
     /// cleaning only removes, so the container cleaned to the end would keep less still. The
     /// choice cleans alternatives it then passes over; this stops those early.
     static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
-                      unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
-        let classifier = Classifier(root: root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema)
+                      unlessBelow bound: (length: Int, least: Double)?) -> (captions: Set<Node>, mass: Int)? {
+        let classifier = Classifier(root: root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema,
+                                    masses: true)
         var captions = Set<Node>()
         var left = bound?.length ?? 0
+        // A removed box's subtree is as the table counted it (the walk never entered it); a
+        // heading removed after its list was walked first, and is counted as it is now, as is
+        // a box the table holds no count of.
+        var mass = classifier.table.mass(root)
         var stack = root.children.reversed().map { ($0, MainSpan.Region.inside) }
         while let (node, parentRegion) = stack.popLast() {
             let region = classifier.span?.region(of: node, parent: parentRegion) ?? .inside
@@ -500,7 +510,13 @@ struct Classifier {
                 // A list of links goes with the heading that only introduced it.
                 let heading = posts || classifier.table.linkDensity(node) <= 0.5 ? nil : node.previousElementSibling
                 node.remove()
-                if let heading, classifier.headsNothing(heading) { heading.remove() }
+                // A box inside a skipped subtree (an SVG's title) is not in the table.
+                let removed = classifier.table.mass(node)
+                mass -= removed > 0 ? removed : TextMass.length(node)
+                if let heading, classifier.headsNothing(heading) {
+                    mass -= TextMass.length(heading)
+                    heading.remove()
+                }
                 if let bound {
                     left -= classifier.table.length(node)
                     if Double(left) < bound.least { return nil }
@@ -516,6 +532,7 @@ struct Classifier {
                 }
             }
         }
-        return captions
+        assert(mass == TextMass.length(root), "the cleaned container's text is its table's less the boxes removed")
+        return (captions, mass)
     }
 }

@@ -33,7 +33,12 @@ final class Alternative {
     let cards: Node?
     private var made: (copy: Node, items: Set<Node>)?
 
-    init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0, cards: Node? = nil) {
+    /// `TextMass.length(source)`, when the survey's table knew it (nil: walked when asked).
+    private let sourceMass: Int?
+
+    init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0, cards: Node? = nil,
+         sourceMass: Int? = nil) {
+        self.sourceMass = sourceMass
         self.cards = cards
         self.kind = kind
         self.source = source
@@ -50,6 +55,12 @@ final class Alternative {
     /// The container as the choice would read its copy now: the copy once made (it may have
     /// been cleaned since), else the source, which an unmade copy would be identical to.
     var current: Node { made?.copy ?? source }
+    /// `TextMass.length(current)`: for an unmade copy, the survey's count of the source.
+    var currentMass: Int {
+        if let made { return TextMass.length(made.copy) }
+        assert(sourceMass == nil || sourceMass == TextMass.length(source), "the survey counted the source's text")
+        return sourceMass ?? TextMass.length(source)
+    }
     /// The repeated items of `current`.
     var currentItems: [Node] { made.map { Array($0.items) } ?? sourceItems }
 
@@ -190,9 +201,14 @@ final class Alternative {
             if snapshot == nil { snapshot = n.document.snapshot() }
             return snapshot!.counterpart(of: n)
         }
+        // The snapshot holds the text the survey counted (opening panels changed attributes
+        // only), so the survey's masses are the sources'.
+        func alternative(_ kind: Kind, _ n: Node, items: [Node] = [], headings: Int = 0) -> Alternative {
+            Alternative(kind: kind, source: kept(n), document: n.document, sourceItems: items, headings: headings,
+                        sourceMass: survey.table.mass(n))
+        }
         func repeated(_ r: Repeat, kind: Kind) -> Alternative {
-            let items = r.parent.childNodes.filter { r.items.contains($0) }.map(kept)
-            return Alternative(kind: kind, source: kept(r.parent), document: r.parent.document, sourceItems: items)
+            alternative(kind, r.parent, items: r.parent.childNodes.filter { r.items.contains($0) }.map(kept))
         }
         if let r = repeats.posts, r.items.count >= 3 || r.mass >= 1500, r.linkDensity < 0.6 {
             out.append(repeated(r, kind: .repeated))
@@ -203,23 +219,23 @@ final class Alternative {
             taken.insert(r.parent)
         }
         if let n = survey.bestNamed(), !taken.contains(n) {
-            out.append(Alternative(kind: .named, source: kept(n), document: n.document))
+            out.append(alternative(.named, n))
             taken.insert(n)
         }
         // The main element stays an alternative of its own also when its children repeat:
         // the repeat is cleaned as a thread, the element as an article's container.
         let semantic = survey.bestSemantic()
         if let n = semantic {
-            out.append(Alternative(kind: .semantic, source: kept(n), document: n.document))
+            out.append(alternative(.semantic, n))
         }
         if let n = survey.proseBox, !taken.contains(n), n != semantic {
-            out.append(Alternative(kind: .prose, source: kept(n), document: n.document))
+            out.append(alternative(.prose, n))
         }
         for footer in survey.footers {
-            out.append(Alternative(kind: .footer, source: kept(footer), document: footer.document))
+            out.append(alternative(.footer, footer))
         }
         if let body = survey.body, mayBeSectioned(survey) {
-            out.append(Alternative(kind: .page, source: kept(body), document: body.document, headings: survey.headings))
+            out.append(alternative(.page, body, headings: survey.headings))
         }
         return out
     }
@@ -236,8 +252,7 @@ extension Extraction {
         var readabilityCaptions: Set<Node> = []
         var readabilityLength = 0
         if let r = readability {
-            readabilityCaptions = Classifier.clean(r, normalizedTitle: title, schema: schema)
-            readabilityLength = TextMass.length(r)
+            (readabilityCaptions, readabilityLength) = Classifier.clean(r, normalizedTitle: title, schema: schema)
         }
         // A short candidate that is a box of the page's furniture (an author box, a cookie
         // notice, a sign-in form, a sidebar widget) counts as nothing found.
@@ -259,7 +274,7 @@ extension Extraction {
         // Readability's choice: a larger <main>/<article> around both adds the page's furniture.
         var confirmed = false
         if let r = readability, readabilityLength >= 1000,
-           let named = alternatives.first(where: { $0.kind == .named }), TextMass.length(named.current) < 2 * readabilityLength {
+           let named = alternatives.first(where: { $0.kind == .named }), named.currentMass < 2 * readabilityLength {
             let o = shares(r, named.current)
             confirmed = o.ofReadability >= 0.9 && o.ofOther >= 0.8
         }
@@ -291,7 +306,7 @@ extension Extraction {
             var rawLength = 0.0
             if measured, let r = readability {
                 let current = alternative.current
-                let raw = Double(TextMass.length(current))
+                let raw = Double(alternative.currentMass)
                 rawLength = raw
                 let mayBeThread = alternative.kind == .repeated && alternative.sourceItems.count >= Alternative.threadItems
                     && raw >= Alternative.threadGrowth * Double(readabilityLength) && !alternative.areComments
@@ -328,16 +343,15 @@ extension Extraction {
             let least = max(needed, Double((best?.length ?? -1) + 1))
             var bound: (length: Int, least: Double)?
             if least > 0 {
-                let raw = measured ? Int(rawLength) : TextMass.length(alternative.current)
+                let raw = measured ? Int(rawLength) : alternative.currentMass
                 if Double(raw) < least { continue }
                 // A thread the page declares is taken after the loop whatever its length:
                 // its copy is cleaned to the end.
                 if !(schema.isThread && alternative.kind == .repeated) { bound = (raw, least) }
             }
-            guard let captions = cleanCopy(alternative, normalizedTitle: title, schema: schema, unlessBelow: bound) else { continue }
+            guard let (captions, length) = cleanCopy(alternative, normalizedTitle: title, schema: schema, unlessBelow: bound) else { continue }
             let root = alternative.copy
             cleaned[root] = captions
-            let length = TextMass.length(root)
             guard Double(length) >= needed else { continue }
             if measured && !outsideMain {
                 // The prose box, cleaned, still holds Readability's text and adds text of its
@@ -357,15 +371,14 @@ extension Extraction {
         // A page that declares itself a thread (JSON-LD) keeps its posts when they hold at
         // least Readability's text.
         if schema.isThread, best?.posts != true, let thread = alternatives.first(where: { $0.kind == .repeated }) {
-            let captions = cleaned[thread.copy] ?? cleanCopy(thread, normalizedTitle: title, schema: schema)
+            let captions = cleaned[thread.copy] ?? cleanCopy(thread, normalizedTitle: title, schema: schema).captions
             if TextMass.length(thread.copy) >= readabilityLength { return (thread.copy, captions, true) }
         }
         if let best {
             // A listing's heading and introduction above its cards.
             if best.posts, !schema.isThread, !best.alternative.itemsHavePostHeaders, let wider = best.alternative.withIntro() {
                 wider.trimAfterCards()
-                let captions = cleanCopy(wider, normalizedTitle: title, schema: schema)
-                let length = TextMass.length(wider.copy)
+                let (captions, length) = cleanCopy(wider, normalizedTitle: title, schema: schema)
                 if length > best.length { return (wider.copy, captions, true) }
             }
             return (best.root, best.captions, best.posts)
@@ -413,20 +426,19 @@ extension Extraction {
         // The cleaned body holds at most this much for its headings to be dense enough.
         let most = page.headings * 1000 / Alternative.sectionedDensity
         guard 2 * most >= 5 * readabilityLength else { return nil }
-        let captions = cleanCopy(page, normalizedTitle: title, schema: schema)
-        let length = TextMass.length(page.copy)
+        let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema)
         guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }
 
-    /// Cleans an alternative's copy in place; returns its captions.
-    static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema()) -> Set<Node> {
+    /// Cleans an alternative's copy in place; returns its captions and the text it keeps.
+    static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema()) -> (captions: Set<Node>, mass: Int) {
         cleanCopy(alternative, normalizedTitle: normalizedTitle, schema: schema, unlessBelow: nil)!
     }
 
     /// `cleanCopy`, given up (nil) as `Classifier.clean` gives up under `bound`.
     static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema(),
-                          unlessBelow bound: (length: Int, least: Double)?) -> Set<Node>? {
+                          unlessBelow bound: (length: Int, least: Double)?) -> (captions: Set<Node>, mass: Int)? {
         stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
         return Classifier.clean(alternative.copy, normalizedTitle: normalizedTitle, posts: posts, protected: alternative.items, schema: schema, unlessBelow: bound)

@@ -45,7 +45,7 @@ struct Survey {
             table = TextTable(document.node)
             return
         }
-        table = TextTable(body)
+        table = TextTable(body, masses: true)
         self.body = body
         let bodyText = table.length(body)
         var found = Panels()

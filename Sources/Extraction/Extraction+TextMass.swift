@@ -11,6 +11,17 @@ enum TextMass {
         return n
     }
 
+    /// `length` of node `index` of `document`, walked by index.
+    static func length(at index: Int32, in document: Document) -> Int {
+        var n = 0
+        var c = document.nextInTree(after: index, within: index)
+        while c >= 0 {
+            if document.kind(at: c) == .text { n += document.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) } }
+            c = document.nextInTree(after: c, within: index)
+        }
+        return n
+    }
+
     /// Calls `body` with each text piece of `root` long enough to identify a passage (20 bytes
     /// or more once leading and trailing ASCII white space is trimmed): its node's string, the
     /// piece's first byte offset in it, and its bytes.

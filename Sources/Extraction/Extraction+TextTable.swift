@@ -7,6 +7,8 @@ struct TextTable {
     /// By node index; nodes outside the subtree (and skipped ones) are 0.
     private var text: [Int32]
     private var links: [Int32]
+    /// With `masses`: the text inside the skipped subtrees under each element (empty without).
+    private var hidden: [Int32] = []
     /// The subtree's elements in document order, the root first, skipped subtrees left out.
     var elements: Elements { Elements(document: document, order: order) }
     /// Their indices.
@@ -26,11 +28,14 @@ struct TextTable {
     static let skipped = NameSet(["script", "style", "template", "svg", "head", "title", "math"])
     static let anchor = Document.knownNameID("a")
 
-    init(_ root: Node) {
+    /// `masses`: also count the text of the skipped subtrees, for `mass` (what
+    /// `TextMass.length` counts, from this one walk).
+    init(_ root: Node, masses: Bool = false) {
         let doc = root.document
         document = doc
         text = Array(repeating: 0, count: doc.indexLimit)
         links = text
+        if masses { hidden = text }
         if root.isText {
             text[Int(root.index)] = Int32(TextTable.nonSpaceCount(root.data))
             return
@@ -51,7 +56,14 @@ struct TextTable {
             while c >= 0 {
                 switch doc.kind(at: c) {
                 case .element:
-                    if !skipped.contains(id: doc.nameID(at: c)) { stack.append(c) }
+                    if !skipped.contains(id: doc.nameID(at: c)) {
+                        stack.append(c)
+                    } else if masses {
+                        // The skipped element's own count too: it may be asked for (removed).
+                        let m = Int32(TextMass.length(at: c, in: doc))
+                        hidden[Int(c)] = m
+                        hidden[Int(i)] += m
+                    }
                 case .text:
                     let n = Int32(doc.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) })
                     text[Int(c)] = n
@@ -74,6 +86,7 @@ struct TextTable {
             let p = Int(doc.parent(at: i))
             text[p] += text[k]
             links[p] += links[k]
+            if masses { hidden[p] += hidden[k] }
         }
     }
 
@@ -118,6 +131,13 @@ struct TextTable {
     func length(at index: Int32) -> Int32 {
         let i = Int(index)
         return i < text.count ? text[i] : 0
+    }
+
+    /// All the text under `node`, the skipped subtrees' too: `TextMass.length(node)` as the
+    /// subtree was when the table was made (a table made with `masses`).
+    func mass(_ node: Node) -> Int {
+        let i = Int(node.index)
+        return i < text.count ? Int(text[i]) + Int(hidden[i]) : 0
     }
 
     func linkLength(_ node: Node) -> Int {

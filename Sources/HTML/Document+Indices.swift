@@ -81,9 +81,12 @@ extension Document {
 
     /// Calls `body` with the UTF-8 of text or comment node `index`'s data, read in place
     /// (`text(at:)` without a `String` handed over). `body` must not change the document.
+    /// A raw text not read yet (a script's, a style's) is read as its bytes, without making
+    /// and keeping its string.
     @inlinable public func withTextUTF8<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let r = nodes[Int(index)]
-        if r.name >= -1, let answer = strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(body) {
+        if r.name < -1 { return rawTexts[Int(-2 - r.name)].withUnsafeBufferPointer(body) }
+        if let answer = strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(body) {
             return answer
         }
         var s = characterData(index)

@@ -53,10 +53,9 @@ extension Node {
         walkDescendants { i, r in
             guard r.kind == .text else { return true }
             if r.name < -1 {
-                // A raw text not read yet: its string, as `characterData` would make it,
-                // without caching it in the document while the walk reads the arena.
-                var s = String(decoding: doc.rawTexts[Int(-2 - r.name)], as: UTF8.self)
-                found = s.withUTF8(predicate)
+                // A raw text not read yet: its bytes (valid UTF-8, what its string would hold),
+                // without making and caching the string while the walk reads the arena.
+                found = doc.rawTexts[Int(-2 - r.name)].withUnsafeBufferPointer(predicate)
             } else if let answer = doc.strings[Int(r.payload)].utf8.withContiguousStorageIfAvailable(predicate) {
                 found = answer
             } else {
