@@ -3,24 +3,40 @@
 import Foundation
 import HTML
 
-/// Text measures over a detached or attached subtree (non-space UTF-8 bytes).
+/// Text measures over a detached or attached subtree (non-space UTF-8 bytes). The text of
+/// scripts and styles is no text: a copy loses them before it is weighed cleaned, and a page's
+/// inline scripts (often larger than its prose) would only blur its measure before.
 enum TextMass {
     static func length(_ root: Node) -> Int {
-        var n = 0
-        root.forEachDescendantTextUTF8 { n += TextTable.nonSpaceCount($0) }
-        return n
+        length(at: root.index, in: root.document)
     }
 
     /// `length` of node `index` of `document`, walked by index.
     static func length(at index: Int32, in document: Document) -> Int {
+        switch document.kind(at: index) {
+        case .text: return document.withTextUTF8(at: index) { TextTable.nonSpaceCount($0) }
+        case .element where unread.contains(id: document.nameID(at: index)): return 0
+        default: break
+        }
         var n = 0
         var c = document.nextInTree(after: index, within: index)
         while c >= 0 {
-            if document.kind(at: c) == .text { n += document.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) } }
+            switch document.kind(at: c) {
+            case .text:
+                n += document.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) }
+            case .element where unread.contains(id: document.nameID(at: c)):
+                c = document.nextInTree(skipping: c, within: index)
+                continue
+            default:
+                break
+            }
             c = document.nextInTree(after: c, within: index)
         }
         return n
     }
+
+    /// Never text.
+    static let unread = NameSet(["script", "style"])
 
     /// Calls `body` with each text piece of `root` long enough to identify a passage (20 bytes
     /// or more once leading and trailing ASCII white space is trimmed): its node's string, the

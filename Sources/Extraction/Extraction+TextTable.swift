@@ -58,7 +58,7 @@ struct TextTable {
                 case .element:
                     if !skipped.contains(id: doc.nameID(at: c)) {
                         stack.append(c)
-                    } else if masses {
+                    } else if masses, !TextMass.unread.contains(id: doc.nameID(at: c)) {
                         // The skipped element's own count too: it may be asked for (removed).
                         let m = Int32(TextMass.length(at: c, in: doc))
                         hidden[Int(c)] = m

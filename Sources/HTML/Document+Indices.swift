@@ -76,6 +76,11 @@ extension Document {
         following(index, within: root)
     }
 
+    /// The node after `index`'s subtree in tree order, inside the subtree of `root`, or -1.
+    @inlinable public func nextInTree(skipping index: Int32, within root: Int32) -> Int32 {
+        index == root ? -1 : followingSkippingChildren(index, within: root)
+    }
+
     /// The data of text node `index` (`Node.data`).
     @inlinable public func text(at index: Int32) -> String { characterData(index) }
 

@@ -42,4 +42,17 @@ import Testing
         #expect(table.linkLength(root) == "link".utf8.count)
         #expect(table.elements.map(\.localName) == ["div", "p", "a", "p"])
     }
+
+    /// Text mass leaves out scripts and styles and counts the other subtrees the text table
+    /// skips (an SVG's title); a table made with masses answers the same without a walk.
+    @Test func textMassLeavesOutScripts() {
+        let document = Document.parse("<body><div id=r>one <script>var x = 1</script><style>p{}</style><svg><title>two</title></svg><p>three</p></div></body>")
+        let root = document.body!.firstElementChild!
+        #expect(TextMass.length(root) == "onetwothree".utf8.count)
+        let table = TextTable(root, masses: true)
+        #expect(table.length(root) == "onethree".utf8.count)
+        #expect(table.mass(root) == TextMass.length(root))
+        let svg = root.children.first { $0.localName == "svg" }!
+        #expect(table.mass(svg) == "two".utf8.count)
+    }
 }
