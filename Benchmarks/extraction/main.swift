@@ -5,7 +5,8 @@
 // --page ID keeps only that page (repeat it for more), for profiling one page.
 // --corpus DIR reads the collections from DIR instead of ../shared/corpus (wcxb-dev pages may
 // be decompressed there: under valgrind the gzip child process cannot start).
-// --rounds N extracts each page N times in a row and keeps the least CPU time (default 1).
+// --rounds N extracts each page N times in a row and keeps the least CPU time (default 1); the
+// modes take turns on each page, so a change in the shared machine's load reaches both alike.
 // --dump writes one JSON object per page and mode ({collection, id, mode, text, content, ms}) for
 // scripts/bench-extraction, which scores trafilatura beside them.
 import CorpusEval
@@ -44,8 +45,9 @@ for collection in collections {
     var pages = try collection.pages(in: corpus, stride: stride)
     if !only.isEmpty { pages = pages.filter { only.contains($0.id) } }
     if pages.isEmpty { continue }
-    for mode in modes {
-        let summary = try Evaluation.run(collection, pages: pages, mode: mode, rounds: rounds)
+    // The modes are interleaved page by page (`Evaluation.run(modes:)`), so their times compare.
+    for summary in try Evaluation.run(collection, pages: pages, modes: modes, rounds: rounds) {
+        let mode = summary.mode
         var line = String(format: "%@ %@ (%d pages): F1 %.3f", collection.rawValue, mode.rawValue, pages.count, summary.f1())
         if collection == .trafilaturaEval {
             let s = summary.snippets

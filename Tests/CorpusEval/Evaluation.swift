@@ -68,32 +68,47 @@ public enum Evaluation {
     /// With `rounds` above 1, each page is parsed and extracted that many times in a row and
     /// its time is the least of them (the output of every round is the same).
     public static func run(_ collection: Collection, pages: [CorpusPage], mode: ExtractionMode, rounds: Int = 1) throws -> EvaluationSummary {
-        var results: [PageResult] = []
+        try run(collection, pages: pages, modes: [mode], rounds: rounds)[0]
+    }
+
+    /// `run` for several modes, interleaved: each page is extracted in every mode in turn,
+    /// `rounds` times over, so the modes' times of a page are taken moments apart, under the
+    /// same load of a shared machine (run one after the other, minutes apart, they are not).
+    public static func run(_ collection: Collection, pages: [CorpusPage], modes: [ExtractionMode], rounds: Int = 1) throws -> [EvaluationSummary] {
+        var results: [[PageResult]] = Array(repeating: [], count: modes.count)
         for page in pages {
             let bytes = try page.bytes()
-            var text: String?, content: String?
-            var ms = Double.infinity
-            for _ in 0..<max(1, rounds) {
-                // The thread's CPU time, not the wall clock: on a shared machine the two modes run
-                // minutes apart under different loads, and only CPU time compares them fairly.
-                let start = threadCPUNanoseconds()
-                let document = Document.parse(bytes: bytes, options: ArticlePipeline.parseOptions())
-                let article = try? ArticlePipeline(mode: mode).extract(from: document, url: page.url)
-                ms = min(ms, Double(threadCPUNanoseconds() - start) / 1e6)
-                (text, content) = (article?.textContent, article?.content)
+            var outputs: [(text: String?, content: String?)] = Array(repeating: (nil, nil), count: modes.count)
+            var ms = [Double](repeating: .infinity, count: modes.count)
+            for round in 0..<max(1, rounds) {
+                // Every other round the other way round: no mode always goes first, on a
+                // page whose bytes the one before had just brought into the caches.
+                for k in round % 2 == 0 ? Array(modes.indices) : modes.indices.reversed() {
+                    let mode = modes[k]
+                    // The thread's CPU time, not the wall clock: other work on a shared machine
+                    // then counts less.
+                    let start = threadCPUNanoseconds()
+                    let document = Document.parse(bytes: bytes, options: ArticlePipeline.parseOptions())
+                    let article = try? ArticlePipeline(mode: mode).extract(from: document, url: page.url)
+                    ms[k] = min(ms[k], Double(threadCPUNanoseconds() - start) / 1e6)
+                    outputs[k] = (article?.textContent, article?.content)
+                }
             }
-            let f1: Double
-            switch collection {
-            case .trafilaturaEval:
-                var counts = SnippetCounts()
-                counts.add(text: text, page: page)
-                f1 = counts.f1
-            case .wcxbDev:
-                f1 = Metrics.wordScore(predicted: text ?? "", reference: page.reference).f1
+            for k in modes.indices {
+                let (text, content) = outputs[k]
+                let f1: Double
+                switch collection {
+                case .trafilaturaEval:
+                    var counts = SnippetCounts()
+                    counts.add(text: text, page: page)
+                    f1 = counts.f1
+                case .wcxbDev:
+                    f1 = Metrics.wordScore(predicted: text ?? "", reference: page.reference).f1
+                }
+                results[k].append(PageResult(page: page, text: text, content: content, f1: f1, milliseconds: ms[k]))
             }
-            results.append(PageResult(page: page, text: text, content: content, f1: f1, milliseconds: ms))
         }
-        return EvaluationSummary(collection: collection, mode: mode, results: results)
+        return modes.indices.map { EvaluationSummary(collection: collection, mode: modes[$0], results: results[$0]) }
     }
 }
 
