@@ -426,8 +426,10 @@ extension Extraction {
         // The cleaned body holds at most this much for its headings to be dense enough.
         let most = page.headings * 1000 / Alternative.sectionedDensity
         guard 2 * most >= 5 * readabilityLength else { return nil }
-        let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema)
-        guard 2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
+        // Cleaning gives up once the body can no longer keep two and a half times the candidate.
+        let least = max(2.5 * Double(readabilityLength), 1)
+        guard let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema, unlessBelow: (page.currentMass, least)),
+              2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }
 

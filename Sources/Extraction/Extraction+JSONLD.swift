@@ -46,9 +46,14 @@ struct PageSchema {
                 continue
             }
             guard let kind = script.getAttribute("type"), kind.lowercased().containsBytes("ld+json") else { continue }
-            let source = script.textContent
             // A block naming none of the types or keys read here declares nothing this reads:
             // it is not parsed (most blocks are an article's metadata or an organization's).
+            // A block of one text (as parsed) is searched in place, before any string is made.
+            let doc = script.document
+            let only = doc.firstChild(at: script.index)
+            if only >= 0, doc.nextSibling(at: only) < 0, doc.kind(at: only) == .text,
+               !doc.withTextUTF8(at: only, PageSchema.namesAReadType) { continue }
+            let source = script.textContent
             guard PageSchema.namesAReadType(source), let data = source.data(using: .utf8),
                   let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
             collect(json)
@@ -66,18 +71,21 @@ struct PageSchema {
     /// Whether `source` holds one of `readNames` anywhere.
     static func namesAReadType(_ source: String) -> Bool {
         var source = source
+        return source.withUTF8(namesAReadType)
+    }
+
+    /// `namesAReadType` of UTF-8 bytes.
+    static func namesAReadType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let first = readFirstBytes, names = readNames
-        return source.withUTF8 { bytes in
-            let n = bytes.count
-            for i in 0..<n where first[Int(bytes[i])] {
-                for name in names where name[0] == bytes[i] && i + name.count <= n {
-                    var k = 1
-                    while k < name.count && bytes[i + k] == name[k] { k += 1 }
-                    if k == name.count { return true }
-                }
+        let n = bytes.count
+        for i in 0..<n where first[Int(bytes[i])] {
+            for name in names where name[0] == bytes[i] && i + name.count <= n {
+                var k = 1
+                while k < name.count && bytes[i + k] == name[k] { k += 1 }
+                if k == name.count { return true }
             }
-            return false
         }
+        return false
     }
 
     /// Adds the types of a top-level value: an object, an array of objects, or an @graph.

@@ -15,34 +15,38 @@ struct Repeat {
 }
 
 extension Survey {
-    /// The shape of element `index`: its tag and its first class name without digits (the
-    /// class read in place).
-    static func shape(at index: Int32, in document: Document) -> String {
-        let className = document.withAttributes(at: index) { $0.isEmpty ? "" : ReadAttributes($0).className }
-        return shape(localName: document.node(at: index).localName, className: className)
+    /// The shape of an element: its tag and its first class name without digits.
+    struct Shape: Hashable {
+        let name: Int32
+        let firstClass: [UInt8]
     }
 
-    static func shape(localName: String, className: String) -> String {
-        var className = className
-        // An ASCII class list without carriage returns (nearly all) is read as bytes: there
-        // every separator and digit is one byte.
-        let first: [UInt8]? = className.withUTF8 { bytes in
-            var out: [UInt8] = []
-            var started = false
-            for b in bytes {
-                if b >= 0x80 || b == 0x0D { return nil }
-                if b == 0x20 || b == 0x09 || b == 0x0A {
-                    if started { break }
-                    continue
+    /// The shape of element `index` (its class read in place, no string made for an ASCII one).
+    static func shape(at index: Int32, in document: Document) -> Shape {
+        let name = document.nameID(at: index)
+        return document.withAttributes(at: index) { list -> Shape in
+            guard !list.isEmpty else { return Shape(name: name, firstClass: []) }
+            var className = ReadAttributes(list).className
+            // An ASCII class list without carriage returns (nearly all) is read as bytes: there
+            // every separator and digit is one byte.
+            let first: [UInt8]? = className.withUTF8 { bytes in
+                var out: [UInt8] = []
+                var started = false
+                for b in bytes {
+                    if b >= 0x80 || b == 0x0D { return nil }
+                    if b == 0x20 || b == 0x09 || b == 0x0A {
+                        if started { break }
+                        continue
+                    }
+                    started = true
+                    if b < 0x30 || b > 0x39 { out.append(b) }
                 }
-                started = true
-                if b < 0x30 || b > 0x39 { out.append(b) }
+                return out
             }
-            return out
+            if let first { return Shape(name: name, firstClass: first) }
+            let token = className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
+            return Shape(name: name, firstClass: Array(String(token.filter { !$0.isNumber }).utf8))
         }
-        if let first { return localName + "." + String(decoding: first, as: UTF8.self) }
-        let name = className.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? ""
-        return localName + "." + name.filter { !$0.isNumber }
     }
 
     /// Footers, navigation, asides and headers repeat links and blurbs, not posts; so do boxes
@@ -73,13 +77,14 @@ extension Survey {
 
     /// Layout boxes: columns, rows and wrappers repeat without being items; so do classless
     /// divs and sections.
-    static func isLayout(_ shape: String) -> Bool {
-        guard let dot = shape.firstIndex(of: ".") else { return false }
-        let tag = shape[..<dot], name = shape[shape.index(after: dot)...].lowercased()
-        if name.isEmpty { return tag == "div" || tag == "section" }
+    static func isLayout(_ shape: Shape) -> Bool {
+        if shape.firstClass.isEmpty { return shape.name == divElement || shape.name == sectionElement }
+        let name = String(decoding: shape.firstClass, as: UTF8.self).lowercased()
         return layoutWords.contains { name.hasPrefix($0) }
     }
 
+    static let divElement = Document.knownNameID("div")!
+    static let sectionElement = Document.knownNameID("section")!
     static let layoutWords = ["col", "row", "wrap", "container", "inner", "outer", "layout", "region", "zone", "area", "main", "page", "grid-col", "span", "clearfix", "group"]
 
     /// The best two repeats. `posts`: the most text outside links, at least two items of one
@@ -105,8 +110,8 @@ extension Survey {
             // parent's children come in a few shapes: a list searched from its end (the shape
             // just seen, most often) costs less than hashing, up to a dozen shapes; past
             // them they are hashed.
-            var groups: [(shape: String, nodes: [Node])] = []
-            var positions: [String: Int] = [:]
+            var groups: [(shape: Shape, nodes: [Node])] = []
+            var positions: [Shape: Int] = [:]
             var child = doc.firstChild(at: index)
             while child >= 0 {
                 let c = child
@@ -132,7 +137,7 @@ extension Survey {
                 // cards when they are links (a shop's products); as posts they are page columns.
                 let layout = Survey.isLayout(shape)
                 let parentText = Double(textLength(parent))
-                if all.count >= 4, !layout || !shape.hasSuffix("."), let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
+                if all.count >= 4, !layout || !shape.firstClass.isEmpty, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
                    !layout || r.repeat.linkDensity >= 0.3,
                    Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
                    !isInFurniture(parent) {
@@ -143,7 +148,7 @@ extension Survey {
                 guard items.count >= 2, let r = measure(parent, items) else { continue }
                 // Page columns (one holds the article, the others sidebars) are no repeat.
                 guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
-                      items.count >= 3 || !shape.hasSuffix(".") else { continue }
+                      items.count >= 3 || !shape.firstClass.isEmpty else { continue }
                 if posts == nil || r.repeat.mass > posts!.mass, !isInFurniture(parent) {
                     posts = r.repeat
                 }
