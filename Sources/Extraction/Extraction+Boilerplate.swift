@@ -99,13 +99,13 @@ struct Classifier {
     /// `masses`: the table also counts the text `TextMass` counts (`TextTable.mass`).
     init(root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
          spanNames: Bool = true, masses: Bool = false) {
-        table = TextTable(root, masses: masses)
+        table = TextTable(root, masses: masses, prose: posts ? nil : .init(names: spanNames))
         product = schema.isProduct
         total = max(1, table.length(root))
         self.title = normalizedTitle.flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
-        span = posts ? nil : MainSpan(root: root, table: table, names: spanNames)
+        span = posts ? nil : MainSpan(root: root, table: table)
     }
 
     /// Lowercased, whitespace runs collapsed, trimmed. An ASCII string (most titles) is done

@@ -4,7 +4,8 @@
 // leading (before it: breadcrumbs, headline, byline and date lines) or trailing (after it:
 // author bios, sign-up boxes, teaser grids), and so are the children of the innermost box
 // before its first and after its last paragraph of substantial prose. The classifier is
-// stricter outside the span.
+// stricter outside the span. The prose under each element is counted in the text table's walk
+// (`TextTable.ProseRule`), not in a walk of its own.
 import HTML
 
 struct MainSpan {
@@ -28,47 +29,11 @@ struct MainSpan {
     static let anchor = Document.knownNameID("a")!
     static let header = Document.knownNameID("header")!
 
-    /// `furniture`: elements whose prose is not counted (the survey's navigation, headers,
-    /// footers and asides around a whole page).
-    /// `names`: whether boxes named as furniture hold no prose (false for a container already
-    /// cleaned, where the classifier kept such a box for its share).
-    init(root: Node, table: TextTable, furniture: NameSet? = nil, names: Bool = true) {
+    /// The span of `root` from `table`'s prose (a table made with a prose rule).
+    init(root: Node, table: TextTable) {
         let order = table.order
         guard order.count > 1 else { return }
-        // Prose under each element: its own text runs of sentence length, links left out.
-        // The elements and their children by index: no handle, so no reference count, per node.
-        let doc = root.document
-        prose = Array(repeating: 0, count: doc.indexLimit)
-        for e in order.reversed() {
-            var own: Int32 = 0
-            var c = doc.firstChild(at: e)
-            while c >= 0 {
-                switch doc.kind(at: c) {
-                case .text:
-                    let n = table.length(at: c)
-                    if n >= MainSpan.proseRun { own += n }
-                case .element:
-                    own += prose[Int(c)]
-                default:
-                    break
-                }
-                c = doc.nextSibling(at: c)
-            }
-            // Links, and boxes named as furniture (comments, related posts), hold no prose of
-            // the article's.
-            let name = doc.nameID(at: e)
-            if name == MainSpan.anchor { own = 0 }
-            if own > 0, let furniture, furniture.contains(id: name) { own = 0 }
-            if own > 0, names, doc.hasAttributes(at: e) {
-                let furnitureNamed = doc.withAttributes(at: e) { list in
-                    let attributes = ReadAttributes(list)
-                    let names = Vocabulary.Names(className: attributes.className, id: attributes.id)
-                    return names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
-                }
-                if furnitureNamed { own = 0 }
-            }
-            prose[Int(e)] = own
-        }
+        prose = table.prose
         total = Int(prose[Int(root.index)])
         let total = Double(self.total)
         guard total >= 400 else { return }

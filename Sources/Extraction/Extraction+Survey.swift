@@ -45,7 +45,7 @@ struct Survey {
             table = TextTable(document.node)
             return
         }
-        table = TextTable(body, masses: true)
+        table = TextTable(body, masses: true, prose: .init(furniture: Survey.furniture))
         self.body = body
         let bodyText = table.length(body)
         var found = Panels()
@@ -84,7 +84,7 @@ struct Survey {
             }
         }
         panels = found.panels(below: body)
-        proseBox = MainSpan(root: body, table: table, furniture: Survey.furniture).innermost
+        proseBox = MainSpan(root: body, table: table).innermost
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }

@@ -45,12 +45,26 @@ enum TextMass {
         root.forEachDescendantText { owner in
             var s = owner
             s.withUTF8 { bytes in
-                var start = 0, end = bytes.count
-                while start < end, bytes[start] <= 0x20 { start += 1 }
-                while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
-                if end - start >= 20 { body(owner, start, UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+                if let (start, piece) = trimmedPiece(bytes) { body(owner, start, piece) }
             }
         }
+    }
+
+    /// `forEachPiece` with the pieces' bytes only, read in place (no string per text).
+    static func forEachPieceUTF8(_ root: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        root.forEachDescendantTextUTF8 { bytes in
+            if let (_, piece) = trimmedPiece(bytes) { body(piece) }
+        }
+    }
+
+    /// A text's bytes with leading and trailing ASCII white space trimmed, and where they
+    /// start, when 20 bytes or more are left.
+    @inline(__always)
+    private static func trimmedPiece(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, UnsafeBufferPointer<UInt8>)? {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] <= 0x20 { start += 1 }
+        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+        return end - start >= 20 ? (start, UnsafeBufferPointer(rebasing: bytes[start..<end])) : nil
     }
 }
 
@@ -110,7 +124,7 @@ struct PieceIndex {
         comparisons += 1
         let comparison = comparisons
         var foundIndexed = 0, foundOther = 0, allOther = 0
-        TextMass.forEachPiece(other) { _, _, piece in
+        TextMass.forEachPieceUTF8(other) { piece in
             allOther += piece.count
             guard let k = position(of: piece, hash: PieceIndex.hash(piece)) else { return }
             foundOther += piece.count

@@ -9,6 +9,19 @@ struct TextTable {
     private var links: [Int32]
     /// With `masses`: the text inside the skipped subtrees under each element (empty without).
     private var hidden: [Int32] = []
+    /// With a prose rule: the prose under each element (`MainSpan`'s measure), from the same
+    /// walk (empty without).
+    private(set) var prose: [Int32] = []
+
+    /// What counts as prose for `MainSpan`: text runs of sentence length outside links;
+    /// `furniture`: elements whose prose is not counted (the survey's navigation, headers,
+    /// footers and asides around a whole page); `names`: whether boxes named as furniture hold
+    /// no prose (false for a container already cleaned, where the classifier kept such a box
+    /// for its share).
+    struct ProseRule {
+        var furniture: NameSet? = nil
+        var names = true
+    }
     /// The subtree's elements in document order, the root first, skipped subtrees left out.
     var elements: Elements { Elements(document: document, order: order) }
     /// Their indices.
@@ -30,12 +43,13 @@ struct TextTable {
 
     /// `masses`: also count the text of the skipped subtrees, for `mass` (what
     /// `TextMass.length` counts, from this one walk).
-    init(_ root: Node, masses: Bool = false) {
+    init(_ root: Node, masses: Bool = false, prose rule: ProseRule? = nil) {
         let doc = root.document
         document = doc
         text = Array(repeating: 0, count: doc.indexLimit)
         links = text
         if masses { hidden = text }
+        if rule != nil { prose = text }
         if root.isText {
             text[Int(root.index)] = Int32(TextTable.nonSpaceCount(root.data))
             return
@@ -49,9 +63,12 @@ struct TextTable {
         // in the walk, and once more only for an element, to add it to its parent.
         let skipped = TextTable.skipped
         var stack: [Int32] = [root.index]
+        let proseRun = MainSpan.proseRun
         while let i = stack.popLast() {
             order.append(i)
             var own: Int32 = 0
+            // The element's own runs of sentence length (children's prose is added below).
+            var ownProse: Int32 = 0
             var c = doc.lastChild(at: i)
             while c >= 0 {
                 switch doc.kind(at: c) {
@@ -68,6 +85,7 @@ struct TextTable {
                     let n = Int32(doc.withTextUTF8(at: c) { TextTable.nonSpaceCount($0) })
                     text[Int(c)] = n
                     own += n
+                    if n >= proseRun { ownProse += n }
                 default:
                     // A skipped element and anything else (a comment) count 0.
                     break
@@ -75,18 +93,35 @@ struct TextTable {
                 c = doc.previousSibling(at: c)
             }
             text[Int(i)] = own
+            if rule != nil { prose[Int(i)] = ownProse }
         }
         // An element's descendants are all later in `order`: from the last up, each element is
         // complete when it is added to its parent.
         let top = root.index
         for i in order.reversed() {
             let k = Int(i)
-            if doc.nameID(at: i) == TextTable.anchor { links[k] = text[k] }
+            let name = doc.nameID(at: i)
+            if name == TextTable.anchor { links[k] = text[k] }
+            if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule) { prose[k] = 0 }
             guard i != top else { continue }
             let p = Int(doc.parent(at: i))
             text[p] += text[k]
             links[p] += links[k]
             if masses { hidden[p] += hidden[k] }
+            if rule != nil { prose[p] += prose[k] }
+        }
+    }
+
+    /// Links, and boxes named as furniture (comments, related posts), hold no prose of the
+    /// article's.
+    private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule) -> Bool {
+        if name == anchor { return true }
+        if let furniture = rule.furniture, furniture.contains(id: name) { return true }
+        guard rule.names, doc.hasAttributes(at: index) else { return false }
+        return doc.withAttributes(at: index) { list in
+            let attributes = ReadAttributes(list)
+            let names = Vocabulary.Names(className: attributes.className, id: attributes.id)
+            return names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
         }
     }
 
