@@ -428,7 +428,8 @@ extension Extraction {
         guard 2 * most >= 5 * readabilityLength else { return nil }
         // Cleaning gives up once the body can no longer keep two and a half times the candidate.
         let least = max(2.5 * Double(readabilityLength), 1)
-        guard let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema, unlessBelow: (page.currentMass, least)),
+        // A body short of that before cleaning is not copied.
+        guard Double(page.currentMass) >= least, let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema, unlessBelow: (page.currentMass, least)),
               2 * length >= 5 * readabilityLength, length <= most, length > 0 else { return nil }
         return (page.copy, captions)
     }

@@ -34,11 +34,12 @@ struct Standfirst {
         let doc = body.document
         // Names by index: a handle is made only for the boxes.
         for (i, index) in table.order.enumerated() where boxes.contains(id: doc.nameID(at: index)) {
+            // The length first, by index: most boxes are passed over before a handle is made
+            // or their attributes are read.
+            let length = Int(table.length(at: index))
+            guard lengths.contains(length), table.linkDensity(at: index) <= 0.2 else { continue }
             let e = elements[i]
-            // The length first: most boxes are passed over before their attributes are read.
-            let length = table.length(e)
-            guard lengths.contains(length), table.linkDensity(e) <= 0.2,
-                  followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
+            guard followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
             guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
             found.append(Standfirst(text: collapsed(e.textContent), next: next))
             if found.count == 3 { break }

@@ -181,7 +181,13 @@ struct TextTable {
     }
 
     func linkDensity(_ node: Node) -> Double {
-        let t = length(node)
-        return t > 0 ? Double(linkLength(node)) / Double(t) : 0
+        linkDensity(at: node.index)
+    }
+
+    /// `linkDensity` of the node at `index`.
+    func linkDensity(at index: Int32) -> Double {
+        let i = Int(index)
+        guard i < text.count, text[i] > 0 else { return 0 }
+        return Double(links[i]) / Double(text[i])
     }
 }
