@@ -37,8 +37,14 @@ struct PageSchema {
 
     /// Reads every JSON-LD block of `document`; a block that does not parse is skipped.
     init(_ document: Document) {
-        for script in document.node.descendantElements(named: ["script", "meta"]) {
-            if script.localNameID == PageSchema.meta {
+        // The arena read in order (the parser's, which puts a page's scripts and metas in
+        // document order), one record after the next, instead of a walk of the whole tree; an
+        // element no longer in the page (a removed dialog's) is passed over.
+        for index in 0..<Int32(document.indexLimit) {
+            let name = document.nameID(at: index)
+            guard name == PageSchema.script || name == PageSchema.meta, PageSchema.isConnected(index, in: document) else { continue }
+            let script = document.node(at: index)
+            if name == PageSchema.meta {
                 if openGraphType == nil, let property = script.getAttribute("property") ?? script.getAttribute("name"),
                    property.lowercased() == "og:type" {
                     openGraphType = script.getAttribute("content")?.lowercased()
@@ -61,6 +67,14 @@ struct PageSchema {
     }
 
     static let meta = Document.knownNameID("meta")!
+    static let script = Document.knownNameID("script")!
+
+    /// Whether node `index` is in the document's tree (its ancestors reach the document).
+    static func isConnected(_ index: Int32, in document: Document) -> Bool {
+        var n = index
+        while n > 0 { n = document.parent(at: n) }
+        return n == 0
+    }
 
     /// The names a block must hold for this to read anything from it: the thread types,
     /// "Product" (in every product type's name) and "articleBody", as bytes.
