@@ -98,11 +98,14 @@ struct TextTable {
         // An element's descendants are all later in `order`: from the last up, each element is
         // complete when it is added to its parent.
         let top = root.index
+        // A page repeats its class lists (every paragraph "entry-text"): the answer for a class
+        // list without an id is kept.
+        var namedFurniture: [ClassList: Bool] = [:]
         for i in order.reversed() {
             let k = Int(i)
             let name = doc.nameID(at: i)
             if name == TextTable.anchor { links[k] = text[k] }
-            if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule) { prose[k] = 0 }
+            if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule, cache: &namedFurniture) { prose[k] = 0 }
             guard i != top else { continue }
             let p = Int(doc.parent(at: i))
             text[p] += text[k]
@@ -114,15 +117,33 @@ struct TextTable {
 
     /// Links, and boxes named as furniture (comments, related posts), hold no prose of the
     /// article's.
-    private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule) -> Bool {
+    private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule,
+                                     cache: inout [ClassList: Bool]) -> Bool {
         if name == anchor { return true }
         if let furniture = rule.furniture, furniture.contains(id: name) { return true }
         guard rule.names, doc.hasAttributes(at: index) else { return false }
         return doc.withAttributes(at: index) { list in
             let attributes = ReadAttributes(list)
-            let names = Vocabulary.Names(className: attributes.className, id: attributes.id)
-            return names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
+            let className = attributes.className
+            let cacheable = !attributes.hasID
+            if cacheable, let known = cache[ClassList(className)] { return known }
+            let names = Vocabulary.Names(className: className, id: attributes.id)
+            let answer = names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
+            if cacheable { cache[ClassList(className)] = answer }
+            return answer
         }
+    }
+
+    /// A class list as a key by its bytes (the vocabularies read bytes; `String` equality is
+    /// canonical equivalence, which bytes are not).
+    struct ClassList: Hashable {
+        let value: String
+        init(_ value: String) { self.value = value }
+        func hash(into hasher: inout Hasher) {
+            var value = value
+            value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        static func == (a: ClassList, b: ClassList) -> Bool { a.value.utf8.elementsEqual(b.value.utf8) }
     }
 
     /// The bytes of `s` above 0x20, counted over its contiguous UTF-8 (a String's UTF-8 view
