@@ -94,7 +94,8 @@ struct Survey {
     static let dialogRoles: Set<String> = ["dialog", "alertdialog"]
     static let dialogElement = Document.knownNameID("dialog")!
 
-    /// `isDialog` from an element's name and attributes as read (nil: none).
+    /// A modal box: a `dialog`, a dialog role or `aria-modal="true"`; from an element's name
+    /// and attributes as read (nil: none).
     static func isDialog(name: Int32, _ attributes: ReadAttributes?) -> Bool {
         if name == dialogElement { return true }
         guard let attributes else { return false }
@@ -102,12 +103,9 @@ struct Survey {
         return attributes.ariaModal?.lowercased() == "true"
     }
 
-    /// A modal box: a `dialog`, a dialog role or `aria-modal="true"`.
+    /// `isDialog` of an element.
     static func isDialog(_ e: Node) -> Bool {
-        if e.localNameID == dialogElement { return true }
-        if e.attributes.isEmpty { return false }
-        if let role = e.getAttribute("role"), dialogRoles.contains(role.lowercased()) { return true }
-        return e.getAttribute("aria-modal")?.lowercased() == "true"
+        e.document.withAttributes(at: e.index) { isDialog(name: e.localNameID, $0.isEmpty ? nil : ReadAttributes($0)) }
     }
 
     static func hasFurnitureAncestor(_ node: Node, below root: Node) -> Bool {

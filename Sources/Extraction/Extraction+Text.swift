@@ -177,7 +177,8 @@ enum BlockText {
                 defer { c = doc.nextSibling(at: c) }
                 switch doc.kind(at: c) {
                 case .text:
-                    out.append(doc.text(at: c), preformatted: inPre)
+                    // The text's bytes in place: no string handed over per text node.
+                    doc.withTextUTF8(at: c) { out.append($0, preformatted: inPre) }
                     continue
                 case .element:
                     break
@@ -226,11 +227,8 @@ enum BlockText {
         mutating func lineBreak() { pending = max(pending, 2) }
         mutating func blankLine() { pending = max(pending, 3) }
 
-        mutating func append(_ text: String, preformatted: Bool) {
-            var text = text
-            text.withUTF8 { bytes in
-                if preformatted { appendPreformatted(bytes) } else { appendCollapsed(bytes) }
-            }
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, preformatted: Bool) {
+            if preformatted { appendPreformatted(bytes) } else { appendCollapsed(bytes) }
         }
 
         /// Words separated by any white space, which becomes one pending space.
