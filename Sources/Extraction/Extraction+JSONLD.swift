@@ -40,11 +40,12 @@ struct PageSchema {
         // The arena read in order (the parser's, which puts a page's scripts and metas in
         // document order), one record after the next, instead of a walk of the whole tree; an
         // element no longer in the page (a removed dialog's) is passed over.
+        let scriptName = PageSchema.script, metaName = PageSchema.meta
         for index in 0..<Int32(document.indexLimit) {
             let name = document.nameID(at: index)
-            guard name == PageSchema.script || name == PageSchema.meta, PageSchema.isConnected(index, in: document) else { continue }
+            guard name == scriptName || name == metaName, PageSchema.isConnected(index, in: document) else { continue }
             let script = document.node(at: index)
-            if name == PageSchema.meta {
+            if name == metaName {
                 if openGraphType == nil, let property = script.getAttribute("property") ?? script.getAttribute("name"),
                    property.lowercased() == "og:type" {
                     openGraphType = script.getAttribute("content")?.lowercased()

@@ -61,7 +61,7 @@ struct TextTable {
         defer { self.order = order }
         // A text child is counted when its parent is entered: each node's record is read once
         // in the walk, and once more only for an element, to add it to its parent.
-        let skipped = TextTable.skipped
+        let skipped = TextTable.skipped, unread = TextMass.unread
         var stack: [Int32] = [root.index]
         let proseRun = MainSpan.proseRun
         while let i = stack.popLast() {
@@ -75,7 +75,7 @@ struct TextTable {
                 case .element:
                     if !skipped.contains(id: doc.nameID(at: c)) {
                         stack.append(c)
-                    } else if masses, !TextMass.unread.contains(id: doc.nameID(at: c)) {
+                    } else if masses, !unread.contains(id: doc.nameID(at: c)) {
                         // The skipped element's own count too: it may be asked for (removed).
                         let m = Int32(TextMass.length(at: c, in: doc))
                         hidden[Int(c)] = m
@@ -98,13 +98,13 @@ struct TextTable {
         // An element's descendants are all later in `order`: from the last up, each element is
         // complete when it is added to its parent.
         let top = root.index
-        // A page repeats its class lists (every paragraph "entry-text"): the answer for a class
-        // list without an id is kept.
-        var namedFurniture: [ClassList: Bool] = [:]
+        // A page repeats its class lists (every paragraph "entry-text"): their answers are kept.
+        var namedFurniture = Vocabulary.ClassCache<(furniture: Bool, content: Bool)>()
+        let anchor = TextTable.anchor
         for i in order.reversed() {
             let k = Int(i)
             let name = doc.nameID(at: i)
-            if name == TextTable.anchor { links[k] = text[k] }
+            if name == anchor { links[k] = text[k] }
             if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule, cache: &namedFurniture) { prose[k] = 0 }
             guard i != top else { continue }
             let p = Int(doc.parent(at: i))
@@ -118,32 +118,26 @@ struct TextTable {
     /// Links, and boxes named as furniture (comments, related posts), hold no prose of the
     /// article's.
     private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule,
-                                     cache: inout [ClassList: Bool]) -> Bool {
+                                     cache: inout Vocabulary.ClassCache<(furniture: Bool, content: Bool)>) -> Bool {
         if name == anchor { return true }
         if let furniture = rule.furniture, furniture.contains(id: name) { return true }
         guard rule.names, doc.hasAttributes(at: index) else { return false }
         return doc.withAttributes(at: index) { list in
             let attributes = ReadAttributes(list)
-            let className = attributes.className
-            let cacheable = !attributes.hasID
-            if cacheable, let known = cache[ClassList(className)] { return known }
-            let names = Vocabulary.Names(className: className, id: attributes.id)
-            let answer = names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
-            if cacheable { cache[ClassList(className)] = answer }
-            return answer
+            // The class list's answers (kept for the walk) and the id's: a name matches when
+            // a token of either does.
+            let byClass = cache.answer(for: attributes.className) { className in
+                let names = Vocabulary.Names(className: className, id: "")
+                return (names.matches(Vocabulary.boilerplateWords), names.namesContent())
+            }
+            var furniture = byClass.furniture, content = byClass.content
+            if attributes.hasID {
+                let names = Vocabulary.Names(className: "", id: attributes.id)
+                furniture = furniture || names.matches(Vocabulary.boilerplateWords)
+                content = content || names.namesContent()
+            }
+            return furniture && !content
         }
-    }
-
-    /// A class list as a key by its bytes (the vocabularies read bytes; `String` equality is
-    /// canonical equivalence, which bytes are not).
-    struct ClassList: Hashable {
-        let value: String
-        init(_ value: String) { self.value = value }
-        func hash(into hasher: inout Hasher) {
-            var value = value
-            value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-        static func == (a: ClassList, b: ClassList) -> Bool { a.value.utf8.elementsEqual(b.value.utf8) }
     }
 
     /// The bytes of `s` above 0x20, counted over its contiguous UTF-8 (a String's UTF-8 view
