@@ -14,8 +14,6 @@ struct Panels {
     private var controlled: Set<String> = []
     /// Boxes that may be panels (hidden, or inside a hidden wrapper).
     private var hidden: [(node: Node, id: String, panel: Bool, hides: Bool)] = []
-    /// Whether a class list names an accordion, kept for the walk.
-    private var accordionClasses = Vocabulary.ClassCache<Bool>()
 
     static let panelRoles: Set<String> = ["tabpanel", "region"]
     static let accordionWords = Vocabulary.Words(["accordion"])
@@ -37,7 +35,7 @@ struct Panels {
         let panel: Bool
         if panelRole && labelled {
             panel = true
-        } else if !id.isEmpty, labelled || panelRole || namesAccordion(className: attributes.className, id: id) {
+        } else if !id.isEmpty, labelled || panelRole || names.matches(Panels.accordionWords) {
             panel = false
         } else {
             return
@@ -46,12 +44,6 @@ struct Panels {
         if names.matches(Vocabulary.boilerplateWords) { return }
         if let style = attributes.style, Classifier.isHiddenByStyle(style) { hides = true }
         hidden.append((document.node(at: index), id, panel, hides))
-    }
-
-    /// `Vocabulary.Names(className:id:).matches(accordionWords)`, the class list's answer kept.
-    private mutating func namesAccordion(className: String, id: String) -> Bool {
-        accordionClasses.answer(for: className) { Vocabulary.Names(className: $0, id: "").matches(Panels.accordionWords) }
-            || Vocabulary.Names(className: "", id: id).matches(Panels.accordionWords)
     }
 
     /// The panels among the hidden boxes noted, in document order: not inside furniture (a

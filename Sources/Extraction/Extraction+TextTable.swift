@@ -98,14 +98,12 @@ struct TextTable {
         // An element's descendants are all later in `order`: from the last up, each element is
         // complete when it is added to its parent.
         let top = root.index
-        // A page repeats its class lists (every paragraph "entry-text"): their answers are kept.
-        var namedFurniture = Vocabulary.ClassCache<(furniture: Bool, content: Bool)>()
         let anchor = TextTable.anchor
         for i in order.reversed() {
             let k = Int(i)
             let name = doc.nameID(at: i)
             if name == anchor { links[k] = text[k] }
-            if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule, cache: &namedFurniture) { prose[k] = 0 }
+            if let rule, prose[k] > 0, TextTable.holdsNoProse(i, name: name, in: doc, rule) { prose[k] = 0 }
             guard i != top else { continue }
             let p = Int(doc.parent(at: i))
             text[p] += text[k]
@@ -117,26 +115,14 @@ struct TextTable {
 
     /// Links, and boxes named as furniture (comments, related posts), hold no prose of the
     /// article's.
-    private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule,
-                                     cache: inout Vocabulary.ClassCache<(furniture: Bool, content: Bool)>) -> Bool {
+    private static func holdsNoProse(_ index: Int32, name: Int32, in doc: Document, _ rule: ProseRule) -> Bool {
         if name == anchor { return true }
         if let furniture = rule.furniture, furniture.contains(id: name) { return true }
         guard rule.names, doc.hasAttributes(at: index) else { return false }
         return doc.withAttributes(at: index) { list in
             let attributes = ReadAttributes(list)
-            // The class list's answers (kept for the walk) and the id's: a name matches when
-            // a token of either does.
-            let byClass = cache.answer(for: attributes.className) { className in
-                let names = Vocabulary.Names(className: className, id: "")
-                return (names.matches(Vocabulary.boilerplateWords), names.namesContent())
-            }
-            var furniture = byClass.furniture, content = byClass.content
-            if attributes.hasID {
-                let names = Vocabulary.Names(className: "", id: attributes.id)
-                furniture = furniture || names.matches(Vocabulary.boilerplateWords)
-                content = content || names.namesContent()
-            }
-            return furniture && !content
+            let names = Vocabulary.Names(className: attributes.className, id: attributes.id)
+            return names.matches(Vocabulary.boilerplateWords) && !names.namesContent()
         }
     }
 

@@ -266,35 +266,6 @@ enum Vocabulary {
     /// Customer reviews and ratings: furniture on a product page.
     static let reviewWords = Words(["review", "rating"])
 
-    /// Answers about class lists kept for one walk: a page repeats its class lists (every
-    /// paragraph "entry-text"), and a token's match depends on the list alone.
-    struct ClassCache<Value> {
-        private var known: [ClassList: Value] = [:]
-
-        mutating func answer(for className: String, _ compute: (String) -> Value) -> Value {
-            let key = ClassList(className)
-            if let value = known[key] { return value }
-            let value = compute(className)
-            known[key] = value
-            return value
-        }
-    }
-
-    /// A class list as a key by its bytes (the vocabularies read bytes; `String` equality is
-    /// canonical equivalence, which bytes are not).
-    struct ClassList: Hashable {
-        let value: String
-        init(_ value: String) { self.value = value }
-        func hash(into hasher: inout Hasher) {
-            var value = value
-            value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-        static func == (a: ClassList, b: ClassList) -> Bool {
-            var x = a.value, y = b.value
-            return x.utf8.count == y.utf8.count && x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
-        }
-    }
-
     /// Whether `needle` occurs in `haystack` (bytes).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         needle.isEmpty || ByteSearch.firstIndex(of: needle, in: haystack) != nil
