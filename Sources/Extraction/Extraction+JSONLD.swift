@@ -41,10 +41,12 @@ struct PageSchema {
         // document order), one record after the next, instead of a walk of the whole tree; an
         // element no longer in the page (a removed dialog's) is passed over.
         let scriptName = PageSchema.script, metaName = PageSchema.meta
+        let page = document.node
         for index in 0..<Int32(document.indexLimit) {
             let name = document.nameID(at: index)
-            guard name == scriptName || name == metaName, PageSchema.isConnected(index, in: document) else { continue }
+            guard name == scriptName || name == metaName else { continue }
             let script = document.node(at: index)
+            guard page.contains(script) else { continue }
             if name == metaName {
                 if openGraphType == nil, let property = script.getAttribute("property") ?? script.getAttribute("name"),
                    property.lowercased() == "og:type" {
@@ -56,10 +58,9 @@ struct PageSchema {
             // A block naming none of the types or keys read here declares nothing this reads:
             // it is not parsed (most blocks are an article's metadata or an organization's).
             // A block of one text (as parsed) is searched in place, before any string is made.
-            let doc = script.document
-            let only = doc.firstChild(at: script.index)
-            if only >= 0, doc.nextSibling(at: only) < 0, doc.kind(at: only) == .text,
-               !doc.withTextUTF8(at: only, PageSchema.namesAReadType) { continue }
+            let only = document.firstChild(at: index)
+            if only >= 0, document.nextSibling(at: only) < 0, document.kind(at: only) == .text,
+               !document.withTextUTF8(at: only, PageSchema.namesAReadType) { continue }
             let source = script.textContent
             guard PageSchema.namesAReadType(source), let data = source.data(using: .utf8),
                   let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
@@ -69,13 +70,6 @@ struct PageSchema {
 
     static let meta = Document.knownNameID("meta")!
     static let script = Document.knownNameID("script")!
-
-    /// Whether node `index` is in the document's tree (its ancestors reach the document).
-    static func isConnected(_ index: Int32, in document: Document) -> Bool {
-        var n = index
-        while n > 0 { n = document.parent(at: n) }
-        return n == 0
-    }
 
     /// The names a block must hold for this to read anything from it: the thread types,
     /// "Product" (in every product type's name) and "articleBody", as bytes.
