@@ -2,7 +2,13 @@ import Foundation
 
 /// A picture embedded in a media file: the ID3v2 `APIC` (or v2.2 `PIC`) frame of an MP3/AAC,
 /// the `covr` item of an MP4/M4A/M4B. Our own small readers, as for chapters.
+///
+/// A cover is an image or nothing: its type is what its bytes sniff as (JPEG, PNG, GIF, WebP),
+/// never the type its frame claims. Whoever made the file chose that claim, and a frame that
+/// says `text/html` or `image/svg+xml` would otherwise be served as a page on the server's own
+/// origin, with the paired browser's cookie (a script there could mint a token).
 public struct CoverArt: Sendable, Equatable {
+    /// One of `image/jpeg`, `image/png`, `image/gif`, `image/webp`: sniffed from `data`.
     public var mimeType: String
     public var data: [UInt8]
 
@@ -33,7 +39,8 @@ public struct CoverArt: Sendable, Equatable {
         return Int(b[i] & 0x7F) << 21 | Int(b[i + 1] & 0x7F) << 14 | Int(b[i + 2] & 0x7F) << 7 | Int(b[i + 3] & 0x7F)
     }
 
-    /// The first picture in an ID3v2.2/2.3/2.4 tag body (after the 10-byte header).
+    /// The first picture frame whose bytes are an image, in an ID3v2.2/2.3/2.4 tag body (after
+    /// the 10-byte header).
     static func id3Cover(version: UInt8, flags: UInt8, tag: [UInt8]) -> CoverArt? {
         var tag = tag
         if flags & 0x80 != 0 { tag = undoUnsynchronisation(tag) }
@@ -52,7 +59,7 @@ public struct CoverArt: Sendable, Equatable {
             }
             let body = offset + headerLength
             guard size > 0, body + size <= tag.count else { return nil }
-            if id == "APIC" || id == "PIC" { return pictureFrame(Array(tag[body..<body + size]), v22: id == "PIC") }
+            if id == "APIC" || id == "PIC", let art = pictureFrame(Array(tag[body..<body + size]), v22: id == "PIC") { return art }
             offset = body + size
         }
         return nil
@@ -64,14 +71,11 @@ public struct CoverArt: Sendable, Equatable {
         guard body.count > 4 else { return nil }
         let encoding = body[0]
         var i = 1
-        var mime: String
         if v22 {
-            mime = String(decoding: body[1..<4], as: UTF8.self).uppercased() == "PNG" ? "image/png" : "image/jpeg"
-            i = 4
+            i = 4   // a three-letter format, not trusted (the bytes decide)
         } else {
             guard let end = body[1...].firstIndex(of: 0) else { return nil }
-            mime = String(decoding: body[1..<end], as: UTF8.self).lowercased()
-            i = end + 1
+            i = end + 1   // the frame's MIME type, not trusted (the bytes decide)
         }
         i += 1   // picture type
         if encoding == 1 || encoding == 2 {
@@ -83,8 +87,8 @@ public struct CoverArt: Sendable, Equatable {
         }
         guard i < body.count else { return nil }
         let data = Array(body[i...])
-        mime = sniffedImageType(data) ?? (mime.contains("/") ? mime : "image/\(mime.isEmpty ? "jpeg" : mime)")
-        return CoverArt(mimeType: mime == "image/jpg" ? "image/jpeg" : mime, data: data)
+        guard let mime = sniffedImageType(data) else { return nil }
+        return CoverArt(mimeType: mime, data: data)
     }
 
     static func undoUnsynchronisation(_ bytes: [UInt8]) -> [UInt8] {
@@ -111,12 +115,12 @@ public struct CoverArt: Sendable, Equatable {
         let fullBox = meta.body.count >= 12 && tree.u32(meta.body.lowerBound) == 0
         let children = (meta.body.lowerBound + (fullBox ? 4 : 0))..<meta.body.upperBound
         guard let data = tree.find(["ilst", "covr", "data"], in: children), data.body.count > 8 else { return nil }
-        let type = tree.u32(data.body.lowerBound)
         let image = Array(tree.bytes[(data.body.lowerBound + 8)..<data.body.upperBound])
-        let mime = sniffedImageType(image) ?? (type == 14 ? "image/png" : "image/jpeg")
+        guard let mime = sniffedImageType(image) else { return nil }   // the atom's type code is not trusted either
         return CoverArt(mimeType: mime, data: image)
     }
 
+    /// The image type the bytes start with, or nil: only these four are ever served.
     static func sniffedImageType(_ data: [UInt8]) -> String? {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }

@@ -102,6 +102,22 @@ struct LibraryPageTests {
         #expect(CoverArt.id3Cover(version: 3, flags: 0, tag: Array(frame.prefix(20))) == nil, "a truncated frame is no cover")
     }
 
+    /// The frame's MIME type is the file maker's word: a picture is a cover only when its bytes
+    /// are an image, and then its type is the sniffed one.
+    @Test func aCoverIsAnImageByItsBytesOrNothing() throws {
+        let dir = try freshDirectory("cover")
+        let page = Array("<html><script>alert(1)</script></html>".utf8)
+        let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>".utf8)
+        for (name, mime, picture) in [("html.mp3", "text/html", page), ("svg.mp3", "image/svg+xml", svg), ("empty-type.mp3", "", page)] {
+            let file = dir.appendingPathComponent(name)
+            try CoveredMedia.mp3(mime: mime, picture: picture).write(to: file)
+            #expect(CoverArt.read(file, format: .mp3) == nil, "\(name): not an image, so no cover")
+        }
+        let lying = dir.appendingPathComponent("lying.mp3")
+        try CoveredMedia.mp3(mime: "text/html", picture: CoveredMedia.png).write(to: lying)
+        #expect(CoverArt.read(lying, format: .mp3)?.mimeType == "image/png", "a PNG is a PNG whatever the frame says")
+    }
+
     @Test func mp4CovrItems() throws {
         func atom(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let n = body.count + 8
@@ -115,6 +131,12 @@ struct LibraryPageTests {
         let url = dir.appendingPathComponent("covered.m4a")
         try Data(file).write(to: url)
         #expect(CoverArt.read(url, format: .m4a) == CoverArt(mimeType: "image/jpeg", data: jpeg))
+        // A `covr` item typed JPEG (13) whose bytes are a page is no cover.
+        let page = atom("data", [0, 0, 0, 13, 0, 0, 0, 0] + Array("<html><script>alert(1)</script>".utf8))
+        let fake = atom("meta", [0, 0, 0, 0] + atom("hdlr", [UInt8](repeating: 0, count: 25)) + atom("ilst", atom("covr", page)))
+        let faked = dir.appendingPathComponent("faked.m4a")
+        try Data(atom("ftyp", Array("M4A ".utf8) + [0, 0, 0, 0]) + atom("moov", atom("udta", fake)) + atom("mdat", [1, 2, 3])).write(to: faked)
+        #expect(CoverArt.read(faked, format: .m4a) == nil)
         #expect(CoverArt.read(mediaFixtures.appendingPathComponent("sample.m4b"), format: .m4a) == nil)
     }
 }

@@ -50,8 +50,10 @@ enum CoveredMedia {
     /// A 1×1 PNG.
     static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==") ?? Data())
 
-    /// sample.mp3 with its ID3v2.3 tag replaced by one holding a title and an APIC frame.
-    static func mp3(title: String = "Covered Episode") throws -> Data {
+    /// sample.mp3 with its ID3v2.3 tag replaced by one holding a title and an APIC frame whose
+    /// MIME type and picture bytes are `mime` and `picture` (a PNG by default; an attacker's
+    /// file says what it likes).
+    static func mp3(title: String = "Covered Episode", mime: String = "image/png", picture: [UInt8] = png) throws -> Data {
         let original = [UInt8](try Data(contentsOf: mediaFixtures.appendingPathComponent("sample.mp3")))
         let oldSize = Int(original[6] & 0x7F) << 21 | Int(original[7] & 0x7F) << 14 | Int(original[8] & 0x7F) << 7 | Int(original[9] & 0x7F)
         let audio = original[(10 + oldSize)...]
@@ -60,7 +62,7 @@ enum CoveredMedia {
             return Array(id.utf8) + [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF), 0, 0] + body
         }
         let frames = frame("TIT2", [0] + Array(title.utf8))
-            + frame("APIC", [0] + Array("image/png".utf8) + [0, 3] + Array("cover".utf8) + [0] + png)
+            + frame("APIC", [0] + Array(mime.utf8) + [0, 3] + Array("cover".utf8) + [0] + picture)
         let n = frames.count
         let header: [UInt8] = Array("ID3".utf8) + [3, 0, 0, UInt8(n >> 21 & 0x7F), UInt8(n >> 14 & 0x7F), UInt8(n >> 7 & 0x7F), UInt8(n & 0x7F)]
         return Data(header + frames + audio)

@@ -106,6 +106,38 @@ struct MediaRouteTests {
 }
 
 extension MediaRouteTests {
+    /// Every answer with bytes from outside is `nosniff` and sandboxed; a cover is served only
+    /// as the image its bytes are, and a picture frame that is no image is no cover (404).
+    @Test func coversAreImagesAndForeignBytesAreSandboxed() async throws {
+        let page = Array("<html><script>alert(1)</script></html>".utf8)
+        let library = try LibraryServer(fixtures: [("sample.m4b", nil)], made: [
+            ("png.mp3", try CoveredMedia.mp3(title: "Png")),
+            ("page.mp3", try CoveredMedia.mp3(title: "Page", mime: "text/html", picture: page)),
+            ("lying.mp3", try CoveredMedia.mp3(title: "Lying", mime: "text/html", picture: CoveredMedia.png)),
+        ])
+        let bearer = try library.server.bearer
+        func sandboxed(_ reply: Reply, _ what: String) {
+            #expect(reply.header("X-Content-Type-Options") == "nosniff", "\(what)")
+            #expect(reply.header("Content-Security-Policy") == "default-src 'none'; sandbox", "\(what)")
+        }
+        let png = try await Client.send("GET", "\(library.url)/media/\(try library.id("png.mp3"))/cover", headers: bearer)
+        #expect(png.status == 200 && png.header("Content-Type") == "image/png" && png.body == Data(CoveredMedia.png))
+        sandboxed(png, "a cover")
+        let lying = try await Client.send("GET", "\(library.url)/media/\(try library.id("lying.mp3"))/cover", headers: bearer)
+        #expect(lying.status == 200 && lying.header("Content-Type") == "image/png", "the bytes decide, not the frame")
+        let hostile = try await Client.send("GET", "\(library.url)/media/\(try library.id("page.mp3"))/cover", headers: bearer)
+        #expect(hostile.status == 404, "a page is no cover: \(hostile.status) \(hostile.header("Content-Type") ?? "")")
+        #expect(hostile.header("Content-Type")?.hasPrefix("text/html") != true || hostile.header("Content-Security-Policy") != nil)
+        #expect(!hostile.text.contains("<script>alert(1)"))
+
+        let media = "\(library.url)/media/\(try library.id("sample.m4b"))"
+        sandboxed(try await Client.send("GET", media, headers: bearer), "a file")
+        sandboxed(try await Client.send("GET", media, headers: bearer.merging(["Range": "bytes=0-9"]) { $1 }), "a range")
+        let feed = try await Client.send("GET", "\(library.url)/feed/\(try library.feedSecret()).xml")
+        #expect(feed.status == 200)
+        sandboxed(feed, "the feed")
+    }
+
     /// Moving the library folder and pointing serve at it keeps every item playable.
     @Test func aMovedLibraryStaysPlayable() async throws {
         let library = try LibraryServer(fixtures: [("sample.mp3", "Show"), ("sample.m4b", nil)])

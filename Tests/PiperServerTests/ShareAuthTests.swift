@@ -155,6 +155,29 @@ struct ShareAuthTests {
         #expect(token.status == 403)
     }
 
+    /// A token outlives the cookie that made it: only Piper's own page (or a bearer token) may
+    /// mint one, never a GET, a navigation from elsewhere, or a POST whose page is unknown.
+    @Test func aTokenIsMintedOnlyFromPipersOwnPage() async throws {
+        let server = try ShareServer()
+        let (cookie, _) = try await server.pair()
+        func mint(_ method: String, _ headers: [String: String]) async throws -> Reply {
+            try await Client.send(method, server.url + "/tokens", body: method == "POST" ? Data("name=x".utf8) : nil,
+                                  headers: headers.merging(["Cookie": cookie, "Accept": "application/json",
+                                                            "Content-Type": "application/x-www-form-urlencoded"]) { $1 })
+        }
+        #expect(try await mint("GET", ["Sec-Fetch-Site": "same-origin"]).status == 405)
+        #expect(try await mint("POST", [:]).status == 403, "no fetch metadata and no Origin")
+        #expect(try await mint("POST", ["Sec-Fetch-Site": "none"]).status == 403, "a navigation the user started elsewhere")
+        #expect(try await mint("POST", ["Sec-Fetch-Site": "same-site", "Origin": server.url]).status == 403)
+        #expect(try await mint("POST", ["Origin": "http://evil.example"]).status == 403)
+        #expect(try await mint("POST", ["Origin": server.url]).status == 200, "an older browser's POST from Piper's page")
+        #expect(try await mint("POST", ["Sec-Fetch-Site": "same-origin", "Origin": server.url]).status == 200)
+        let byToken = try await Client.send("POST", server.url + "/tokens", body: Data("name=y".utf8),
+                                            headers: try server.bearer.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 })
+        #expect(byToken.status == 200, "a script with a bearer token")
+        #expect(try server.registry.devices().filter { $0.kind == "token" }.count == 3)
+    }
+
     @Test func aNamedTokenSharesAndCanBeRevoked() async throws {
         let server = try ShareServer()
         let (cookie, _) = try await server.pair()

@@ -77,7 +77,7 @@ public struct ShareAuth: Sendable {
         }
     }
 
-    private func isOwn(_ origin: String) -> Bool {
+    func isOwn(_ origin: String) -> Bool {
         [publicURL.get(), baseURL.get()].map(Self.origin(of:)).contains(Self.origin(of: origin))
     }
 
@@ -119,6 +119,26 @@ extension ShareAuth {
         } catch let error as HTTPError {
             return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
         }
+    }
+}
+
+extension ShareAuth {
+    /// What may mint a credential (`POST /tokens`): a script with a bearer token, or a paired
+    /// browser's POST that proves it came from one of this server's own pages: `Sec-Fetch-Site:
+    /// same-origin`, or, from a browser that sends no fetch metadata, an `Origin` of this server.
+    /// Unlike a share, a navigation the user started elsewhere (`none`) or a POST with no origin
+    /// at all does not count: a token outlives the cookie that made it, so minting one is never
+    /// done on a request whose page is unknown.
+    func mintingPost(_ request: HTTPRequest) throws -> SameSitePost {
+        let answer = try sameSitePost(request)
+        guard case .allowed = answer, request.header("Authorization") == nil else { return answer }
+        let site = request.header("Sec-Fetch-Site")?.lowercased()
+        let proven = site.map { $0 == "same-origin" } ?? request.header("Origin").map(isOwn) ?? false
+        guard proven else {
+            let error = HTTPError(403, "A token is made only from Piper's own page (Sec-Fetch-Site: \(site ?? "absent"), Origin: \(request.header("Origin") ?? "absent"))")
+            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
+        }
+        return answer
     }
 }
 

@@ -46,3 +46,20 @@ public struct HTTPResponse: Sendable {
         return (try? encoder.encode(object)).map { Array($0) } ?? Array(#"{"error":"Internal server error"}"#.utf8)
     }
 }
+
+extension HTTPResponse {
+    /// The headers of an answer whose bytes came from outside Piper (a library file, its cover,
+    /// an upload, a feed built from tags): the browser must not guess another type than the one
+    /// sent (`nosniff`), and were it ever to render the bytes as a document, that document may
+    /// load nothing and runs in a sandbox: no script, no same-origin access, no cookie use.
+    static let foreignBytesHeaders: [(name: String, value: String)] = [
+        ("X-Content-Type-Options", "nosniff"),
+        ("Content-Security-Policy", "default-src 'none'; sandbox"),
+    ]
+
+    /// Adds `foreignBytesHeaders` (replacing a CSP the answer had).
+    mutating func markForeignBytes() {
+        headers.removeAll { Self.sameName($0.name, "Content-Security-Policy") || Self.sameName($0.name, "X-Content-Type-Options") }
+        headers += Self.foreignBytesHeaders
+    }
+}

@@ -9,7 +9,15 @@ struct FeedRoute: HTTPResponder {
     let shelf: LibraryShelf
     let publicURL: LateValue
 
+    /// Feeds and chapters are built from tags and names that came with the files: marked as
+    /// foreign bytes (`nosniff`, sandboxed), like the files themselves.
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
+        var response = try answer(request)
+        response.markForeignBytes()
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
         let rest = String(request.path.dropFirst("/feed/".count))
         let secretEnd = rest.firstIndex { $0 == "/" || $0 == "." } ?? rest.endIndex

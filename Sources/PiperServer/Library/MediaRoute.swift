@@ -6,6 +6,9 @@ import MediaImport
 /// requests (206), `If-Range`, `If-None-Match`, a strong `ETag` from the content's SHA-256 and
 /// `Last-Modified` from the file; `GET /media/<id>/cover`: its embedded cover art.
 /// Both need a paired device or token, or the feed's secret as `?key=` (what podcast apps send).
+/// Their bytes came from outside (whoever made the file), so every answer is marked
+/// `nosniff` and sandboxed (`HTTPResponse.markForeignBytes`), and a cover is served only as
+/// the image type its bytes sniff as (`CoverArt`).
 struct MediaRoute: HTTPResponder {
     let shelf: LibraryShelf
     let auth: ShareAuth
@@ -26,6 +29,7 @@ struct MediaRoute: HTTPResponder {
             response = try Self.stream(shelf.file(of: item), item: item, request: request)
         }
         response.device = who
+        response.markForeignBytes()
         return response
     }
 

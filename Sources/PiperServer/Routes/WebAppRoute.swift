@@ -104,10 +104,11 @@ struct WebAppRoute: HTTPResponder {
         return response
     }
 
-    /// `POST /tokens` with `name`: a new bearer token, shown once (for a Shortcut or a script).
+    /// `POST /tokens` with `name`: a new bearer token, shown once (for a Shortcut or a script);
+    /// only from Piper's own page or with a bearer token (`ShareAuth.mintingPost`).
     private func token(_ request: HTTPRequest) throws -> HTTPResponse {
         let credential: Credential
-        switch try auth.sameSitePost(request) {
+        switch try auth.mintingPost(request) {
         case .allowed(let allowed): credential = allowed
         case .refused(let refusal): return refusal
         }
