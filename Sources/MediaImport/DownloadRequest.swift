@@ -28,6 +28,54 @@ public struct DownloadRequest: Sendable, Equatable {
     }
 }
 
+/// How an attempt picks up a partial file: a resume is trusted only when something proves the
+/// server's bytes are of the same version as the ones kept. Without that proof a resume splices
+/// two versions (the start of the old file, the end of the new) into one that never existed.
+enum ResumePlan: Equatable, Sendable {
+    /// Nothing kept: no partial file, or nothing could prove its version and it is small.
+    case fromStart
+    /// `Range` from `offset` with `If-Range: validator`; the 206 must carry that validator.
+    case ifRange(offset: Int64, validator: String)
+    /// No validator: the bytes from `offset` to `kept` are fetched again and must equal the
+    /// partial file's, then the rest is appended.
+    case overlap(offset: Int64, kept: Int64)
+
+    /// How much is fetched again to compare: enough to span several of a server's write
+    /// blocks, little beside a file of a megabyte or more.
+    static let overlapBytes: Int64 = 64 * 1024
+    /// Below this, a partial file without a validator is dropped and fetched again whole: it
+    /// costs at most this much, and a short overlap proves little.
+    static let overlapAbove: Int64 = 1 << 20
+
+    static func choose(partialSize size: Int64, validator: String?) -> ResumePlan {
+        guard size > 0 else { return .fromStart }
+        if let validator { return .ifRange(offset: size, validator: validator) }
+        return size > overlapAbove ? .overlap(offset: size - overlapBytes, kept: size) : .fromStart
+    }
+
+    /// The first byte the request asks for.
+    var requestedOffset: Int64 {
+        switch self {
+        case .fromStart: return 0
+        case .ifRange(let offset, _), .overlap(let offset, _): return offset
+        }
+    }
+
+    /// The bytes of the partial file this attempt keeps (and, for an overlap, checks).
+    var kept: Int64 {
+        switch self {
+        case .fromStart: return 0
+        case .ifRange(let offset, _): return offset
+        case .overlap(_, let kept): return kept
+        }
+    }
+
+    var ifRange: String? {
+        if case .ifRange(_, let validator) = self { return validator }
+        return nil
+    }
+}
+
 /// What the server told us about the resource, reported as soon as a response starts so the
 /// journal can keep it for a resume by another process.
 public struct DownloadMetadata: Sendable, Equatable {

@@ -4,6 +4,10 @@ import Foundation
 struct ResponseHeaders: Sendable, Equatable {
     var status = 0
     var fields: [String: String] = [:]
+    /// Framing fields (`Content-Length`, `Content-Range`) the response sent more than once with
+    /// different values, as "name: first | other". Which one libcurl framed the body by is
+    /// unknowable, so such a response is refused (`ResponseDecision.evaluate`), as browsers do.
+    var conflicts: [String] = []
 
     subscript(_ name: String) -> String? { fields[name.lowercased()] }
 
@@ -13,6 +17,7 @@ struct ResponseHeaders: Sendable, Equatable {
         let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             fields = [:]
+            conflicts = []
             let parts = line.split(separator: " ", maxSplits: 2)
             status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             return
@@ -20,8 +25,17 @@ struct ResponseHeaders: Sendable, Equatable {
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if Self.framing.contains(name) {
+            // A list value ("10, 20") is as ambiguous as two lines.
+            let values = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            if name == "content-length", values.count > 1 { conflicts.append("\(name): \(value)") }
+            if let earlier = fields[name], earlier != value { conflicts.append("\(name): \(earlier) | \(value)") }
+        }
         fields[name] = value
     }
+
+    /// The fields that frame the body: a second, different value makes its length a guess.
+    static let framing: Set<String> = ["content-length", "content-range"]
 
     var contentType: String? { self["content-type"] }
     var contentLength: Int64? { self["content-length"].flatMap { Int64($0) } }
@@ -70,10 +84,15 @@ enum ResponseDecision {
     /// Decides what to do with the response to a request that asked for bytes from `offset`
     /// (0 = the whole file), knowing from earlier attempts the total size and the validators
     /// (`knownETag`, `knownLastModified`) the partial file's bytes came with.
+    /// `ifRange` is the validator the request sent in `If-Range` (nil when it sent none: a
+    /// resume then proves its version by the overlap, `DownloadTransfer`).
     static func evaluate(_ headers: ResponseHeaders, requestedOffset offset: Int64, knownTotal: Int64?,
-                         knownETag: String? = nil, knownLastModified: String? = nil,
+                         knownETag: String? = nil, knownLastModified: String? = nil, ifRange: String? = nil,
                          maxBytes: Int64 = .max) -> ResponseAction {
         let status = headers.status
+        if (200...299).contains(status), let conflict = headers.conflicts.first {
+            return .fail(reason: "The server sent conflicting framing headers (\(conflict)); the file's length cannot be trusted")
+        }
         switch status {
         case 200, 203:
             // A web page's Content-Type is judged with the first bytes (`DownloadTransfer`):
@@ -97,6 +116,13 @@ enum ResponseDecision {
             // spliced onto the old version's. Any validator that differs means another version.
             if let change = validatorChange(headers, knownETag: knownETag, knownLastModified: knownLastModified) {
                 return .restart(reason: "the file changed on the server (\(change)) but the server resumed it anyway")
+            }
+            // The validator sent in If-Range must come back: a 206 that drops it proves nothing
+            // about which version its bytes are from (RFC 9110 has a 206 repeat the ETag and
+            // Last-Modified a 200 would carry).
+            if let sent = ifRange, !proves(headers, validator: sent) {
+                return .restart(reason: "the server resumed without the validator \(sent) the file was first sent with, "
+                                + "so the new bytes may belong to another version")
             }
             if let total = range.total, total > maxBytes { return .fail(reason: tooLarge(total, limit: maxBytes)) }
             return .append(total: range.total)
@@ -123,6 +149,12 @@ enum ResponseDecision {
             return "Last-Modified \(known) became \(sent)"
         }
         return nil
+    }
+
+    /// True when the 206 carries the very validator the request's If-Range named: the same
+    /// strong ETag (byte for byte), or the same Last-Modified date.
+    static func proves(_ headers: ResponseHeaders, validator: String) -> Bool {
+        headers.etag == validator || headers.lastModified == validator
     }
 
     private static func opaqueTag(_ tag: String) -> Substring {

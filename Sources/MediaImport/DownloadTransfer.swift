@@ -11,6 +11,11 @@ import Glibc
 final class DownloadTransfer {
     let fd: Int32
     let requestedOffset: Int64
+    /// The partial file's bytes this attempt keeps: from `requestedOffset` up to here the body
+    /// must equal them (an overlap check, `ResumePlan.overlap`); past here it is written.
+    private(set) var kept: Int64
+    /// The validator sent in `If-Range`, which a 206 must carry back.
+    let ifRange: String?
     let knownTotal: Int64?
     let url: URL
     let knownFileName: String?
@@ -33,10 +38,12 @@ final class DownloadTransfer {
     private(set) var received: Int64 = 0
     private var lastReport: UInt64 = 0
 
-    init(fd: Int32, requestedOffset: Int64, request: DownloadRequest, maxBytes: Int64,
+    init(fd: Int32, plan: ResumePlan, request: DownloadRequest, maxBytes: Int64,
          onMetadata: @escaping (DownloadMetadata) -> Void, onProgress: @escaping (Int64, Int64?) -> Void) {
         self.fd = fd
-        self.requestedOffset = requestedOffset
+        self.requestedOffset = plan.requestedOffset
+        self.kept = plan.kept
+        self.ifRange = plan.ifRange
         self.knownTotal = request.knownTotal
         self.url = request.url
         self.knownFileName = request.fileName
@@ -45,7 +52,7 @@ final class DownloadTransfer {
         self.maxBytes = maxBytes
         self.onMetadata = onMetadata
         self.onProgress = onProgress
-        self.position = requestedOffset
+        self.position = plan.requestedOffset
     }
 
     /// Takes the decision for the response whose headers have arrived, and prepares the file.
@@ -53,7 +60,8 @@ final class DownloadTransfer {
     func decide() -> ResponseAction {
         if let action { return action }
         let decided = ResponseDecision.evaluate(headers, requestedOffset: requestedOffset, knownTotal: knownTotal,
-                                                knownETag: knownETag, knownLastModified: knownLastModified, maxBytes: maxBytes)
+                                                knownETag: knownETag, knownLastModified: knownLastModified, ifRange: ifRange,
+                                                maxBytes: maxBytes)
         action = decided
         switch decided {
         case .writeFromStart(let total):
@@ -61,15 +69,13 @@ final class DownloadTransfer {
                 refusal = .fail(reason: "Cannot reset the partial file: \(String(cString: strerror(errno)))")
             }
             position = 0
+            kept = 0   // the whole file comes again: nothing kept, nothing to compare
             if let total, refusal == nil { refusal = Self.reserve(fd, from: 0, bytes: total) }
             publishMetadata(total: total)
         case .append(let total):
-            if lseek(fd, off_t(requestedOffset), SEEK_SET) < 0 {
-                refusal = .fail(reason: "Cannot seek in the partial file: \(String(cString: strerror(errno)))")
-            }
             position = requestedOffset
-            if let total = total ?? knownTotal, total > requestedOffset, refusal == nil {
-                refusal = Self.reserve(fd, from: requestedOffset, bytes: total - requestedOffset)
+            if let total = total ?? knownTotal, total > kept {
+                refusal = Self.reserve(fd, from: kept, bytes: total - kept)
             }
             publishMetadata(total: total ?? knownTotal)
         default:
@@ -95,8 +101,17 @@ final class DownloadTransfer {
             return false
         }
         var offset = 0
+        if position < kept {
+            // The overlap: these bytes are the partial file's already, and must be the same.
+            offset = min(Int(kept - position), chunk.count)
+            guard Self.matches(fd, at: position, UnsafeRawBufferPointer(rebasing: chunk[..<offset])) else {
+                refusal = .restart(reason: "the server's bytes before the resume point differ from the partial file's, "
+                                   + "so the file changed on the server")
+                return false
+            }
+        }
         while offset < chunk.count {
-            let n = write(fd, chunk.baseAddress! + offset, chunk.count - offset)
+            let n = pwrite(fd, chunk.baseAddress! + offset, chunk.count - offset, off_t(position) + off_t(offset))
             if n < 0 {
                 if errno == EINTR { continue }
                 let code = errno
@@ -122,6 +137,20 @@ final class DownloadTransfer {
             }
         }
         return true
+    }
+
+    /// True when the file holds exactly `bytes` at `offset`.
+    static func matches(_ fd: Int32, at offset: Int64, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 0 else { return true }
+        var stored = [UInt8](repeating: 0, count: bytes.count)
+        var read = 0
+        while read < bytes.count {
+            let n = stored.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + read, bytes.count - read, off_t(offset) + off_t(read)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            read += n
+        }
+        return stored.withUnsafeBytes { $0.elementsEqual(bytes) }
     }
 
     /// Reserves disk blocks for `bytes` from `offset` without changing the file's size

@@ -97,30 +97,34 @@ public struct Downloader: Sendable {
         return "\(Int(seconds.rounded())) s"
     }
 
-    /// One request: resume from the partial file's size when there is one. Returns the
-    /// outcome and the body bytes it wrote.
+    /// One request: resume from the partial file's size when something can prove the server's
+    /// bytes are of the same version (`ResumePlan`), else start again. Returns the outcome and
+    /// the body bytes it received.
     func attempt(_ request: DownloadRequest, events: DownloadEvents, timeout: Double,
                  learned: @escaping (DownloadMetadata) -> Void) throws -> (Attempt, received: Int64) {
         let path = request.partialFile.path
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)   // read too: an overlap is compared
         guard fd >= 0 else { throw DownloadError.cannotWrite(path, errno) }
         defer { close(fd) }
         var st = stat()
-        let offset: Int64 = fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
+        let size: Int64 = fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
+        let plan = ResumePlan.choose(partialSize: size, validator: request.ifRange)
+        // Nothing proves the kept bytes' version and they are few: fetched again whole.
+        if plan == .fromStart, size > 0, ftruncate(fd, 0) != 0 { throw DownloadError.cannotWrite(path, errno) }
 
         let transfer = DownloadTransfer(
-            fd: fd, requestedOffset: offset, request: request, maxBytes: settings.maxBytes,
+            fd: fd, plan: plan, request: request, maxBytes: settings.maxBytes,
             onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
         transfer.shouldContinue = events.shouldContinue
         let easy = try CurlEasy(url: request.url)
-        try configure(easy, request: request, offset: offset)
+        try configure(easy, plan: plan)
         try easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))
         easy.receiver = transfer
         let code = easy.perform()
-        return (conclude(transfer, code: code, offset: offset, request: request, events: events), transfer.received)
+        return (conclude(transfer, code: code, offset: plan.kept, request: request, events: events), transfer.received)
     }
 
-    private func configure(_ easy: CurlEasy, request: DownloadRequest, offset: Int64) throws {
+    private func configure(_ easy: CurlEasy, plan: ResumePlan) throws {
         try easy.set(CURLOPT_FOLLOWLOCATION, 1)
         try easy.set(CURLOPT_MAXREDIRS, 10)
         try easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
@@ -129,9 +133,9 @@ public struct Downloader: Sendable {
         try easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
         try easy.set(CURLOPT_USERAGENT, settings.userAgent)
         var headers = ["Accept-Encoding: identity"]
-        if offset > 0 {
-            try easy.set(CURLOPT_RANGE, "\(offset)-")
-            if let validator = request.ifRange { headers.append("If-Range: \(validator)") }
+        if plan.requestedOffset > 0 {
+            try easy.set(CURLOPT_RANGE, "\(plan.requestedOffset)-")
+            if let validator = plan.ifRange { headers.append("If-Range: \(validator)") }
         }
         try easy.setHeaders(headers)
     }
@@ -139,7 +143,11 @@ public struct Downloader: Sendable {
     /// Turns the finished attempt (curl's code plus what the callbacks saw) into an outcome.
     private func conclude(_ transfer: DownloadTransfer, code: CurlError?, offset: Int64,
                           request: DownloadRequest, events: DownloadEvents) -> Attempt {
-        if let refusal = transfer.refusal, case .fail(let reason) = refusal { return .fail(reason) }
+        switch transfer.refusal {
+        case .fail(let reason): return .fail(reason)
+        case .restart(let reason): return .restart(reason)
+        default: break
+        }
         let progressed = transfer.position > offset
         if let code, transfer.action == nil {
             return code.isRetryable ? .retry(describe(code), retryAfter: nil, progressed: false) : .fail("Download failed: \(code)")

@@ -49,6 +49,96 @@ import Testing
         #expect(try server.requests("/w.wav")[1].header("if-range") == "Mon, 02 Nov 2026 10:00:00 GMT")
     }
 
+    /// The validator the file was first sent with must come back in the 206: a server that
+    /// drops its ETag (and ignores If-Range) resumes another version.
+    @Test func aResumeThatDropsTheValidatorStartsAgain() throws {
+        let home = try TempHome()
+        let server = try TestHTTPServer()
+        let old = try Fixtures.bytes("sample.aiff")
+        // Another version of the same size (so no size change gives it away): its audio differs
+        // before and after the resume point.
+        var new = old
+        for i in 1_000..<new.count where i % 7 == 0 { new[i] ^= 0x5A }
+        try server.route("/d.aiff", .init(body: old, etag: "\"one\"", lastModified: nil),
+                         faults: [.resetAfter(bytes: 60_000, times: 1), .ignoreIfRange,
+                                  .replace(with: .init(body: new, etag: nil, lastModified: nil), afterRequests: 1)])
+        let file = try home.partialFile()
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/d.aiff"), partialFile: file))
+        #expect(Array(try Data(contentsOf: file)) == new, "not the old prefix with the new tail spliced on")
+        let requests = try server.requests("/d.aiff")
+        #expect(requests.count == 3, "fresh, a resume answered without the validator, restart")
+        #expect(requests[1].header("if-range") == "\"one\"")
+        #expect(requests[2].header("range") == nil)
+    }
+
+    /// A server that never sends a validator cannot prove a resume: a small partial file is
+    /// fetched again whole.
+    @Test func withoutAnyValidatorASmallPartialFileIsFetchedAgain() throws {
+        let home = try TempHome()
+        let server = try TestHTTPServer()
+        let old = try Fixtures.bytes("sample.aiff")
+        let new = try Fixtures.bytes("sample.caf")
+        try server.route("/n.aiff", .init(body: old, etag: nil, lastModified: nil),
+                         faults: [.resetAfter(bytes: 60_000, times: 1),
+                                  .replace(with: .init(body: new, etag: nil, lastModified: nil), afterRequests: 1)])
+        let file = try home.partialFile()
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/n.aiff"), partialFile: file))
+        #expect(Array(try Data(contentsOf: file)) == new)
+        let requests = try server.requests("/n.aiff")
+        #expect(requests.count == 2)
+        #expect(requests[1].header("range") == nil, "no Range without a validator or an overlap to check")
+    }
+
+    /// A large partial file without a validator resumes only after the last 64 KiB before the
+    /// resume point came back equal; when they differ the file changed, and it starts again.
+    @Test func withoutAValidatorALargeResumeChecksItsOverlap() throws {
+        let home = try TempHome()
+        let server = try TestHTTPServer()
+        var random = SeededRandom(seed: 42)
+        let head = try Fixtures.bytes("sample.aiff")
+        let same = head + (0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        try server.route("/same.aiff", .init(body: same, etag: nil, lastModified: nil), faults: [.shortBody(bytes: 2_000_000, times: 1)])
+        let file = try home.partialFile()
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/same.aiff"), partialFile: file))
+        #expect(Array(try Data(contentsOf: file)) == same, "the same version, resumed")
+        let resumed = try server.requests("/same.aiff")
+        #expect(resumed.count == 2)
+        let range = try #require(resumed.last?.header("range"))
+        let start = try #require(Int(range.dropFirst("bytes=".count).dropLast()))
+        #expect(start > 1_000_000 && start < 2_000_000, "\(range): the overlap before the resume point")
+
+        let changed = head + (0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        try server.route("/changed.aiff", .init(body: same, etag: nil, lastModified: nil),
+                         faults: [.shortBody(bytes: 2_000_000, times: 1), .replace(with: .init(body: changed, etag: nil, lastModified: nil), afterRequests: 1)])
+        let otherHome = try TempHome()
+        let other = try otherHome.partialFile()
+        _ = try Downloader(settings: fast).download(DownloadRequest(url: server.url("/changed.aiff"), partialFile: other))
+        #expect(Array(try Data(contentsOf: other)) == changed, "the overlap differed: fetched again, not spliced")
+        let requests = try server.requests("/changed.aiff")
+        #expect(requests.count == 3 && requests[2].header("range") == nil, "\(requests.map(\.headers))")
+    }
+
+    /// Two Content-Lengths that disagree: which one framed the body is a guess, so the attempt
+    /// fails with the reason rather than storing half a file as the whole.
+    @Test func conflictingContentLengthsFailTheAttempt() throws {
+        let home = try TempHome()
+        let server = try TestHTTPServer()
+        let body = try Fixtures.bytes("sample.aiff")
+        try server.route("/two.aiff", .init(body: body), faults: [.claimLength(Int64(body.count / 2)),
+                                                                   .repeatedHeader("Content-Length", "\(body.count)")])
+        let reason = failure { try Downloader(settings: fast).download(DownloadRequest(url: server.url("/two.aiff"), partialFile: try home.partialFile())) }
+        #expect(reason?.contains("conflicting framing headers (content-length: \(body.count / 2) | \(body.count))") == true, "\(reason ?? "downloaded")")
+        var headers = ResponseHeaders()
+        for line in ["HTTP/1.1 206 Partial Content", "Content-Range: bytes 0-9/100", "Content-Range: bytes 0-9/50"] { headers.consume(line: line) }
+        #expect(ResponseDecision.evaluate(headers, requestedOffset: 0, knownTotal: nil) == .fail(reason: "The server sent conflicting framing headers (content-range: bytes 0-9/100 | bytes 0-9/50); the file's length cannot be trusted"))
+        var list = ResponseHeaders()
+        for line in ["HTTP/1.1 200 OK", "Content-Length: 10, 20"] { list.consume(line: line) }
+        #expect(list.conflicts == ["content-length: 10, 20"])
+        var same = ResponseHeaders()
+        for line in ["HTTP/1.1 200 OK", "Content-Length: 10", "Content-Length: 10"] { same.consume(line: line) }
+        #expect(same.conflicts.isEmpty, "a repeat of the same value frames the body the same way (RFC 9110 allows it)")
+    }
+
     @Test func anUnderDeliveringServerEndsInAFailureWithinItsBudget() throws {
         let home = try TempHome()
         let server = try TestHTTPServer()

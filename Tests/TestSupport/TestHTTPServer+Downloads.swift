@@ -47,8 +47,11 @@ extension TestHTTPServer {
         case noContentLength
         /// Announces this Content-Length whatever the body is.
         case claimLength(Int64)
-        /// An extra response header.
+        /// An extra response header (replacing one of the same name).
         case header(String, String)
+        /// One more header line, sent even when a line of that name is sent already (two
+        /// Content-Lengths, say).
+        case repeatedHeader(String, String)
         /// Answers 401 unless the request carries HTTP basic auth for "user:password".
         case basicAuth(String)
     }
@@ -126,6 +129,8 @@ struct StoredFault: Encodable {
             kind = "claimLength"; self.length = length
         case .header(let name, let value):
             kind = "header"; self.name = name; self.value = value
+        case .repeatedHeader(let name, let value):
+            kind = "repeatedHeader"; self.name = name; self.value = value
         case .basicAuth(let credentials):
             kind = "basicAuth"; self.credentials = credentials
         }

@@ -140,7 +140,8 @@ class Handler(BaseHTTPRequestHandler):
                 headers["Content-Length"] = str(fault["length"])
             elif fault["kind"] == "header":
                 headers[fault["name"]] = fault["value"]
-        if not self.raw(self.head(status, headers)) or self.command == "HEAD":
+        repeated = [(f["name"], f["value"]) for f in faults if f["kind"] == "repeatedHeader"]
+        if not self.raw(self.head(status, headers, repeated)) or self.command == "HEAD":
             return self.close_cleanly()
         for fault in faults:
             kind, times = fault["kind"], fault.get("times", 0)
@@ -166,12 +167,13 @@ class Handler(BaseHTTPRequestHandler):
                 return self.close_cleanly()
         self.raw(body)
         self.close_cleanly()
-    def head(self, status, headers):
+    def head(self, status, headers, repeated=()):
         try:
             reason = HTTPStatus(status).phrase
         except ValueError:
             reason = "Status"
         lines = ["HTTP/1.1 %d %s" % (status, reason)] + ["%s: %s" % (k, headers[k]) for k in sorted(headers)]
+        lines += ["%s: %s" % pair for pair in repeated]
         return ("\r\n".join(lines + ["Connection: close", "", ""])).encode("latin-1")
     def raw(self, data):
         try:
