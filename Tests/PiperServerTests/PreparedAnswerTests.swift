@@ -33,7 +33,7 @@ import Testing
             return path.withUTF8 { pages.preparedResponse(path: $0) }
         }
         #expect(prepared("/" + id) == nil)                  // not rendered yet: the route renders it
-        let routed = try route.respond(to: HTTPRequest(method: "GET", path: "/" + id))
+        let routed = try route.page(HTTPRequest(method: "GET", path: "/" + id))
         let hit = try #require(prepared("/" + id))
         #expect(hit.response.status == 200)
         #expect(hit.response.body == routed.body)

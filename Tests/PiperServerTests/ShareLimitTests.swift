@@ -51,10 +51,10 @@ struct ShareLimitTests {
     }
 
     @Test func theLiveStateLineSaysWhereAJobIs() {
-        #expect(MediaJobState(state: "downloading", bytes: 42, total: 100).summary == "downloading 42 %")
-        #expect(MediaJobState(state: "downloading", bytes: 42).summary == "downloading")
-        #expect(MediaJobState(state: "imported", libraryPath: "Podcasts/ep42.mp3").summary == "imported as Podcasts/ep42.mp3")
-        #expect(MediaJobState(state: "failed", reason: "HTTP 404").summary == "failed: HTTP 404")
-        #expect(MediaJobState(state: "queued").summary == "queued")
+        #expect(MediaJobState(state: .downloading, bytes: 42, total: 100).summary == "downloading 42 %")
+        #expect(MediaJobState(state: .downloading, bytes: 42).summary == "downloading")
+        #expect(MediaJobState(state: .imported, libraryPath: "Podcasts/ep42.mp3").summary == "imported as Podcasts/ep42.mp3")
+        #expect(MediaJobState(state: .failed, reason: "HTTP 404").summary == "failed: HTTP 404")
+        #expect(MediaJobState(state: .queued).summary == "queued")
     }
 }

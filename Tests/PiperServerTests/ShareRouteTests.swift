@@ -119,6 +119,23 @@ struct ShareRouteTests {
                 "\(page.text)")
     }
 
+    /// A cancelled job has ended: the web app stops asking (it used to be polled forever, its
+    /// state read as a string that was not one of "imported", "duplicate" or "failed").
+    @Test func aCancelledShareIsNoLongerLive() async throws {
+        let host = try TestHTTPServer()
+        try host.route("/slow.mp3", .init(body: try Array(Data(contentsOf: Self.media.appendingPathComponent("sample.mp3")))),
+                       faults: [.drip(chunk: 100, interval: 0.5)])
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let reply = try await server.shareJSON(["url": host.url("/slow.mp3").absoluteString], headers: try server.bearer)
+        let job = try #require(try reply.json()["job"] as? String, "\(reply.text)")
+        let cancel = try PiperBinaryRun.piper(["downloads", "cancel", job], home: server.home)
+        #expect(cancel.status == 0, "\(cancel.stderr)")
+        #expect(try await Self.waitForJob(job, server: server) == "cancelled")
+        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
+        let share = try #require((try shares.json()["shares"] as? [[String: Any]])?.first { $0["job"] as? String == job })
+        #expect(share["live"] as? Bool == false && share["state"] as? String == "cancelled")
+    }
+
     static func waitForJob(_ job: String, server: ShareServer) async throws -> String {
         var last = ""
         _ = try await eventually(within: 90) {

@@ -117,7 +117,7 @@ extension ShareAuth {
             try refuseCrossSite(request)
             return .allowed(try require(request))
         } catch let error as HTTPError {
-            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
+            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error), error)
         }
     }
 }
@@ -136,14 +136,14 @@ extension ShareAuth {
         let proven = site.map { $0 == "same-origin" } ?? request.header("Origin").map(isOwn) ?? false
         guard proven else {
             let error = HTTPError(403, "A token is made only from Piper's own page (Sec-Fetch-Site: \(site ?? "absent"), Origin: \(request.header("Origin") ?? "absent"))")
-            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
+            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error), error)
         }
         return answer
     }
 }
 
-/// `ShareAuth.sameSitePost`'s answer: the credential, or the refusal to send.
+/// `ShareAuth.sameSitePost`'s answer: the credential, or the refusal to send (and its error).
 enum SameSitePost {
     case allowed(Credential)
-    case refused(HTTPResponse)
+    case refused(HTTPResponse, HTTPError)
 }

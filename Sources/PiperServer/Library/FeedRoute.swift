@@ -5,20 +5,19 @@ import MediaImport
 /// folder (a zip's, an `--into` folder) as a show of its own; `/feed/<secret>/chapters/<id>.json`:
 /// an item's chapters. The secret is the only credential (podcast apps send no other), so a
 /// wrong one is a plain 404.
-struct FeedRoute: HTTPResponder {
+struct FeedRoute: Sendable {
     let shelf: LibraryShelf
     let publicURL: LateValue
 
     /// Feeds and chapters are built from tags and names that came with the files: marked as
     /// foreign bytes (`nosniff`, sandboxed), like the files themselves.
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+    func feed(_ request: HTTPRequest) throws -> HTTPResponse {
         var response = try answer(request)
         response.markForeignBytes()
         return response
     }
 
     private func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
         let rest = String(request.path.dropFirst("/feed/".count))
         let secretEnd = rest.firstIndex { $0 == "/" || $0 == "." } ?? rest.endIndex
         let secret = String(rest[..<secretEnd])

@@ -9,13 +9,10 @@ import MediaImport
 /// Their bytes came from outside (whoever made the file), so every answer is marked
 /// `nosniff` and sandboxed (`HTTPResponse.markForeignBytes`), and a cover is served only as
 /// the image type its bytes sniff as (`CoverArt`).
-struct MediaRoute: HTTPResponder {
+struct MediaRoute: Sendable {
     let shelf: LibraryShelf
-    let auth: ShareAuth
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
-        let who = try LibraryAccess.allow(request, auth: auth, feed: shelf.feed)
+    func media(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let rest = request.path.dropFirst("/media/".count)
         let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
         guard let first = parts.first, parts.count <= 2 else { throw HTTPError.notFound }
@@ -28,7 +25,7 @@ struct MediaRoute: HTTPResponder {
         } else {
             response = try Self.stream(shelf.file(of: item), item: item, request: request)
         }
-        response.device = who
+        response.device = context.device
         response.markForeignBytes()
         return response
     }
@@ -93,17 +90,5 @@ struct MediaRoute: HTTPResponder {
         let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         let encoded = name.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ascii
         return "inline; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
-    }
-}
-
-/// Who may read the library: a paired device or token (as for sharing), or whoever holds the
-/// feed's secret (`?key=`, the capability URL a podcast app fetches). Returns the name the
-/// access log records.
-enum LibraryAccess {
-    static func allow(_ request: HTTPRequest, auth: ShareAuth, feed: FeedSecret) throws -> String {
-        if let credential = auth.credential(of: request) { return credential.name }
-        if let key = request.query["key"], feed.accepts(key) { return "feed" }
-        if request.query["key"] != nil { throw HTTPError(403, "This feed link was revoked; subscribe again with the new one") }
-        return try auth.require(request).name
     }
 }

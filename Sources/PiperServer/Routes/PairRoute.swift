@@ -6,22 +6,14 @@ import Foundation
 /// paired devices. The POST must come from this site (`ShareAuth.refuseCrossSite`), and the
 /// code itself is the secret a forged form would lack. A used, expired or unknown code is a 401
 /// with the way out.
-struct PairRoute: HTTPResponder {
+struct PairRoute: Sendable {
     let auth: ShareAuth
     let clock: @Sendable () -> Date
 
     static let unusable = HTTPError(401, "This pairing link was already used or has expired; run 'piper pair' again")
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        switch request.method {
-        case "GET", "HEAD": return try confirmation(request)
-        case "POST": return try pair(request)
-        default: throw HTTPError.methodNotAllowed(["GET", "POST"])
-        }
-    }
-
     /// The confirmation page: the code in a hidden field, the device's name to edit, one button.
-    private func confirmation(_ request: HTTPRequest) throws -> HTTPResponse {
+    func confirmation(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let code = request.query["code"], !code.isEmpty, try auth.registry.pairingIsPending(code, now: clock()) else {
             return WebPage.failure(Self.unusable)
         }
@@ -40,12 +32,8 @@ struct PairRoute: HTTPResponder {
         return WebPage.render("Pair", body)
     }
 
-    private func pair(_ request: HTTPRequest) throws -> HTTPResponse {
-        do {
-            try auth.refuseCrossSite(request)
-        } catch let error as HTTPError {
-            return WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
-        }
+    /// Redeems the code (the table's `sameSiteSecret` rule refused other sites already).
+    func pair(_ request: HTTPRequest) throws -> HTTPResponse {
         let fields = (try? ShareRoute.fields(of: request)) ?? [:]
         let name = fields["name"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         guard let code = fields["code"], !code.isEmpty,

@@ -3,7 +3,7 @@ import Foundation
 /// `GET /<uuid>`: the reader page, or 404 when unknown or expired (a small HTML page for
 /// browsers, `{"error"}` for everyone else). Rendered pages are cached in memory: a save never
 /// changes after it is committed, and expiry is checked on every hit.
-struct ReaderRoute: HTTPResponder {
+struct ReaderRoute: Sendable {
     let store: any Store
     let cache: PageCache
     let publicURL: LateValue
@@ -11,11 +11,8 @@ struct ReaderRoute: HTTPResponder {
     var sourceGrace: TimeInterval = 0
     let clock: @Sendable () -> Date
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
+    func page(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let id = UUIDPath.id(fromPath: request.path) else { throw HTTPError.notFound }
-        guard request.method == "GET" || request.method == "HEAD" else {
-            throw HTTPError.methodNotAllowed(["GET", "HEAD"])
-        }
         let now = clock()
         guard let key = UUIDPath.key(id: id) else { throw HTTPError.notFound }
         if let page = cache.page(key: key, now: now) {
@@ -68,13 +65,10 @@ final class CachedReaderPages: PreparedAnswers {
 }
 
 /// `GET /healthz`: 200 `{"status": "ok", "store": kind}` when the store answers, else 503.
-struct HealthRoute: HTTPResponder {
+struct HealthRoute: Sendable {
     let store: any Store
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            throw HTTPError.methodNotAllowed(["GET", "HEAD"])
-        }
+    func check(_ request: HTTPRequest) throws -> HTTPResponse {
         do {
             try store.checkHealth()
         } catch {

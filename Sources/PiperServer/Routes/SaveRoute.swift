@@ -2,8 +2,9 @@ import Foundation
 
 /// `POST /save` with `{"title", "content"}` and optional metadata (`SaveInput+Metadata`):
 /// rate-limits per client, validates, sanitizes, stores, and answers
-/// `{"url": "<public-url>/<uuid>", "expires": …}` only once the store has committed.
-struct SaveRoute: HTTPResponder {
+/// `{"url": "<public-url>/<uuid>", "expires": …}` only once the store has committed;
+/// `OPTIONS /save`, the CORS preflight. Its methods and access are in the route table.
+struct SaveRoute: Sendable {
     let store: any Store
     let limiter: RateLimiter
     let publicURL: LateValue
@@ -12,15 +13,12 @@ struct SaveRoute: HTTPResponder {
     let clock: @Sendable () -> Date
     /// Where what the sanitizer removed is noted (counts only, never content); nil: nowhere.
     var log: RequestLog? = nil
-    /// Set by `--save-requires-token`: saves need a credential like shares do.
-    var auth: ShareAuth? = nil
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        let article: SavedArticle, removed: [String: Int]
-        switch try accept(request) {
-        case .answer(let response): return response
-        case .store(let accepted, let counts): (article, removed) = (accepted, counts)
-        }
+    /// The CORS preflight: a browser page may POST here.
+    func preflight(_ request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 204, headers: CORS.preflight) }
+
+    func save(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (article, removed) = try accept(request)
         do {
             try store.insert(article)
         } catch {
@@ -31,13 +29,10 @@ struct SaveRoute: HTTPResponder {
 
     /// Validation and sanitizing happen on the calling thread; `reply` runs once the store has
     /// committed the article (on the store's thread), or at once for anything refused.
-    func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+    func save(_ request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
         let article: SavedArticle, removed: [String: Int]
         do {
-            switch try accept(request) {
-            case .answer(let response): return reply(.success(response))
-            case .store(let accepted, let counts): (article, removed) = (accepted, counts)
-            }
+            (article, removed) = try accept(request)
         } catch {
             return reply(.failure(error))
         }
@@ -48,19 +43,8 @@ struct SaveRoute: HTTPResponder {
         }
     }
 
-    /// What a request leads to before the store is involved.
-    private enum Acceptance {
-        case answer(HTTPResponse)
-        case store(SavedArticle, removed: [String: Int])
-    }
-
-    private func accept(_ request: HTTPRequest) throws -> Acceptance {
-        switch request.method {
-        case "POST": break
-        case "OPTIONS": return .answer(HTTPResponse(status: 204, headers: CORS.preflight))
-        default: throw HTTPError.methodNotAllowed(["POST", "OPTIONS"])
-        }
-        if let auth { _ = try auth.require(request) }
+    /// The article to store and what the sanitizer removed, or the refusal (rate limit, input).
+    private func accept(_ request: HTTPRequest) throws -> (SavedArticle, removed: [String: Int]) {
         let now = clock()
         if case .denied(let retryAfter) = limiter.take(client: clientKey(request), now: now.timeIntervalSince1970) {
             let seconds = max(1, Int(retryAfter.rounded(.up)))
@@ -68,7 +52,7 @@ struct SaveRoute: HTTPResponder {
                             headers: [("Retry-After", String(seconds)), CORS.allowOrigin])
         }
         let (article, removed) = try Self.prepare(try SaveInput(json: request.body), now: now, ttl: ttl, log: log)
-        return .store(article, removed: removed)
+        return (article, removed)
     }
 
     /// A validated save as the article to store: nesting checked, content sanitized (what was
@@ -115,4 +99,16 @@ enum ClientAddress {
         let address = forwarded.trimmingCharacters(in: .whitespaces)
         return address.isEmpty ? peer : address
     }
+}
+
+/// The CORS headers `/save` sends, so a browser page may POST to it.
+enum CORS {
+    static let allowOrigin = ("Access-Control-Allow-Origin", "*")
+    static let preflight: [(name: String, value: String)] = [
+        allowOrigin,
+        ("Access-Control-Allow-Methods", "POST, OPTIONS"),
+        ("Access-Control-Allow-Headers", "Content-Type, Authorization"),
+        ("Access-Control-Max-Age", "86400"),
+        ("Allow", "POST, OPTIONS"),
+    ]
 }

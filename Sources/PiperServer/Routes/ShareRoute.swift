@@ -4,31 +4,21 @@ import PiperCore
 /// `POST /share` (form-encoded, multipart with files, or JSON: `url`, `text`, `title`, `file`)
 /// runs the share server-side and answers JSON `{"status","url","title","error","job"}` or a
 /// small page; `GET /share?url=…` (a bookmarklet) shows a confirmation form and never shares.
-/// Both need a credential; a POST also has to come from this site (or the OS share sheet).
-struct ShareRoute: HTTPResponder {
-    let auth: ShareAuth
+/// Both need a credential; a POST also has to come from this site (or the OS share sheet): the
+/// route table declares and checks both.
+struct ShareRoute: Sendable {
     let runner: ShareRunner
     let limiter: RateLimiter
     let clock: @Sendable () -> Date
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        switch request.method {
-        case "GET", "HEAD": return confirmation(request)
-        case "POST": return share(request)
-        default: throw HTTPError.methodNotAllowed(["GET", "POST"])
-        }
-    }
-
     /// A share blocks while it loads the page: it runs on the share pool, the connection waits
     /// suspended.
-    func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
-        guard request.method == "POST" else { return reply(Result { try respond(to: request) }) }
-        BlockingPool.shareWork.async { reply(.success(share(request))) }
+    func share(_ request: HTTPRequest, _ context: RouteContext, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        BlockingPool.shareWork.async { reply(Result { try share(request, context) }) }
     }
 
-    private func confirmation(_ request: HTTPRequest) -> HTTPResponse {
-        let credential: Credential
-        do { credential = try auth.require(request) } catch { return answer(error, request) }
+    func confirmation(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let credential = try context.requiredCredential()
         let url = request.query["url"] ?? "", title = request.query["title"] ?? "", text = request.query["text"] ?? ""
         let e = WebPage.e
         let body = """
@@ -43,13 +33,11 @@ struct ShareRoute: HTTPResponder {
         return WebPage.render("Share", body, device: credential.name)
     }
 
-    private func share(_ request: HTTPRequest) -> HTTPResponse {
+    func share(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let upload = request.upload as? ShareUpload
         defer { upload?.cleanUp() }
-        let credential: Credential
+        let credential = try context.requiredCredential()
         do {
-            try auth.refuseCrossSite(request)
-            credential = try auth.require(request)
             if case .denied(let retryAfter) = limiter.take(client: credential.name, now: clock().timeIntervalSince1970) {
                 let seconds = max(1, Int(retryAfter.rounded(.up)))
                 throw HTTPError(429, "Too many shares from \(credential.name); try again in \(seconds) s",

@@ -3,33 +3,17 @@ import Foundation
 /// The installable web app: `/` (paste a link, recent shares with their live state, the
 /// bookmarklet), `/api/shares`, `/shortcut` (the iOS Shortcut), `POST /tokens` (a bearer token
 /// for a Shortcut), and the public static files (manifest, worker, script, style, icons).
-struct WebAppRoute: HTTPResponder {
+struct WebAppRoute: Sendable {
     let auth: ShareAuth
     let runner: ShareRunner
     let publicURL: LateValue
     let clock: @Sendable () -> Date
 
-    static let paths: Set<String> = ["/", "/api/shares", "/shortcut", "/tokens", "/app.css", "/app.js", "/sw.js",
-                                     "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]
+    /// The public static files, served to anyone.
+    static let assetPaths = ["/app.css", "/app.js", "/sw.js", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]
 
-    func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        if let asset = Self.asset(request.path) {
-            guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
-            return asset
-        }
-        if request.path == "/tokens" { return try token(request) }
-        guard request.method == "GET" || request.method == "HEAD" else { throw HTTPError.methodNotAllowed(["GET", "HEAD"]) }
-        let credential: Credential
-        do {
-            credential = try auth.require(request)
-        } catch let error as HTTPError {
-            return request.path == "/api/shares" || WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error)
-        }
-        switch request.path {
-        case "/api/shares": return shares(credential)
-        case "/shortcut": return ShortcutPage.render(publicURL: publicURL.get(), device: credential.name)
-        default: return home(credential)
-        }
+    func shortcut(_ context: RouteContext) throws -> HTTPResponse {
+        ShortcutPage.render(publicURL: publicURL.get(), device: try context.requiredCredential().name)
     }
 
     static func asset(_ path: String) -> HTTPResponse? {
@@ -59,11 +43,12 @@ struct WebAppRoute: HTTPResponder {
         case .failed: return ("failed: \(record.error ?? record.message)", false)
         case .queued:
             guard let job = record.job, let state = runner.services.jobs?.state(of: job) else { return ("queued", record.job != nil) }
-            return (state.summary, !["imported", "duplicate", "failed"].contains(state.state))
+            return (state.summary, state.isLive)
         }
     }
 
-    private func home(_ credential: Credential) -> HTTPResponse {
+    func home(_ context: RouteContext) throws -> HTTPResponse {
+        let credential = try context.requiredCredential()
         let e = WebPage.e
         let base = publicURL.get()
         let items = runner.history.recent.map { record -> String in
@@ -90,7 +75,8 @@ struct WebAppRoute: HTTPResponder {
         return WebPage.render("Share", body, device: credential.name)
     }
 
-    private func shares(_ credential: Credential) -> HTTPResponse {
+    func shares(_ context: RouteContext) throws -> HTTPResponse {
+        let credential = try context.requiredCredential()
         let list: [[String: Any]] = runner.history.recent.map { record in
             let (text, live) = state(of: record)
             return ["id": record.id, "status": record.status.rawValue, "state": text, "live": live,
@@ -106,12 +92,8 @@ struct WebAppRoute: HTTPResponder {
 
     /// `POST /tokens` with `name`: a new bearer token, shown once (for a Shortcut or a script);
     /// only from Piper's own page or with a bearer token (`ShareAuth.mintingPost`).
-    private func token(_ request: HTTPRequest) throws -> HTTPResponse {
-        let credential: Credential
-        switch try auth.mintingPost(request) {
-        case .allowed(let allowed): credential = allowed
-        case .refused(let refusal): return refusal
-        }
+    func token(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let credential = try context.requiredCredential()
         let fields = (try? ShareRoute.fields(of: request)) ?? [:]
         let (device, secret) = try auth.registry.createToken(name: fields["name"] ?? "Shortcut", now: clock())
         if WebPage.wantsJSON(request) {

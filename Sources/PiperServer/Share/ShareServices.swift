@@ -40,41 +40,6 @@ public struct ShareServices: Sendable {
     }
 }
 
-/// Where a media job stands, as the journal says.
-public struct MediaJobState: Sendable, Equatable {
-    /// queued, downloading, downloaded, imported, duplicate or failed.
-    public var state: String
-    public var bytes: Int64
-    public var total: Int64?
-    public var libraryPath: String?
-    public var reason: String?
-
-    public init(state: String, bytes: Int64 = 0, total: Int64? = nil, libraryPath: String? = nil, reason: String? = nil) {
-        self.state = state
-        self.bytes = bytes
-        self.total = total
-        self.libraryPath = libraryPath
-        self.reason = reason
-    }
-
-    /// "downloading 42 %", "imported as Podcasts/ep42.mp3", "failed: reason".
-    public var summary: String {
-        switch state {
-        case "downloading":
-            if let total, total > 0 { return "downloading \(Int(Double(bytes) * 100 / Double(total))) %" }
-            return "downloading"
-        case "imported", "duplicate": return libraryPath.map { "\(state) as \($0)" } ?? state
-        case "failed": return "failed: \(reason ?? "no reason recorded")"
-        default: return state
-        }
-    }
-}
-
-/// Reads media jobs' state (the CLI implements it over MediaImport's journal).
-public protocol MediaJobs: Sendable {
-    func state(of id: String) -> MediaJobState?
-}
-
 /// Saves a shared article straight into the server's store, through the same validation and
 /// sanitizing as `POST /save`.
 struct StoreSaveClient: SaveClient {

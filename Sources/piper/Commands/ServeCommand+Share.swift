@@ -56,14 +56,3 @@ struct ServeSharing {
         for line in PairCommand.lines(base: publicURL, code: code) { Output.err(line) }
     }
 }
-
-/// The journal's word on a media job, for the web app's live state.
-struct JournalJobs: MediaJobs {
-    let state: StateFolder
-
-    func state(of id: String) -> MediaJobState? {
-        guard let journal = try? Journal(state: state), let entry = try? journal.entry(id: id) else { return nil }
-        return MediaJobState(state: entry.state.rawValue, bytes: entry.bytes, total: entry.total,
-                             libraryPath: entry.libraryPath, reason: entry.reason)
-    }
-}

@@ -1,0 +1,73 @@
+import Foundation
+
+extension Backend {
+    /// Every route of the server, declared once: its paths, and for each method the access rule
+    /// (`RouteAccess`) and the handler. 404, 405 with `Allow`, and the access checks come from
+    /// this table (`RouteTable`); the sharing and library routes exist only with sharing on.
+    static func routes(store: any Store, configuration: BackendConfiguration, publicURL: LateValue,
+                       auth: ShareAuth?) -> RouteTable {
+        let save = SaveRoute(store: store, limiter: RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst),
+                             publicURL: publicURL, ttl: configuration.ttl, trustedProxies: configuration.trustedProxies,
+                             clock: configuration.clock, log: configuration.http.log)
+        let reader = ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
+                                 sourceGrace: configuration.sourceGrace, clock: configuration.clock)
+        let health = HealthRoute(store: store)
+        // `--save-requires-token` (with sharing on: the credentials are its).
+        let saveAccess: RouteAccess = configuration.saveRequiresToken && auth != nil ? .paired(.json) : .open
+        var routes = [
+            Route([.exact("/save")], [
+                .post(saveAccess, { request, _ in try save.save(request) },
+                      later: { request, _, reply in save.save(request, reply: reply) }),
+                .options { request, _ in save.preflight(request) },
+            ]),
+            Route([.exact("/healthz")], [.get(.open) { request, _ in try health.check(request) }]),
+            Route([.readerID], [.get(.open) { request, _ in try reader.page(request) }], prepared: CachedReaderPages(reader)),
+        ]
+        var feed: FeedSecret?
+        if let services = configuration.share, let auth {
+            let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
+            let runner = ShareRunner(services: services, saver: saver)
+            let share = ShareRoute(runner: runner, limiter: RateLimiter(perMinute: services.sharesPerMinute, burst: services.shareBurst),
+                                   clock: configuration.clock)
+            let pair = PairRoute(auth: auth, clock: configuration.clock)
+            let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
+            let shelf = LibraryShelf(state: services.state)
+            feed = shelf.feed
+            let media = MediaRoute(shelf: shelf)
+            let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)
+            let library = LibraryPageRoute(shelf: shelf, publicURL: publicURL)
+            routes += [
+                Route([.exact("/share")], [
+                    .get(.paired(.negotiated)) { request, context in try share.confirmation(request, context) },
+                    .post(.sameSitePost, { request, context in try share.share(request, context) },
+                          later: { request, context, reply in share.share(request, context, reply: reply) }),
+                ]),
+                Route([.exact("/pair")], [
+                    .get(.open) { request, _ in try pair.confirmation(request) },   // shows a form; the code is used by the POST
+                    .post(.sameSiteSecret) { request, _ in try pair.pair(request) },
+                ]),
+                Route([.exact("/")], [.get(.paired(.negotiated)) { _, context in try web.home(context) }]),
+                Route([.exact("/api/shares")], [.get(.paired(.json)) { _, context in try web.shares(context) }]),
+                Route([.exact("/shortcut")], [.get(.paired(.negotiated)) { _, context in try web.shortcut(context) }]),
+                Route([.exact("/tokens")], [.post(.minting) { request, context in try web.token(request, context) }]),
+                Route(WebAppRoute.assetPaths.map(Route.Path.exact), [
+                    .get(.open) { request, _ in try WebAppRoute.asset(request.path) ?? { throw HTTPError.notFound }() },
+                ]),
+                Route([.prefix("/media/")], [.get(.pairedOrFeedKey) { request, context in try media.media(request, context) }]),
+                Route([.prefix("/feed/")], [.get(.secretInRequest) { request, _ in try podcast.feed(request) }]),
+                Route([.exact("/library"), .exact("/library/")], [
+                    .get(.paired(.negotiated)) { request, context in try library.page(request, context) },
+                ]),
+                Route([.exact("/library/feed-qr.svg")], [.get(.paired(.negotiated)) { _, context in try library.feedQR(context) }]),
+                Route([.exact("/library/remove")], [.post(.sameSitePost) { request, context in try library.remove(request, context) }]),
+                Route([.exact("/library.css")], [
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },
+                ]),
+                Route([.exact("/library.js")], [
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", LibraryAssets.js) },
+                ]),
+            ]
+        }
+        return RouteTable(routes, access: AccessChecker(auth: auth, feed: feed))
+    }
+}
