@@ -26,12 +26,15 @@ public struct ShareAuth: Sendable {
     let shareToken: String
     let publicURL: LateValue
     let baseURL: LateValue
+    /// Peers whose forwarding headers say the scheme and host a request was sent to.
+    let trustedProxies: Set<String>
 
-    init(registry: DeviceRegistry, publicURL: LateValue, baseURL: LateValue) throws {
+    init(registry: DeviceRegistry, publicURL: LateValue, baseURL: LateValue, trustedProxies: Set<String> = []) throws {
         self.registry = registry
         shareToken = try registry.shareToken()
         self.publicURL = publicURL
         self.baseURL = baseURL
+        self.trustedProxies = trustedProxies
     }
 
     /// The request's credential, or nil when it carries none that is valid (revoked included).
@@ -61,37 +64,53 @@ public struct ShareAuth: Sendable {
     /// Refuses a state-changing request another site made the browser send. A browser's
     /// `Sec-Fetch-Site` decides (`same-origin`, or `none` for the OS share sheet's navigation;
     /// the Origin may then be opaque, e.g. under a no-referrer policy); without it (older
-    /// browsers) the `Origin`, when sent, must be this server's.
+    /// browsers) the `Origin`, when sent, must be this server's: the one the request was sent
+    /// to (`RequestOrigin`), or the configured public or base URL. The refusal says both.
     func refuseCrossSite(_ request: HTTPRequest) throws {
         if let site = request.header("Sec-Fetch-Site")?.lowercased() {
             guard site == "same-origin" || site == "none" else {
-                throw HTTPError(403, "Cross-site requests cannot share (Sec-Fetch-Site: \(site))")
+                throw HTTPError(403, "Cross-site requests cannot share (Sec-Fetch-Site: \(site)); share from \(ownOrigins(request)[0])")
             }
-            if let origin = request.header("Origin"), origin != "null", !isOwn(origin) {
-                throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
+            if let origin = request.header("Origin"), origin != "null", !isOwn(origin, request) {
+                throw crossSite(origin, request)
             }
             return
         }
-        if let origin = request.header("Origin"), !isOwn(origin) {
-            throw HTTPError(403, "Cross-site requests cannot share (Origin: \(origin))")
+        if let origin = request.header("Origin"), !isOwn(origin, request) {
+            throw crossSite(origin, request)
         }
     }
 
-    func isOwn(_ origin: String) -> Bool {
-        [publicURL.get(), baseURL.get()].map(Self.origin(of:)).contains(Self.origin(of: origin))
+    private func crossSite(_ origin: String, _ request: HTTPRequest) -> HTTPError {
+        HTTPError(403, "Cross-site requests cannot share (Origin: \(origin)); this server is \(ownOrigins(request).joined(separator: " or "))")
     }
 
-    /// The `Set-Cookie` value for a paired device.
-    func deviceCookie(_ secret: String) -> String {
-        let secure = publicURL.get().lowercased().hasPrefix("https:") ? "; Secure" : ""
-        return "\(Self.cookieName)=\(secret); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax\(secure)"
+    /// The origins that count as this site for `request`: the one it was sent to first.
+    func ownOrigins(_ request: HTTPRequest) -> [String] {
+        var origins: [String] = []
+        for candidate in [RequestOrigin.of(request, trustedProxies: trustedProxies), publicURL.get(), baseURL.get()].compactMap({ $0 }) {
+            let origin = RequestOrigin.normalized(candidate)
+            if !candidate.isEmpty, !origins.contains(origin) { origins.append(origin) }
+        }
+        return origins
     }
 
-    /// `scheme://host[:port]` of a URL, lowercased.
-    static func origin(of url: String) -> String {
-        guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, let host = parsed.host else { return url.lowercased() }
-        let port = parsed.port.map { ":\($0)" } ?? ""
-        return "\(scheme)://\(host)\(port)".lowercased()
+    func isOwn(_ origin: String, _ request: HTTPRequest) -> Bool {
+        ownOrigins(request).contains(RequestOrigin.normalized(origin))
+    }
+
+    /// The `Set-Cookie` value for a paired device: `Secure` when the browser reached the server
+    /// over HTTPS (through a TLS proxy) or the public URL is HTTPS.
+    func deviceCookie(_ secret: String, for request: HTTPRequest) -> String {
+        let https = (RequestOrigin.of(request, trustedProxies: trustedProxies) ?? publicURL.get()).lowercased().hasPrefix("https:")
+            || publicURL.get().lowercased().hasPrefix("https:")
+        return "\(Self.cookieName)=\(secret); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax\(https ? "; Secure" : "")"
+    }
+
+    /// True when the request's page is a secure context (HTTPS or loopback): where a web app
+    /// can be installed into the share sheet.
+    func isSecureContext(_ request: HTTPRequest) -> Bool {
+        RequestOrigin.isSecureContext(RequestOrigin.of(request, trustedProxies: trustedProxies) ?? publicURL.get())
     }
 
     /// One cookie's value from a `Cookie` header.
@@ -133,7 +152,7 @@ extension ShareAuth {
         let answer = try sameSitePost(request)
         guard case .allowed = answer, request.header("Authorization") == nil else { return answer }
         let site = request.header("Sec-Fetch-Site")?.lowercased()
-        let proven = site.map { $0 == "same-origin" } ?? request.header("Origin").map(isOwn) ?? false
+        let proven = site.map { $0 == "same-origin" } ?? request.header("Origin").map { isOwn($0, request) } ?? false
         guard proven else {
             let error = HTTPError(403, "A token is made only from Piper's own page (Sec-Fetch-Site: \(site ?? "absent"), Origin: \(request.header("Origin") ?? "absent"))")
             return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error), error)

@@ -15,7 +15,7 @@ struct PairRoute: Sendable {
     /// The confirmation page: the code in a hidden field, the device's name to edit, one button.
     func confirmation(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let code = request.query["code"], !code.isEmpty, try auth.registry.pairingIsPending(code, now: clock()) else {
-            return WebPage.failure(Self.unusable)
+            return WebPage.failure(Self.unusable, heading: "Pairing failed")
         }
         let e = WebPage.e
         let name = request.query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(from: request)
@@ -28,6 +28,7 @@ struct PairRoute: Sendable {
             <button type="submit" id="pair">Pair this browser</button>
             </form>
             <p class="muted">The link works once and for 10 minutes.</p>
+            \(auth.isSecureContext(request) ? "" : WebPage.shareSheetNote(secure: false))
             """
         return WebPage.render("Pair", body)
     }
@@ -38,9 +39,9 @@ struct PairRoute: Sendable {
         let name = fields["name"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         guard let code = fields["code"], !code.isEmpty,
               let (device, secret) = try auth.registry.redeemPairing(code, name: name ?? Self.name(from: request), now: clock()) else {
-            return WebPage.wantsJSON(request) ? .error(Self.unusable) : WebPage.failure(Self.unusable)
+            return WebPage.wantsJSON(request) ? .error(Self.unusable) : WebPage.failure(Self.unusable, heading: "Pairing failed")
         }
-        let cookie = ("Set-Cookie", auth.deviceCookie(secret))
+        let cookie = ("Set-Cookie", auth.deviceCookie(secret, for: request))
         if WebPage.wantsJSON(request) {
             var response = HTTPResponse.json(200, ["device": device.name])
             response.headers.append(cookie)
@@ -53,7 +54,8 @@ struct PairRoute: Sendable {
             .joined()
         let body = """
             <h1 id="outcome">Paired as \(e(device.name))</h1>
-            <p>This browser can now share to Piper. Install the app from the browser's menu to see Piper in the share sheet.</p>
+            <p>This browser can now share to Piper.</p>
+            \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
             <h2>Devices</h2><ul id="devices">\(list)</ul>
             <p><a href="/">Start sharing</a></p>
             """

@@ -43,7 +43,7 @@ struct AccessChecker: Sendable {
         case .open, .secretInRequest:
             return RouteContext()
         case .sameSiteSecret:
-            do { try sharing().refuseCrossSite(request) } catch let error as HTTPError { throw refusal(error, request) }
+            do { try sharing().refuseCrossSite(request) } catch let error as HTTPError { throw refusal(error, request, heading: "Pairing failed") }
             return RouteContext()
         case .paired(let style):
             do {
@@ -80,8 +80,8 @@ struct AccessChecker: Sendable {
     }
 
     /// A page for a browser, JSON for a script (`Accept`), as every page route refuses.
-    private func refusal(_ error: HTTPError, _ request: HTTPRequest) -> AccessRefusal {
-        AccessRefusal(error: error, response: WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error))
+    private func refusal(_ error: HTTPError, _ request: HTTPRequest, heading: String = "Not shared") -> AccessRefusal {
+        AccessRefusal(error: error, response: WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error, heading: heading))
     }
 }
 

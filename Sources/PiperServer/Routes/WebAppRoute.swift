@@ -47,7 +47,7 @@ struct WebAppRoute: Sendable {
         }
     }
 
-    func home(_ context: RouteContext) throws -> HTTPResponse {
+    func home(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
         let e = WebPage.e
         let base = publicURL.get()
@@ -68,8 +68,12 @@ struct WebAppRoute: Sendable {
             <h2>Recent shares</h2>
             <ul class="shares" id="recent">\(items.isEmpty ? "<li class=\"muted\">Nothing shared yet.</li>" : items)</ul>
             <h2>From other places</h2>
-            <p>Drag this to your bookmarks bar, then click it on any page: <a class="bookmarklet" id="bookmarklet" href="\(e(bookmarklet))">Share to Piper</a></p>
-            <p>On an iPhone: <a href="/shortcut">share with a Shortcut</a>.</p>
+            \(WebPage.isPhone(request)
+                ? "<p id=\"phone-ways\">From any app: its Share button, then Piper (once the app is installed). "
+                    + "On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>"
+                : "<p>Drag this to your bookmarks bar, then click it on any page: <a class=\"bookmarklet\" id=\"bookmarklet\" href=\"\(e(bookmarklet))\">Share to Piper</a></p>"
+                    + "<p>On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>")
+            \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
             <p class="muted">Signed in as \(e(credential.name)).</p>
             """
         return WebPage.render("Share", body, device: credential.name)

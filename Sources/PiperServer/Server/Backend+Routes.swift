@@ -46,7 +46,7 @@ extension Backend {
                     .get(.open) { request, _ in try pair.confirmation(request) },   // shows a form; the code is used by the POST
                     .post(.sameSiteSecret) { request, _ in try pair.pair(request) },
                 ]),
-                Route([.exact("/")], [.get(.paired(.negotiated)) { _, context in try web.home(context) }]),
+                Route([.exact("/")], [.get(.paired(.negotiated)) { request, context in try web.home(request, context) }]),
                 Route([.exact("/api/shares")], [.get(.paired(.json)) { _, context in try web.shares(context) }]),
                 Route([.exact("/shortcut")], [.get(.paired(.negotiated)) { _, context in try web.shortcut(context) }]),
                 Route([.exact("/tokens")], [.post(.minting) { request, context in try web.token(request, context) }]),

@@ -35,12 +35,31 @@ enum WebPage {
         return response
     }
 
-    /// A failure as a page: the status and the sentence, nothing silent.
-    static func failure(_ error: HTTPError, device: String? = nil) -> HTTPResponse {
+    /// A failure as a page: the status and the sentence, nothing silent. The heading says what
+    /// did not happen: "Not paired" for a missing credential, else `heading`.
+    static func failure(_ error: HTTPError, heading: String = "Not shared", device: String? = nil) -> HTTPResponse {
         let hint = error.status == 401
             ? "<p>On the server, run <code>piper pair</code> and open the link it prints on this device.</p>" : ""
-        return render("Not shared", "<h1>Not shared</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
+        let title = error.status == 401 && heading == "Not shared" ? "Not paired" : heading
+        return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
                       status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
+    }
+
+    /// What a page says about the share sheet: how to get Piper into it in a secure context
+    /// (HTTPS, or loopback), and why it cannot appear there otherwise. No install advice where
+    /// install cannot work.
+    static func shareSheetNote(secure: Bool) -> String {
+        secure
+            ? "<p id=\"install-note\">Install the app from the browser's menu to see Piper in the share sheet.</p>"
+            : "<p class=\"notice\" id=\"https-notice\">Piper can't appear in the share sheet over http: put piper serve behind HTTPS "
+                + "(see “A phone” in Piper's README). This page and the bookmarklet work as they are.</p>"
+    }
+
+    /// A phone's browser (by its User-Agent): offered the share sheet and the Shortcut, not a
+    /// bookmarks bar it does not have.
+    static func isPhone(_ request: HTTPRequest) -> Bool {
+        let agent = request.header("User-Agent") ?? ""
+        return ["Mobile", "Android", "iPhone", "iPad"].contains { agent.contains($0) }
     }
 
     /// Whether the client wants JSON rather than a page: browsers ask for text/html, scripts
