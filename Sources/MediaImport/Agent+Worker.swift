@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,9 +15,11 @@ extension Agent {
         let progress = self.progress
         let log = self.log
         let notifier = self.notifier
+        let downloader = Downloader(settings: settings.download, connectionGuard: connectionGuard)
         tracker.start(entry.id)
         Thread.detachNewThread {
-            let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log)
+            let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log,
+                                         downloader: downloader)
             if result == .failed, let failed = (try? Journal(state: state).entry(id: entry.id)) ?? nil, failed.state == .failed {
                 notifier?.notify("Piper: download failed", "\(entry.url): \(failed.reason ?? "no reason")")
             }
@@ -25,7 +28,8 @@ extension Agent {
     }
 
     static func runWorker(_ entry: JournalEntry, state: StateFolder, settings: AgentSettings, progress: ProgressDisplay?,
-                          tracker: WorkerTracker? = nil, log: @escaping @Sendable (String) -> Void) -> WorkerResult {
+                          tracker: WorkerTracker? = nil, log: @escaping @Sendable (String) -> Void,
+                          downloader: Downloader) -> WorkerResult {
         let partial = entry.partialFile(in: state.downloads)
         let journal: Journal
         do { journal = try Journal(state: state) } catch {
@@ -65,7 +69,7 @@ extension Agent {
                     note.write("a retry") { try journal.setState(entry.id, .downloading, reason: "retrying: \(reason)") }
                 },
                 shouldContinue: { (try? journal.isCancelled(entry.id)) != true })
-            let result = try Downloader(settings: settings.download).download(request, events: events)
+            let result = try downloader.download(request, events: events)
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             settings.hooks.pause(at: "downloaded", log: log)
             do {

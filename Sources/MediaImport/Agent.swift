@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperSystem
 
 /// Works the download journal: resumes what a dead process left, downloads queued links
 /// (several at a time), lands finished files in the inbox and hands them to the importer.
@@ -17,6 +18,9 @@ public final class Agent {
     let log: @Sendable (String) -> Void
     /// Says on the desktop how each job ended (nil: a terminal is watching, or no desktop).
     let notifier: DesktopNotifier?
+    /// The address policy every download of this agent is checked against: `piper serve`'s
+    /// SSRF guard for the agent inside it, nil for the user's own agent.
+    let connectionGuard: CurlConnectionGuard?
     let tracker = WorkerTracker()
     private var nextImport = Date.distantPast
     /// The importer's latest word on each inbox name (a file may be handled by the run that
@@ -24,8 +28,10 @@ public final class Agent {
     private var lastOutcomes: [String: ImportOutcome] = [:]
 
     public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
-                progress: ProgressDisplay? = nil, notifier: DesktopNotifier? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                progress: ProgressDisplay? = nil, notifier: DesktopNotifier? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
+                connectionGuard: CurlConnectionGuard? = nil) {
         self.notifier = notifier
+        self.connectionGuard = connectionGuard
         self.state = state
         self.settings = settings
         self.importer = importer

@@ -8,11 +8,15 @@ import Glibc
 /// Downloads one URL into its partial file with libcurl, resuming with `Range` + `If-Range`
 /// and retrying transient failures with exponential backoff. Blocking: run it on a worker
 /// thread. Each call uses its own curl handle, so one `Downloader` may serve several threads.
+/// `connectionGuard` is the address policy of a server downloading for its clients (nil: the
+/// CLI's agent, which fetches what its own user shared): every connection is checked against it.
 public struct Downloader: Sendable {
     public var settings: DownloadSettings
+    public var connectionGuard: CurlConnectionGuard?
 
-    public init(settings: DownloadSettings = DownloadSettings()) {
+    public init(settings: DownloadSettings = DownloadSettings(), connectionGuard: CurlConnectionGuard? = nil) {
         self.settings = settings
+        self.connectionGuard = connectionGuard
     }
 
     /// The outcome of one HTTP attempt.
@@ -116,28 +120,30 @@ public struct Downloader: Sendable {
             fd: fd, plan: plan, request: request, maxBytes: settings.maxBytes,
             onMetadata: { meta in learned(meta); events.metadata(meta) }, onProgress: events.progress)
         transfer.shouldContinue = events.shouldContinue
-        let easy = try CurlEasy(url: request.url)
-        try configure(easy, plan: plan)
-        try easy.set(CURLOPT_TIMEOUT_MS, Int(min(max(timeout, 0.001), 365 * 86400) * 1000))
+        var curlRequest = curlRequest(request.url, plan: plan)
+        curlRequest.totalTimeout = min(max(timeout, 0.001), 365 * 86400)
+        let easy = try CurlEasy(curlRequest)
         easy.receiver = transfer
         let code = easy.perform()
         return (conclude(transfer, code: code, offset: plan.kept, request: request, events: events), transfer.received)
     }
 
-    private func configure(_ easy: CurlEasy, plan: ResumePlan) throws {
-        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
-        try easy.set(CURLOPT_MAXREDIRS, 10)
-        try easy.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeout)
-        try easy.set(CURLOPT_LOW_SPEED_LIMIT, settings.stallBytesPerSecond)
-        try easy.set(CURLOPT_LOW_SPEED_TIME, settings.stallSeconds)
-        try easy.set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        try easy.set(CURLOPT_USERAGENT, settings.userAgent)
-        var headers = ["Accept-Encoding: identity"]
+    /// One attempt's transfer (its total timeout is the caller's): redirects, the stall floor,
+    /// large chunks, the resume's `Range` and `If-Range`, the bytes as sent (no decoding).
+    private func curlRequest(_ url: URL, plan: ResumePlan) -> CurlRequest {
+        var request = CurlRequest(url: url)
+        request.redirects = .standard
+        request.connectTimeout = TimeInterval(settings.connectTimeout)
+        request.speedFloor = .init(bytesPerSecond: settings.stallBytesPerSecond, seconds: settings.stallSeconds)
+        request.bufferSize = 128 * 1024
+        request.userAgent = settings.userAgent
+        request.headers = ["Accept-Encoding: identity"]
         if plan.requestedOffset > 0 {
-            try easy.set(CURLOPT_RANGE, "\(plan.requestedOffset)-")
-            if let validator = plan.ifRange { headers.append("If-Range: \(validator)") }
+            request.range = .init(from: plan.requestedOffset)
+            if let validator = plan.ifRange { request.headers.append("If-Range: \(validator)") }
         }
-        try easy.setHeaders(headers)
+        request.connectionGuard = connectionGuard
+        return request
     }
 
     /// Turns the finished attempt (curl's code plus what the callbacks saw) into an outcome.

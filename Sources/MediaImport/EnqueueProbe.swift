@@ -1,13 +1,16 @@
-import CCurl
 import Foundation
 import PiperSystem
 
 /// Asks a server what an extension-less link is, without downloading it: a `HEAD`, or when
-/// the server won't answer one, a `GET` for the first byte only.
+/// the server won't answer one, a `GET` for the first byte only. `connectionGuard` is the
+/// address policy of a server probing for its clients (nil: the CLI's own shares).
 public struct EnqueueProbe: Sendable {
     public var timeoutSeconds = 5
+    public var connectionGuard: CurlConnectionGuard?
 
-    public init() {}
+    public init(connectionGuard: CurlConnectionGuard? = nil) {
+        self.connectionGuard = connectionGuard
+    }
 
     /// The `Content-Type` the link answers with, or nil when it has none.
     public func contentType(of url: URL) throws -> String? {
@@ -21,14 +24,15 @@ public struct EnqueueProbe: Sendable {
     }
 
     private func request(_ url: URL, head: Bool) throws -> ResponseHeaders {
-        let easy = try CurlEasy(url: url)
+        var probe = CurlRequest(url: url)
+        probe.redirects = .standard
+        probe.totalTimeout = TimeInterval(timeoutSeconds)
+        probe.userAgent = DownloadSettings().userAgent
+        probe.headers = ["Accept-Encoding: identity"]
+        if head { probe.method = .head } else { probe.range = .init(from: 0, through: 0) }
+        probe.connectionGuard = connectionGuard
+        let easy = try CurlEasy(probe)
         let box = ProbeHeaders()
-        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
-        try easy.set(CURLOPT_MAXREDIRS, 10)
-        try easy.set(CURLOPT_TIMEOUT, timeoutSeconds)
-        try easy.set(CURLOPT_USERAGENT, DownloadSettings().userAgent)
-        try easy.setHeaders(["Accept-Encoding: identity"])
-        if head { try easy.set(CURLOPT_NOBODY, 1) } else { try easy.set(CURLOPT_RANGE, "0-0") }
         easy.receiver = box
         if let failure = easy.perform() { throw EnqueueError.probeFailed(url.absoluteString, failure.description) }
         return box.headers

@@ -6,6 +6,8 @@ import PiperSystem
 /// Loads a page over plain HTTP with libcurl: up to 10 redirects, the user's cookies sent only
 /// to their domains (libcurl's cookie engine), gzip/brotli/zstd, a size cap, connect and total
 /// timeouts and a desktop User-Agent. A media Content-Type stops the transfer at the headers.
+/// `connectionGuard` (nil for the CLI's own shares) is the address policy of a server that
+/// loads pages for its clients: every connection of every load is checked against it.
 public struct HTTPPageLoader: PageLoader {
     public static let desktopUserAgent =
         "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36"
@@ -15,26 +17,32 @@ public struct HTTPPageLoader: PageLoader {
     public var connectTimeout: TimeInterval = 10
     public var totalTimeout: TimeInterval = 30
     public var userAgent = HTTPPageLoader.desktopUserAgent
+    public var connectionGuard: CurlConnectionGuard?
 
-    public init() {}
+    public init(connectionGuard: CurlConnectionGuard? = nil) {
+        self.connectionGuard = connectionGuard
+    }
+
+    /// The transfer a load of `url` asks libcurl for.
+    func request(for url: URL, cookies: [Cookie]) -> CurlRequest {
+        var request = CurlRequest(url: url)
+        request.redirects = .follow(max: maxRedirects)
+        request.decodesContent = true
+        request.connectTimeout = connectTimeout
+        request.totalTimeout = totalTimeout
+        request.userAgent = userAgent
+        request.headers = ["Accept: text/html,application/xhtml+xml;q=0.9,*/*;q=0.8", "Accept-Language: en-US,en;q=0.9"]
+        request.cookies = cookies.map(NetscapeCookies.line(for:))
+        request.connectionGuard = connectionGuard
+        return request
+    }
 
     public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
         let curl: CurlEasy
         let body = CurlBody(limit: maxBytes)
         do {
-            curl = try CurlEasy(url: url)
+            curl = try CurlEasy(request(for: url, cookies: cookies))
             curl.receiver = body
-            try curl.set(CURLOPT_FOLLOWLOCATION, 1)
-            try curl.set(CURLOPT_MAXREDIRS, maxRedirects)
-            try curl.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding this libcurl supports
-            try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-            try curl.set(CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000))
-            try curl.set(CURLOPT_USERAGENT, userAgent)
-            try curl.setHeaders(["Accept: text/html,application/xhtml+xml;q=0.9,*/*;q=0.8", "Accept-Language: en-US,en;q=0.9"])
-            try curl.set(CURLOPT_COOKIEFILE, "")  // turns the cookie engine on, reads no file
-            for cookie in cookies {
-                try curl.set(CURLOPT_COOKIELIST, NetscapeCookies.line(for: cookie))
-            }
             body.stopOnMediaContentType = true
         } catch {
             throw LoadError.other(url, "\(error)")

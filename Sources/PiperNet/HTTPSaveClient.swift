@@ -1,4 +1,3 @@
-import CCurl
 import Foundation
 import PiperCore
 import PiperSystem
@@ -57,18 +56,15 @@ public struct HTTPSaveClient: SaveClient {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let json = String(decoding: try encoder.encode(article.fittingSaveRules()), as: UTF8.self)
-            curl = try CurlEasy(url: url)
-            curl.receiver = body
-            try curl.set(CURLOPT_POST, 1)
-            // The size first: setting it after COPYPOSTFIELDS would discard the copied body.
-            try curl.set(CURLOPT_POSTFIELDSIZE, json.utf8.count)
-            try curl.set(CURLOPT_COPYPOSTFIELDS, json)
+            var request = CurlRequest(url: url)
+            request.method = .post(try encoder.encode(article.fittingSaveRules()))
             // "Expect:" drops libcurl's 100-continue round trip.
-            try curl.setHeaders(["Content-Type: application/json; charset=utf-8", "Accept: application/json", "Expect:"])
-            try curl.set(CURLOPT_USERAGENT, "piper/0.1")
-            try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-            try curl.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+            request.headers = ["Content-Type: application/json; charset=utf-8", "Accept: application/json", "Expect:"]
+            request.userAgent = "piper/0.1"
+            request.connectTimeout = connectTimeout
+            request.totalTimeout = timeout
+            curl = try CurlEasy(request)
+            curl.receiver = body
         } catch {
             throw SaveError.unreachable(url, "\(error)")
         }

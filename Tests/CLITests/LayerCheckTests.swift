@@ -31,4 +31,15 @@ import Testing
         #expect(output.contains("piper imports CCurl"))
         #expect(output.contains("PiperCore imports PiperSystem: cores never import an adapter"))
     }
+
+    /// libcurl options are PiperSystem's: an adapter naming one in code fails the check; comment
+    /// lines, and PiperSystem itself, do not.
+    @Test func checkerCatchesALibcurlOptionAbovePiperSystem() throws {
+        let fixture = PiperBinary.packageRoot.appendingPathComponent("scripts/fixtures/layers-violation").path
+        let (status, output) = try runChecker(["--root", fixture])
+        #expect(status == 1)
+        #expect(output.contains("Sources/PiperNet/Bad.swift:6: PiperNet sets a libcurl option (CURLOPT_FOLLOWLOCATION)"), "\(output)")
+        #expect(!output.contains("CURLOPT_USERAGENT"), "a comment line and PiperSystem may name options: \(output)")
+        #expect(!output.contains("CURLOPT_MAXREDIRS"), "\(output)")
+    }
 }

@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import PiperSystem
+@testable import PiperSystem
 import PiperTestSupport
 import Testing
 
@@ -71,8 +71,9 @@ final class Collected: CurlReceiver {
     @Test func aTimeoutIsRetryableButNotUnreachable() throws {
         let server = try TestHTTPServer(routes: ["/slow": Route(body: "late", delay: 3)])
         defer { server.stop() }
-        let easy = try CurlEasy(url: server.url("/slow"))
-        try easy.set(CURLOPT_TIMEOUT_MS, 300)
+        var request = CurlRequest(url: server.url("/slow"))
+        request.totalTimeout = 0.3
+        let easy = try CurlEasy(request)
         let failure = try #require(easy.perform())
         #expect(failure.isTimeout)
         #expect(failure.isRetryable)
@@ -82,10 +83,10 @@ final class Collected: CurlReceiver {
     }
 
     /// A user's `http_proxy` must not capture loopback links. The proxy is set with
-    /// `CURLOPT_PROXY`, which libcurl treats exactly as the environment's proxy (the same
-    /// `NOPROXY` list applies to both); `setenv` would change the whole test process's
-    /// environment, and a URLSession request or a child `piper` started by a concurrent test
-    /// would then go to the dead proxy.
+    /// `CURLOPT_PROXY` (the internal setter: no request sets a proxy), which libcurl treats
+    /// exactly as the environment's proxy (the same `NOPROXY` list applies to both); `setenv`
+    /// would change the whole test process's environment, and a URLSession request or a child
+    /// `piper` started by a concurrent test would then go to the dead proxy.
     @Test func loopbackBypassesAConfiguredProxy() throws {
         let server = try TestHTTPServer(routes: ["/page": .html("direct")])
         defer { server.stop() }

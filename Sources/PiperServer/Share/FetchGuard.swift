@@ -8,18 +8,20 @@ import Glibc
 /// The SSRF defence of everything `piper serve` fetches for a client: a `FetchPolicy` checked
 /// (1) before a share starts, on every address the link's host resolves to, for a clear early
 /// refusal, and (2) by libcurl's open-socket hook on the address each connection really uses,
-/// every redirect hop included (`CurlEasy.setConnectionGuard`), so DNS answering differently the
-/// second time changes nothing.
+/// every redirect hop included, so DNS answering differently the second time changes nothing.
+///
+/// (2) is `connectionGuard`, a value each fetcher the server builds carries (its page loader,
+/// media finder, enqueue probe and the agent's downloader): nothing process-wide, so no fetcher
+/// depends on the order things start in, and a fetcher built without it is never guarded.
 public struct FetchGuard: Sendable {
     public let policy: FetchPolicy
 
     public init(policy: FetchPolicy) { self.policy = policy }
 
-    /// Makes every libcurl transfer of this process (article loads, media downloads, probes)
-    /// check its connections against the policy.
-    public func installForProcess() {
+    /// The policy as libcurl's per-transfer connection check (`CurlRequest.connectionGuard`).
+    public var connectionGuard: CurlConnectionGuard {
         let guardCopy = self
-        CurlEasy.setConnectionGuard { address in guardCopy.refusal(ofNumeric: address) }
+        return CurlConnectionGuard { address in guardCopy.refusal(ofNumeric: address) }
     }
 
     /// Why connecting to this numeric address is refused, or nil.

@@ -1,36 +1,11 @@
 import CCurl
 import Foundation
 
-/// Decides, right before libcurl opens a socket, whether the address it resolved may be
-/// connected to: nil allows it, a sentence refuses it. It sees the very address the socket
-/// connects to (every redirect hop, every address a name resolved to), so no second lookup can
-/// differ from the one checked.
-public typealias CurlConnectionGuard = @Sendable (_ numericAddress: String) -> String?
-
-/// The process-wide guard every new `CurlEasy` installs (`piper serve` sets one at startup, so
-/// fetches made for clients cannot reach private addresses). Guarded by its lock.
-final class ConnectionGuardSlot: @unchecked Sendable {
-    static let shared = ConnectionGuardSlot()
-    private let lock = NSLock()
-    private var value: CurlConnectionGuard?
-
-    var current: CurlConnectionGuard? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}
-
 extension CurlEasy {
-    /// Installs `check` for every handle created from now on in this process (nil removes it).
-    /// Handles that refused a connection fail with `CURLE_REMOTE_ACCESS_DENIED` and the guard's
-    /// sentence, which the downloader treats as final (no retries).
-    public static func setConnectionGuard(_ check: CurlConnectionGuard?) {
-        ConnectionGuardSlot.shared.current = check
-    }
-
-    /// Wires the open-socket callback when a guard is installed; called by `init`.
-    func installConnectionGuard() throws {
-        guard let check = ConnectionGuardSlot.shared.current else { return }
+    /// Wires libcurl's open-socket callback to `check` for this handle only: the request's own
+    /// guard (`CurlRequest.connectionGuard`), never a process-wide one, so whether a transfer is
+    /// guarded depends on the fetcher that made it, not on what else ran first in the process.
+    func install(_ check: CurlConnectionGuard) throws {
         connectionGuard = check
         let me = Unmanaged.passUnretained(self).toOpaque()
         try applyOption(piper_curl_setopt_opensocket(handleForExtensions, piperCurlOpenSocket))
@@ -55,7 +30,7 @@ func piperCurlOpenSocket(_ clientp: UnsafeMutableRawPointer?, _ purpose: curlsoc
         return CURL_SOCKET_BAD
     }
     let numeric = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if let check = easy.connectionGuard, let refusal = check(numeric) {
+    if let check = easy.connectionGuard, let refusal = check.refusal(of: numeric) {
         easy.connectionRefusal = refusal
         return CURL_SOCKET_BAD
     }

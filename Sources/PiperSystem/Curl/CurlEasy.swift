@@ -1,12 +1,16 @@
 import CCurl
 import Foundation
 
-/// One libcurl easy handle for one transfer. `init` creates the handle with Piper's defaults;
-/// `deinit` frees it, its header list and its error buffer.
+/// One libcurl easy handle for one transfer. `init` creates the handle with Piper's defaults
+/// and the request's options (`CurlRequest`, applied in `CurlEasy+Request`); `deinit` frees it,
+/// its header list and its error buffer.
 ///
 /// Defaults every transfer gets: http and https only (redirects too), no signals (worker
 /// threads), loopback never through a proxy, libcurl's detailed messages kept (CURLOPT_ERRORBUFFER)
 /// for every `CurlError`, and the body and header callbacks wired to `receiver`.
+///
+/// The option setters are internal: code above PiperSystem describes a request and never sets
+/// a libcurl option itself.
 ///
 /// Not Sendable: one thread sets it up, runs `perform()` and reads the result.
 public final class CurlEasy {
@@ -47,15 +51,20 @@ public final class CurlEasy {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Gets the body and the header lines during `perform()`; nil discards the body.
     public var receiver: (any CurlReceiver)?
-    /// The process-wide connection guard this handle checks (`CurlEasy+ConnectionGuard`).
+    /// The request's connection guard, checked by the open-socket callback (`CurlEasy+ConnectionGuard`).
     var connectionGuard: CurlConnectionGuard?
     /// Set by the open-socket callback when the guard refused an address.
     var connectionRefusal: String?
     var handleForExtensions: UnsafeMutableRawPointer { handle }
 
-    /// A handle for `url` with the defaults above. Throws when libcurl cannot be loaded (it is
-    /// opened on first use, `CCurl`), cannot start or refuses a default.
-    public init(url: URL) throws {
+    /// A plain GET of `url` with the defaults above.
+    public convenience init(url: URL) throws {
+        try self.init(CurlRequest(url: url))
+    }
+
+    /// A handle for `request` with the defaults above. Throws when libcurl cannot be loaded (it
+    /// is opened on first use, `CCurl`), cannot start or refuses a default or an option.
+    public init(_ request: CurlRequest) throws {
         if let failure = piper_curl_load() {
             throw CurlError(CURLE_FAILED_INIT, detail: String(cString: failure))
         }
@@ -71,12 +80,11 @@ public final class CurlEasy {
         try check(piper_curl_setopt_pointer(h, CURLOPT_WRITEDATA, me))
         try check(piper_curl_setopt_datacb(h, CURLOPT_HEADERFUNCTION, piperCurlHeader))
         try check(piper_curl_setopt_pointer(h, CURLOPT_HEADERDATA, me))
-        try set(CURLOPT_URL, url.absoluteString)
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_NOPROXY, Self.loopbackHosts)
-        try installConnectionGuard()
+        try apply(request)
     }
 
     deinit {
@@ -86,18 +94,18 @@ public final class CurlEasy {
     }
 
     /// Sets a `long` option; throws the `CurlError` libcurl answers with.
-    public func set(_ option: CURLoption, _ value: Int) throws {
+    func set(_ option: CURLoption, _ value: Int) throws {
         try check(piper_curl_setopt_long(handle, option, value))
     }
 
     /// Sets a string option; libcurl copies it (all but CURLOPT_POSTFIELDS: use
     /// CURLOPT_COPYPOSTFIELDS for bodies). Throws the `CurlError` libcurl answers with.
-    public func set(_ option: CURLoption, _ value: String) throws {
+    func set(_ option: CURLoption, _ value: String) throws {
         try check(piper_curl_setopt_string(handle, option, value))
     }
 
     /// Replaces the request's extra headers ("Name: value" lines; "Name:" removes one).
-    public func setHeaders(_ lines: [String]) throws {
+    func setHeaders(_ lines: [String]) throws {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
             guard let longer = curl_slist_append(list, line) else {

@@ -6,7 +6,9 @@ import PiperServer
 
 /// `piper serve`'s share sheet end: the same adapters `piper share` uses (libcurl page loader,
 /// Readability, the X cookies, the download journal), every fetch behind the SSRF guard, and
-/// the download agent running inside the server.
+/// the download agent running inside the server. The guard is a value each fetcher built here
+/// carries (page loader, media finder, enqueue probe, the agent's downloader), so none depends
+/// on which of `services` and `agent` runs first.
 struct ServeSharing {
     /// The default upload cap, 2 GiB.
     static let defaultMaxUploadBytes = 2 << 30
@@ -15,19 +17,32 @@ struct ServeSharing {
     let sharesPerMinute: Double
     let pair: Bool
 
+    /// The SSRF guard of every fetch made for a client: private and local addresses refused
+    /// unless `--allow-host` opens them.
+    var fetchGuard: FetchGuard { FetchGuard(policy: FetchPolicy(allowing: allowHosts)) }
+
     func services(state: StateFolder) -> ShareServices {
-        let guardPolicy = FetchGuard(policy: FetchPolicy(allowing: allowHosts))
-        guardPolicy.installForProcess()
+        let fetchGuard = self.fetchGuard
+        let loader = HTTPPageLoader(connectionGuard: fetchGuard.connectionGuard)
         var queue = JournalMediaQueue(state: state)
         queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
+        queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: HTTPPageLoader(), browserLoader: nil,
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: nil,
             extractor: ReadabilityExtractor(), media: queue, jobs: JournalJobs(state: state),
-            fetchGuard: guardPolicy, state: state)
+            fetchGuard: fetchGuard, state: state)
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute
-        services.mediaFinder = PageMediaFinder(fetch: PageMediaFinder.httpFetch)
+        // What `PageMediaFinder.httpFetch` does, through the guarded loader: the feeds and pages
+        // the finder reads are fetched for a client too.
+        services.mediaFinder = PageMediaFinder(fetch: { url in try? loader.load(url, cookies: []).body })
         return services
+    }
+
+    /// The agent that works the journal inside the server: its downloads carry the server's guard.
+    func agent(state: StateFolder, environment: [String: String]) -> Agent {
+        Agent(state: state, settings: AgentSettings.from(environment: environment), importer: try? AgentImporterFactory.make(state: state),
+              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
     }
 
     /// Works the download journal on a thread of its own for as long as the server runs, so
@@ -35,9 +50,7 @@ struct ServeSharing {
     func startAgent(state: StateFolder) {
         let environment = ProcessInfo.processInfo.environment
         let thread = Thread {
-            let importer = try? AgentImporterFactory.make(state: state)
-            let agent = Agent(state: state, settings: AgentSettings.from(environment: environment), importer: importer,
-                              log: AgentLog.writer(quiet: false))
+            let agent = self.agent(state: state, environment: environment)
             do {
                 if case .alreadyRunning = try agent.run(once: false) {
                     Output.err("Another agent already works this state folder; it downloads what is shared here.")
