@@ -17,8 +17,8 @@ public struct Config: Sendable, Equatable {
     /// Said once on stderr when the config came from the old location in the data folder.
     public var note: String?
     /// What the user should hear about the config file before anything else: unknown keys
-    /// (with "did you mean"), the old location still read.
-    public var notices: [String] { file.warnings + (note.map { [$0] } ?? []) }
+    /// (with "did you mean"), the old location still read, a backend reached without encryption.
+    public var notices: [String] { file.warnings + (note.map { [$0] } ?? []) + (Self.plainHTTPNote(backendBaseURL).map { [$0] } ?? []) }
     /// The file's settings (empty when there is no file).
     public var file: ConfigFile
 
@@ -28,6 +28,8 @@ public struct Config: Sendable, Equatable {
     /// Where the backend URL came from, so messages can say what to change.
     public enum Source: String, Sendable, Equatable {
         case flag = "--backend", environment = "PIPER_BACKEND_URL", configFile = "config.json", builtIn = "default"
+        /// `piper config set backend VALUE`: the value came from the command line, not the file.
+        case configSet = "the command line"
     }
 
     /// A configuration with the given backend and state folder.
@@ -68,8 +70,10 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    /// An override must be an absolute https URL, or http for a loopback host. A trailing slash
-    /// is stripped; query and fragment are refused.
+    /// An override must be an absolute https URL, or http for a loopback or home-network host
+    /// (`isPrivateNetworkHost`: a home server rarely has a certificate, and its LAN is the
+    /// user's own). A trailing slash is stripped; query and fragment are refused, and so is an
+    /// address that only means "every interface" to a server.
     public static func validateBackendURL(_ text: String, from source: Source) throws -> URL {
         let trimmed = text.trimmingWhitespaceAndNewlines()
         guard let comps = URLComponents(string: trimmed), let scheme = comps.scheme?.lowercased(),
@@ -79,11 +83,17 @@ public struct Config: Sendable, Equatable {
         guard comps.query == nil, comps.fragment == nil, comps.user == nil else {
             throw ConfigError.invalidBackend(text, source, "it must not have a query, fragment or user")
         }
+        let bare = host.lowercased().trimmingScalars { $0 == "[" || $0 == "]" }
+        if bare == "0.0.0.0" || bare == "::" {
+            throw ConfigError.invalidBackend(text, source, "\(host) is where a server listens on every interface, not an address "
+                                             + "to reach it at; use this machine's name or address (piper serve --host 0.0.0.0 prints them)")
+        }
         switch scheme {
         case "https": break
         case "http":
-            guard isLoopback(host) else {
-                throw ConfigError.invalidBackend(text, source, "http is only allowed for loopback hosts; use https")
+            guard isLoopback(host) || isPrivateNetworkHost(host) else {
+                throw ConfigError.invalidBackend(text, source, "http is only allowed for loopback and home-network hosts "
+                                                 + "(10.x, 172.16-31.x, 192.168.x, fd00::/8, .local, .lan); use https")
             }
         default:
             throw ConfigError.invalidBackend(text, source, "the scheme must be https")
@@ -94,6 +104,28 @@ public struct Config: Sendable, Equatable {
             throw ConfigError.invalidBackend(text, source, "not an absolute URL")
         }
         return url
+    }
+
+    /// True for a host on the user's own network: RFC 1918 and link-local IPv4, IPv6 unique
+    /// local and link-local addresses, and the names home networks give (`.local`, `.lan`,
+    /// `.home.arpa`, `.internal`).
+    public static func isPrivateNetworkHost(_ host: String) -> Bool {
+        let h = host.lowercased().trimmingScalars { $0 == "[" || $0 == "]" }
+        if [".local", ".lan", ".home.arpa", ".internal"].contains(where: { h.hasSuffix($0) }) { return true }
+        if h.contains(":") { return h.hasPrefix("fc") || h.hasPrefix("fd") || h.hasPrefix("fe80") }
+        let parts = h.split(separator: ".").compactMap { UInt8($0) }
+        guard parts.count == 4, h.split(separator: ".").count == 4 else { return false }
+        switch (parts[0], parts[1]) {
+        case (10, _), (192, 168), (169, 254): return true
+        case (172, 16...31): return true
+        default: return false
+        }
+    }
+
+    /// One line for a backend reached over plain http beyond this machine, or nil.
+    public static func plainHTTPNote(_ url: URL) -> String? {
+        guard url.scheme?.lowercased() == "http", let host = url.host, !isLoopback(host) else { return nil }
+        return "Note: the backend \(url.absoluteString) is reached over plain http: fine on your own network, use https beyond it."
     }
 
     /// True for `localhost`, `127.0.0.0/8` and `::1` (hosts that may use plain http).

@@ -99,7 +99,7 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     public mutating func set(_ key: String, to value: String?, in file: URL) throws {
         switch key {
         case "backendURL":
-            if let value { _ = try Config.validateBackendURL(value, from: .configFile) }
+            if let value { _ = try Config.validateBackendURL(value, from: .configSet) }
             backendURL = value
         case "defaultPlacement": defaultPlacement = value
         case "library":

@@ -32,6 +32,42 @@ struct DevicesCommandTests {
         #expect(help.status == 0 && help.stdout.contains("OVERVIEW:") && help.stdout.contains("--url"))
     }
 
+    /// A link a phone cannot open is never printed as if it could be: the placeholder backend is
+    /// refused with the way out (exit 78), a loopback base is printed with a warning.
+    @Test func pairRefusesThePlaceholderAndWarnsOfLoopback() throws {
+        let home = PiperBinary.freshHome()
+        let none = try PiperBinary.run(["pair"], home: home)
+        #expect(none.status == 78, "\(none.stderr)")
+        #expect(none.stdout.isEmpty && !none.stderr.contains("piper.example.com"))
+        #expect(none.stderr.contains("No address for the pairing link: pass the one the phone will use with --url"))
+        let loopback = try PiperBinary.run(["pair", "--no-qr", "--url", "http://127.0.0.1:8080"], home: home)
+        #expect(loopback.status == 0 && loopback.stdout.hasPrefix("http://127.0.0.1:8080/pair?code="))
+        #expect(loopback.stderr.contains("Warning: 127.0.0.1 is this machine's own address, so a phone cannot open this link"))
+        #expect(try PiperBinary.run(["config", "set", "backend", "http://piper.lan:8090"], home: home).status == 0)
+        let lan = try PiperBinary.run(["pair", "--no-qr"], home: home)
+        #expect(lan.status == 0 && lan.stdout.hasPrefix("http://piper.lan:8090/pair?code=") && !lan.stderr.contains("Warning"))
+    }
+
+    /// Plain http is a home network's normal case: accepted for private hosts with a note; the
+    /// wildcard a server listens on is refused with the reason, blaming the command line.
+    @Test func aHomeNetworkBackendOverHTTPIsAcceptedWithANote() throws {
+        let home = PiperBinary.freshHome()
+        for backend in ["http://piper.lan:8090", "http://192.168.1.5:8080", "http://10.0.0.7", "http://nas.local:8080", "http://[fd12::5]:8080"] {
+            let set = try PiperBinary.run(["config", "set", "backend", backend], home: home)
+            #expect(set.status == 0, "\(backend): \(set.stderr)")
+        }
+        let shown = try PiperBinary.run(["config"], home: home)
+        #expect(shown.stderr.contains("is reached over plain http: fine on your own network, use https beyond it"), "\(shown.stderr)")
+        let wildcard = try PiperBinary.run(["config", "set", "backend", "http://0.0.0.0:8080"], home: home)
+        #expect(wildcard.status == 64)
+        #expect(wildcard.stderr.contains("from the command line") && !wildcard.stderr.contains("config.json"), "\(wildcard.stderr)")
+        #expect(wildcard.stderr.contains("where a server listens on every interface"))
+        let internet = try PiperBinary.run(["config", "set", "backend", "http://203.0.113.9:8080"], home: home)
+        #expect(internet.status == 64 && internet.stderr.contains("use https"))
+        #expect(try PiperBinary.run(["share", "--backend", "http://192.168.1.5:9", "--no-clipboard", "--json", "https://example.invalid/a"],
+                                    home: home).stderr.contains("Invalid backend") == false)
+    }
+
     @Test func pairPrintsTheLinkOnStdoutAndTheCodeOnStderr() throws {
         let home = PiperBinary.freshHome()
         let result = try PiperBinary.run(["pair", "--url", "https://read.example.org"], home: home)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperSystem
 import PiperTestSupport
 import Testing
 @testable import PiperServer
@@ -153,6 +154,20 @@ struct ShareAuthTests {
                                           headers: ["Cookie": cookie, "Sec-Fetch-Site": "same-site", "Accept": "application/json",
                                                     "Content-Type": "application/x-www-form-urlencoded"])
         #expect(token.status == 403)
+    }
+
+    /// Listening on every interface, serve says where a phone reaches it (this machine's
+    /// addresses), never the wildcard (no client can connect to 0.0.0.0).
+    @Test func serveOnEveryInterfaceSaysWhereToReachIt() throws {
+        let serve = try ServeProcess(arguments: ["--host", "0.0.0.0"], home: try freshDirectory("wildcard"))
+        defer { serve.stop(signal: SIGTERM) }
+        let port = try #require(serve.url.split(separator: ":").last.map(String.init))
+        let noted = eventually(within: 10) { serve.stderr.contains("Point clients at it") || serve.stderr.contains("no network address") }
+        #expect(noted, "\(serve.stderr)")
+        #expect(!serve.stderr.contains("0.0.0.0:\(port)"), "\(serve.stderr)")
+        for address in NetworkAddresses.reachable() where !address.contains(":") {
+            #expect(serve.stderr.contains("http://\(address):\(port)"), "\(address): \(serve.stderr)")
+        }
     }
 
     /// A token outlives the cookie that made it: only Piper's own page (or a bearer token) may

@@ -28,12 +28,22 @@ struct PairCommand: Command {
 
     func run() async throws -> ExitCode {
         let config = try loadConfig(backendFlag: nil)
+        // A link to the placeholder backend reaches nothing: say so instead of printing it.
+        guard url != nil || config.isBackendConfigured else { throw PairError.noAddress }
         let base = url ?? config.backendBaseURL.absoluteString
+        if let warning = Self.unreachableWarning(base) { Output.err(warning) }
         let code = try DeviceRegistry(state: config.state).createPairing()
         let lines = Self.lines(base: base, code: code, qr: qr)
         Output.out(lines[0])
         for line in lines.dropFirst() { Output.err(line) }
         return .success
+    }
+
+    /// A warning for a base no phone can open (this machine's own loopback address), or nil.
+    static func unreachableWarning(_ base: String) -> String? {
+        guard let host = URL(string: base)?.host, Config.isLoopback(host) else { return nil }
+        return "Warning: \(host) is this machine's own address, so a phone cannot open this link; pass --url with the name "
+            + "or address the phone reaches the server at (piper serve --host 0.0.0.0 prints them)"
     }
 
     /// The pairing URL first, then the QR code and a note.
@@ -46,4 +56,15 @@ struct PairCommand: Command {
         lines.append("Open this link on the phone or browser and press its button to pair it (valid 10 minutes, once).")
         return lines
     }
+}
+
+/// `piper pair` with nothing to build the link on.
+enum PairError: PiperError {
+    case noAddress
+
+    var description: String {
+        "No address for the pairing link: pass the one the phone will use with --url (e.g. --url https://piper.example.org), "
+            + "or set the backend (piper config set backend URL)"
+    }
+    var category: ErrorCategory { .configuration }
 }

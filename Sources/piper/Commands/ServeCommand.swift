@@ -1,6 +1,7 @@
 import Foundation
 import PiperCore
 import PiperServer
+import PiperSystem
 
 /// `piper serve`: the backend. Stores saves for a TTL and serves them as sanitized reader pages.
 struct ServeCommand: Command {
@@ -114,12 +115,33 @@ struct ServeCommand: Command {
         let backend = try Backend(store: store, configuration: configuration)
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
-        Output.note("Point clients at it: piper config set backend \(backend.baseURL)  (or PIPER_BACKEND_URL=\(backend.baseURL))")
+        for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
         if sharing.pair { try sharing.printPairing(state: state, publicURL: backend.publicURL) }
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()
         return .success
+    }
+}
+
+extension ServeCommand {
+    /// Where clients and phones reach the server. Listening on every interface (`0.0.0.0`,
+    /// `::`), that is this machine's network addresses, not the wildcard (no client can connect
+    /// to it, and `piper config set backend` refuses it); with `--public-url`, that first.
+    static func whereToReach(_ backend: Backend, host: String, publicURL: String?) -> [String] {
+        var urls: [String] = []
+        if let publicURL { urls.append(backend.publicURL) }
+        if host == "0.0.0.0" || host == "::" {
+            urls += NetworkAddresses.reachable().filter { host == "::" || !$0.contains(":") }.map { NetworkAddresses.url($0, port: backend.port) }
+        } else if publicURL == nil {
+            urls.append(backend.baseURL)
+        }
+        guard let first = urls.first else {
+            return ["This machine has no network address a phone could use yet; clients on it use http://127.0.0.1:\(backend.port)"]
+        }
+        var lines = ["Reach it at: " + urls.joined(separator: "  ")]
+        lines.append("Point clients at it: piper config set backend \(first)  (or PIPER_BACKEND_URL=\(first))")
+        return lines
     }
 }
 
