@@ -47,7 +47,7 @@ struct ShareAuthTests {
         #expect(revoked.status == 0, "\(revoked.stderr)")
         let after = try await Client.send("GET", server.url + "/api/shares", headers: ["Cookie": cookie, "Accept": "application/json"])
         #expect(after.status == 401)
-        #expect((try after.json()["error"] as? String)?.contains("not valid") == true)
+        #expect((try after.json()["error"] as? String)?.contains("pairing is no longer valid") == true)
     }
 
     @Test func pairingSetsAPrivateCookieOnceAndListsTheDevice() async throws {
@@ -154,6 +154,27 @@ struct ShareAuthTests {
                                           headers: ["Cookie": cookie, "Sec-Fetch-Site": "same-site", "Accept": "application/json",
                                                     "Content-Type": "application/x-www-form-urlencoded"])
         #expect(token.status == 403)
+    }
+
+    /// A refused credential is told its own way out (a token is made again, a browser paired
+    /// again), and a browser's refused share shows the link it carried.
+    @Test func aRefusedCredentialNamesItsFixAndKeepsTheSharedLink() async throws {
+        let server = try ShareServer()
+        let (cookie, _) = try await server.pair(name: "old phone")
+        #expect(try server.registry.revoke("old phone") != nil)
+        let link = "https://example.com/article-to-keep"
+        let page = try await server.shareForm(["url": link, "title": "Keep me"],
+                                              headers: ["Cookie": cookie, "Accept": "text/html", "Sec-Fetch-Site": "none"])
+        #expect(page.status == 401)
+        #expect(page.text.contains("<h1>Not shared</h1>"))
+        #expect(page.text.contains("pair it again with a link from &#39;piper pair&#39;") || page.text.contains("pair it again with a link from 'piper pair'"), "\(page.text)")
+        #expect(page.text.contains("<li>\(link)</li>") && page.text.contains("<li>Keep me</li>"), "the shared link is shown, not lost")
+        let script = try await server.shareJSON(["url": link], headers: ["Authorization": "Bearer 0123456789abcdef", "Accept": "application/json"])
+        #expect(script.status == 401)
+        let message = try #require(try script.json()["error"] as? String)
+        #expect(message.contains("piper devices token NAME") && !message.contains("piper pair"), "\(message)")
+        let nothing = try await Client.send("GET", server.url + "/", headers: ["Accept": "text/html"])
+        #expect(nothing.status == 401 && nothing.text.contains("<h1>Not paired</h1>"))
     }
 
     /// Listening on every interface, serve says where a phone reaches it (this machine's

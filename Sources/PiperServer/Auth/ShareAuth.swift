@@ -54,10 +54,17 @@ public struct ShareAuth: Sendable {
     /// The credential, or a 401 that says how to get one (HTML for browsers, JSON otherwise).
     func require(_ request: HTTPRequest) throws -> Credential {
         if let credential = credential(of: request) { return credential }
-        let hasSome = request.header("Authorization") != nil || Self.cookie(Self.cookieName, in: request.header("Cookie")) != nil
-        let reason = hasSome
-            ? "This credential is not valid (revoked or mistyped); pair again with 'piper pair'"
-            : "Sharing needs a paired device or a token: run 'piper pair' on the server, or send Authorization: Bearer <token>"
+        // The way out depends on the credential that failed: a token is made again, a browser
+        // is paired again.
+        let reason: String
+        if request.header("Authorization") != nil {
+            reason = "This token is not valid (revoked or mistyped): make a new one with 'piper devices token NAME' on the server, "
+                + "or on Piper's Shortcut page"
+        } else if Self.cookie(Self.cookieName, in: request.header("Cookie")) != nil {
+            reason = "This browser's pairing is no longer valid (it was revoked): pair it again with a link from 'piper pair' on the server"
+        } else {
+            reason = "Sharing needs a paired device or a token: run 'piper pair' on the server, or send Authorization: Bearer <token>"
+        }
         throw HTTPError(401, reason, headers: [("WWW-Authenticate", "Bearer realm=\"piper\"")])
     }
 
@@ -136,7 +143,8 @@ extension ShareAuth {
             try refuseCrossSite(request)
             return .allowed(try require(request))
         } catch let error as HTTPError {
-            return .refused(WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error), error)
+            return .refused(WebPage.wantsJSON(request) ? .error(error)
+                            : WebPage.failure(error, kept: AccessChecker.sharedText(request)), error)
         }
     }
 }

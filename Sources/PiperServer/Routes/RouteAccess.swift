@@ -79,9 +79,20 @@ struct AccessChecker: Sendable {
         }
     }
 
-    /// A page for a browser, JSON for a script (`Accept`), as every page route refuses.
+    /// A page for a browser, JSON for a script (`Accept`), as every page route refuses. A
+    /// refused share shows the link it carried, so it is not lost.
     private func refusal(_ error: HTTPError, _ request: HTTPRequest, heading: String = "Not shared") -> AccessRefusal {
-        AccessRefusal(error: error, response: WebPage.wantsJSON(request) ? .error(error) : WebPage.failure(error, heading: heading))
+        if WebPage.wantsJSON(request) { return AccessRefusal(error: error, response: .error(error)) }
+        return AccessRefusal(error: error, response: WebPage.failure(error, heading: heading, kept: Self.sharedText(request)))
+    }
+
+    /// What a refused share carried (its url, text and title, from a form, JSON or the query),
+    /// to show on the refusal page. A multipart body is refused before it is read: nothing.
+    static func sharedText(_ request: HTTPRequest) -> [String] {
+        guard request.path == "/share" else { return [] }
+        var fields = request.query
+        if request.method == "POST", let body = try? ShareRoute.fields(of: request) { fields.merge(body) { $1 } }
+        return ["url", "text", "title"].compactMap { fields[$0] }.filter { !$0.isEmpty }
     }
 }
 

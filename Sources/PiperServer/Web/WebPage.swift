@@ -37,11 +37,14 @@ enum WebPage {
 
     /// A failure as a page: the status and the sentence, nothing silent. The heading says what
     /// did not happen: "Not paired" for a missing credential, else `heading`.
-    static func failure(_ error: HTTPError, heading: String = "Not shared", device: String? = nil) -> HTTPResponse {
-        let hint = error.status == 401
+    /// `kept`: what the refused request carried (a shared link), shown so it is not lost.
+    static func failure(_ error: HTTPError, heading: String = "Not shared", kept: [String] = [], device: String? = nil) -> HTTPResponse {
+        let hint = error.status == 401 && !error.message.contains("piper devices token")
             ? "<p>On the server, run <code>piper pair</code> and open the link it prints on this device.</p>" : ""
-        let title = error.status == 401 && heading == "Not shared" ? "Not paired" : heading
-        return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)",
+        let title = error.status == 401 && heading == "Not shared" && kept.isEmpty ? "Not paired" : heading
+        let shown = kept.isEmpty ? "" : "<p>What you shared, to share again once this is fixed:</p><ul id=\"kept\">"
+            + kept.map { "<li>\(e($0))</li>" }.joined() + "</ul>"
+        return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)\(shown)",
                       status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
     }
 
