@@ -5,7 +5,8 @@
 
 #define FUNCTIONS(X) X(taglib_set_strings_unicode) X(taglib_file_new) X(taglib_file_new_type) X(taglib_file_free) \
     X(taglib_file_is_valid) X(taglib_file_tag) X(taglib_file_audioproperties) X(taglib_tag_title) \
-    X(taglib_tag_artist) X(taglib_tag_album) X(taglib_tag_free_strings) X(taglib_audioproperties_length)
+    X(taglib_tag_artist) X(taglib_tag_album) X(taglib_tag_free_strings) X(taglib_audioproperties_length) \
+    X(taglib_tag_track)
 
 PIPER_LIBRARY_DEFINE(taglib, "libtag_c", "libtag_c.so.0", "PIPER_LIBRARY_TAGLIB", "libtagc0");
 #define CALL(name) PIPER_LIBRARY_CALL(taglib, name)
@@ -24,3 +25,4 @@ PIPER_STUB char *taglib_tag_artist(const TagLib_Tag *t) { return CALL(taglib_tag
 PIPER_STUB char *taglib_tag_album(const TagLib_Tag *t) { return CALL(taglib_tag_album)(t); }
 PIPER_STUB void taglib_tag_free_strings(void) { CALL(taglib_tag_free_strings)(); }
 PIPER_STUB int taglib_audioproperties_length(const TagLib_AudioProperties *p) { return CALL(taglib_audioproperties_length)(p); }
+PIPER_STUB unsigned int taglib_tag_track(const TagLib_Tag *t) { return CALL(taglib_tag_track)(t); }

@@ -43,7 +43,7 @@ public enum TagReader {
 /// TagLib's C API keeps global string state (`taglib_tag_free_strings` frees every string it
 /// handed out), so every use goes through `TagLibFile.lock`.
 final class TagLibFile {
-    struct Raw { var title: String?; var artist: String?; var album: String?; var seconds: Int? }
+    struct Raw { var title: String?; var artist: String?; var album: String?; var seconds: Int?; var track: Int? }
 
     /// Serialises all TagLib C calls in the process (its string bookkeeping is global).
     static let lock = NSLock()
@@ -77,6 +77,8 @@ final class TagLibFile {
             raw.title = clean(taglib_tag_title(tag))
             raw.artist = clean(taglib_tag_artist(tag))
             raw.album = clean(taglib_tag_album(tag))
+            let track = Int(taglib_tag_track(tag))
+            raw.track = track > 0 ? track : nil
         }
         if let properties = taglib_file_audioproperties(pointer) {
             raw.seconds = Int(taglib_audioproperties_length(properties))

@@ -74,6 +74,70 @@ struct FeedTests {
         #expect((show["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Episode One"])
     }
 
+    /// What gpodder reads a feed with: Debian's python3-podcastparser, under the system Python.
+    static func podcastparser(_ url: String) throws -> [[String: Any]] {
+        let script = """
+            import json, sys, urllib.request, podcastparser
+            feed = podcastparser.parse(sys.argv[1], urllib.request.urlopen(sys.argv[1]))
+            print(json.dumps({"type": feed.get("type"), "episodes": [{"title": e["title"], "number": e.get("number"),
+                "published": e["published"], "chapters": e.get("chapters", [])} for e in feed["episodes"]]}))
+            """
+        let result = try runProcessCapturing("/usr/bin/python3", ["-c", script, url])
+        try #require(result.status == 0, "podcastparser failed (python3-podcastparser; scripts/install-deps installs it): \(result.stderr)")
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(feed["episodes"] as? [[String: Any]])
+    }
+
+    /// A book plays in order everywhere: the disc and track tags decide (a two-disc book whose
+    /// parts arrived out of order), else the file names' numbers; the folder feed numbers its
+    /// episodes, gives discs as seasons and dates that increase in play order; gpodder's parser
+    /// and feedparser read the m4b's chapters from the inline Podlove chapters.
+    @Test func booksPlayInOrderAndChaptersReachEveryParser() async throws {
+        func part(_ title: String, disc: String?, track: String?) throws -> Data {
+            try CoveredMedia.mp3(title: title, text: [disc.map { ("TPOS", $0) }, track.map { ("TRCK", $0) }].compactMap { $0 })
+        }
+        let library = try LibraryServer(fixtures: [("sample.m4b", nil)], placed: [
+            ("d2t1.mp3", "Book", try part("Disc Two Part One", disc: "2/2", track: "1")),
+            ("d1t2.mp3", "Book", try part("Disc One Part Two", disc: "1/2", track: "2/3")),
+            ("d1t1.mp3", "Book", try part("Disc One Part One", disc: "1/2", track: "1/3")),
+            ("02 Part Two.mp3", "Named", try part("Part Two", disc: nil, track: nil)),
+            ("01 Part One.mp3", "Named", try part("Part One", disc: nil, track: nil)),
+        ])
+        let secret = try library.feedSecret()
+        let book = try Self.podcastparser("\(library.url)/feed/\(secret)/Book.xml")
+        #expect(book.map { $0["title"] as? String } == ["Disc One Part One", "Disc One Part Two", "Disc Two Part One"])
+        #expect(book.map { $0["number"] as? Int } == [1, 2, 3])
+        let dates = book.compactMap { ($0["published"] as? NSNumber)?.intValue }
+        #expect(dates.count == 3 && zip(dates, dates.dropFirst()).allSatisfy { $0 < $1 }, "\(dates)")
+        let xml = try await Client.send("GET", "\(library.url)/feed/\(secret)/Book.xml")
+        #expect(xml.text.components(separatedBy: "<itunes:season>").count == 4, "a season per item: the book has two discs")
+        #expect(xml.text.contains("<itunes:season>2</itunes:season>"))
+        let named = try Self.podcastparser("\(library.url)/feed/\(secret)/Named.xml")
+        #expect(named.map { $0["title"] as? String } == ["Part One", "Part Two"], "the leading numbers of the file names")
+        #expect(!(try await Client.send("GET", "\(library.url)/feed/\(secret)/Named.xml")).text.contains("itunes:season"))
+
+        let whole = try Self.podcastparser("\(library.url)/feed/\(secret).xml")
+        let audiobook = try #require(whole.first { $0["title"] as? String == "Audiobook Sample" })
+        let chapters = try #require(audiobook["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["title"] as? String } == ["Chapter One", "Chapter Two"])
+        // podcastparser keeps whole seconds (its parse_time drops the milliseconds).
+        #expect(chapters.map { ($0["start"] as? NSNumber)?.doubleValue } == [0, 2])
+        let feedparser = try Self.check(["\(library.url)/feed/\(secret).xml", "\(library.url)/feed/\(secret)/Book.xml"])
+        #expect(feedparser.allSatisfy { $0["bozo"] as? Int == 0 && $0["xmllint"] as? Int == 0 })
+        let parsedBook = try #require(feedparser[1]["entries"] as? [[String: Any]])
+        #expect(parsedBook.compactMap { $0["title"] as? String } == ["Disc One Part One", "Disc One Part Two", "Disc Two Part One"])
+        let entry = try #require((feedparser[0]["entries"] as? [[String: Any]])?.first { $0["title"] as? String == "Audiobook Sample" })
+        #expect((entry["pscChapters"] as? [[String: Any]])?.map { $0["start"] as? String } == ["00:00:00.000", "00:00:02.500"],
+                "feedparser sees the Podlove chapters: \(entry["pscChapters"] ?? "none")")
+
+        let (cookie, _) = try await library.server.pair()
+        let page = try await Client.send("GET", "\(library.url)/library", headers: ["Cookie": cookie, "Accept": "text/html"])
+        let titles = ["Disc One Part One", "Disc One Part Two", "Disc Two Part One", "Part One", "Part Two"]
+        let positions = titles.compactMap { page.text.range(of: ">\($0)<")?.lowerBound }
+        #expect(positions.count == 5 && positions[0] < positions[1] && positions[1] < positions[2] && positions[3] < positions[4],
+                "the library page lists each folder in play order")
+    }
+
     @Test func aWrongOrRevokedSecretIsNotFound() async throws {
         let library = try LibraryServer(fixtures: [("sample.mp3", nil)])
         let secret = try library.feedSecret()

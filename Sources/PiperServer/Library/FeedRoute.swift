@@ -24,7 +24,8 @@ struct FeedRoute: Sendable {
         guard shelf.feed.accepts(secret) else { throw HTTPError.notFound }
         let tail = String(rest[secretEnd...])
         let items = try shelf.items()
-        let feed = FeedXML(base: publicURL.get(), secret: secret) { self.shelf.cover(of: $0) != nil }
+        let feed = FeedXML(base: publicURL.get(), secret: secret, hasCover: { self.shelf.cover(of: $0) != nil },
+                           position: { self.shelf.position(of: $0) })
         if tail == ".xml" {
             return Self.xml(feed.render(title: "Piper library", description: "Everything shared to this Piper library, newest first.",
                                         items: items, serial: false))
@@ -37,7 +38,7 @@ struct FeedRoute: Sendable {
         }
         guard tail.hasPrefix("/"), tail.hasSuffix(".xml") else { throw HTTPError.notFound }
         let folder = String(tail.dropFirst().dropLast(4))
-        let members = items.filter { LibraryGroups.folder(of: $0) == folder }
+        let members = PlayOrder.sorted(items.filter { LibraryGroups.folder(of: $0) == folder }, shelf: shelf)
         guard !folder.isEmpty, !members.isEmpty else { throw HTTPError(404, "No folder of the library is called \(folder)") }
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
         return Self.xml(feed.render(title: name, description: "\(folder), from a Piper library.", items: members, serial: true))

@@ -20,7 +20,7 @@ struct LibraryPageRoute: Sendable {
         let credential = try context.requiredCredential()
         let secret = try shelf.feed.current()
         let base = publicURL.get()
-        let entries = try shelf.items().map { LibraryPage.Entry(item: $0, hasCover: shelf.cover(of: $0) != nil) }
+        let entries = PlayOrder.grouped(try shelf.items(), shelf: shelf).map { LibraryPage.Entry(item: $0, hasCover: shelf.cover(of: $0) != nil) }
         let notice = request.query["removed"].map { "Removed \($0) from the library." }
         return LibraryPage.render(entries: entries, query: request.query["q"] ?? "", base: base, secret: secret,
                                   device: credential.name, notice: notice)

@@ -14,6 +14,7 @@ public final class LibraryShelf: @unchecked Sendable {
     private let lock = NSLock()
     private var catalog: LibraryCatalog?
     private var covers: [String: CoverArt?] = [:]
+    private var positions: [String: TrackPosition] = [:]
 
     /// Items are named in URLs by the first 16 hex digits of their SHA-256 (64 bits: unique in
     /// any real library; `piper library rm` takes the same prefix).
@@ -45,6 +46,14 @@ public final class LibraryShelf: @unchecked Sendable {
         let format = MediaFormat(rawValue: item.format)
         let found = format.flatMap { CoverArt.read(file(of: item), format: $0) }
         lock.withLock { covers[item.sha256] = .some(found) }
+        return found
+    }
+
+    /// The item's disc and track numbers from its tags, read once per content and kept.
+    public func position(of item: LibraryItem) -> TrackPosition {
+        if let known = lock.withLock({ positions[item.sha256] }) { return known }
+        let found = MediaFormat(rawValue: item.format).map { TrackPosition.read(file(of: item), format: $0) } ?? TrackPosition()
+        lock.withLock { positions[item.sha256] = found }
         return found
     }
 
