@@ -11,9 +11,9 @@ final class ServeProcess {
     let url: String
     private let stderrFile: URL
 
-    init(arguments: [String], home: URL) throws {
+    init(arguments: [String], home: URL, port: Int = 0) throws {
         process.executableURL = piperExecutable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = ["serve", "--port", String(port)] + arguments
         var env = ProcessInfo.processInfo.environment
         env["PIPER_HOME"] = home.path
         process.environment = env

@@ -26,6 +26,12 @@ final class ShareServer {
         serve = try ServeProcess(arguments: arguments, home: home)
     }
 
+    /// Stops the server for good (a server that is away).
+    func stopServing() { serve.stop(signal: SIGTERM) }
+
+    /// Starts it again on `port` after `stopServing`.
+    func startServing(port: Int) throws { serve = try ServeProcess(arguments: arguments, home: home, port: port) }
+
     /// The share token `piper serve` wrote on first start (0600).
     func token() throws -> String {
         try String(contentsOf: home.appendingPathComponent("share-token"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)

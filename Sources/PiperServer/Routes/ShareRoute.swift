@@ -10,6 +10,8 @@ struct ShareRoute: Sendable {
     let runner: ShareRunner
     let limiter: RateLimiter
     let clock: @Sendable () -> Date
+    /// Idempotency keys: a retried share gets the first one's answer, never a second job.
+    let keys: ShareKeys
 
     /// A share blocks while it loads the page: it runs on the share pool, the connection waits
     /// suspended.
@@ -54,8 +56,53 @@ struct ShareRoute: Sendable {
         }
         let items = ["url", "text", "title"].compactMap { fields[$0] }.filter { !$0.isEmpty }
         let file = upload?.files.first
-        let record = runner.share(items: items, file: file?.url, device: credential.name, now: clock())
-        return WebPage.wantsJSON(request) ? Self.json(record) : ShareResultPage.render(record, fileName: file?.name)
+        guard let key = request.header("Idempotency-Key") ?? fields["key"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            let record = runner.share(items: items, file: file?.url, device: credential.name, now: clock())
+            return result(record, request, fileName: file?.name)
+        }
+        guard ShareKeys.isValid(key) else {
+            return answer(HTTPError(400, "An idempotency key is 8 to 128 letters, digits, - or _"), request, device: credential.name)
+        }
+        let fingerprint = Self.fingerprint(items, files: upload?.files.map { "\($0.name):\($0.bytes)" } ?? [])
+        switch keys.claim(key, device: credential.name, fingerprint: fingerprint) {
+        case .conflict:
+            return answer(HTTPError(409, "This idempotency key was used for another share; send the share with a new key"),
+                          request, device: credential.name)
+        case .done(let id):
+            guard let record = runner.history.record(id: id) else {
+                return answer(HTTPError(409, "This share was made already (its result is no longer kept)"), request, device: credential.name)
+            }
+            return result(record, request, fileName: file?.name)
+        case .new:
+            let record = runner.share(items: items, file: file?.url, device: credential.name, now: clock())
+            keys.finish(key, device: credential.name, fingerprint: fingerprint, record: record.id)
+            return result(record, request, fileName: file?.name)
+        }
+    }
+
+    /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
+    /// target) a 303 to its result page, so a reload or Back never shares again; else the page.
+    private func result(_ record: ShareRecord, _ request: HTTPRequest, fileName: String?) -> HTTPResponse {
+        if WebPage.wantsJSON(request) { return Self.json(record) }
+        guard request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" else { return ShareResultPage.render(record, fileName: fileName) }
+        var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(record.id)"), ("Cache-Control", "no-store")])
+        response.device = record.device
+        return response
+    }
+
+    /// `GET /shares/<id>`: a share's result page, where a browser's share lands.
+    func resultPage(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        _ = try context.requiredCredential()
+        let id = String(request.path.dropFirst("/shares/".count))
+        guard let record = runner.history.record(id: id) else { throw HTTPError(404, "No recent share has the id \(id)") }
+        var page = ShareResultPage.render(record, fileName: nil)
+        page.status = 200
+        return page
+    }
+
+    /// What a share carried, to tell a retry from another share under the same key.
+    static func fingerprint(_ items: [String], files: [String]) -> String {
+        SHA256.hex(of: Array((items + ["--files--"] + files).joined(separator: "\u{0}").utf8))
     }
 
     private func answer(_ error: any Error, _ request: HTTPRequest, device: String? = nil) -> HTTPResponse {

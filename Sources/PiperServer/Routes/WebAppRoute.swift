@@ -65,6 +65,9 @@ struct WebAppRoute: Sendable {
             <label for="url">Link</label><input type="url" id="url" name="url" placeholder="https://…" required>
             <button type="submit">Share</button>
             </form>
+            <section id="waiting-section" hidden><h2>Waiting on this phone</h2>
+            <p class="muted">Kept here while Piper was unreachable; they are sent when it is back.</p>
+            <ul class="shares" id="waiting"></ul></section>
             <h2>Recent shares</h2>
             <ul class="shares" id="recent">\(items.isEmpty ? "<li class=\"muted\">Nothing shared yet.</li>" : items)</ul>
             <h2>From other places</h2>

@@ -28,7 +28,7 @@ extension Backend {
             let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
             let runner = ShareRunner(services: services, saver: saver)
             let share = ShareRoute(runner: runner, limiter: RateLimiter(perMinute: services.sharesPerMinute, burst: services.shareBurst),
-                                   clock: configuration.clock)
+                                   clock: configuration.clock, keys: ShareKeys(file: ShareKeys.file(in: services.state)))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
             let shelf = LibraryShelf(state: services.state)
@@ -42,6 +42,7 @@ extension Backend {
                     .post(.sameSitePost, { request, context in try share.share(request, context) },
                           later: { request, context, reply in share.share(request, context, reply: reply) }),
                 ]),
+                Route([.prefix("/shares/")], [.get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) }]),
                 Route([.exact("/pair")], [
                     .get(.open) { request, _ in try pair.confirmation(request) },   // shows a form; the code is used by the POST
                     .post(.sameSiteSecret) { request, _ in try pair.pair(request) },

@@ -33,6 +33,9 @@ final class ShareHistory: @unchecked Sendable {
 
     var recent: [ShareRecord] { lock.withLock { records } }
 
+    /// The record with this id, while it is among the recent ones.
+    func record(id: String) -> ShareRecord? { lock.withLock { records.first { $0.id == id } } }
+
     /// Writes the records; a failure to write costs the history, never the share (which is
     /// stored or journaled already), so it is reported on stderr and the share goes on.
     private func save() {

@@ -15,8 +15,34 @@ enum WebAssets {
     /// Progressive enhancement only: every page works without it.
     static let js = """
         'use strict';
+        // Shares kept on this phone while Piper was away: listed, and sent once it is reachable.
+        function showWaiting() {
+          var list = document.getElementById('waiting');
+          if (!list || !window.indexedDB) return;
+          var open = indexedDB.open('piper', 1);
+          open.onupgradeneeded = function () { open.result.createObjectStore('outbox', { keyPath: 'key' }); };
+          open.onsuccess = function () {
+            var all = open.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+            all.onsuccess = function () {
+              list.textContent = '';
+              all.result.forEach(function (entry) {
+                var item = document.createElement('li');
+                item.textContent = entry.fields.map(function (f) { return f.file ? f.fileName : f.value; }).filter(Boolean).join(' · ');
+                list.appendChild(item);
+              });
+              document.getElementById('waiting-section').hidden = all.result.length === 0;
+            };
+          };
+        }
         if ('serviceWorker' in navigator) {
           navigator.serviceWorker.register('/sw.js').catch(function () {});
+          var flush = function () {
+            navigator.serviceWorker.ready.then(function (registration) { if (registration.active) registration.active.postMessage('flush'); });
+          };
+          navigator.serviceWorker.addEventListener('message', function (event) { if (event.data === 'outbox-changed') showWaiting(); });
+          window.addEventListener('online', flush);
+          flush();
+          showWaiting();
         }
         document.querySelectorAll('button[data-copy]').forEach(function (button) {
           button.hidden = false;
@@ -48,13 +74,104 @@ enum WebAssets {
         }
         """
 
-    /// A minimal worker: pages come from the network, with an offline page when it is gone,
-    /// which is what browsers want before they offer to install the app.
+    /// The worker: pages come from the network, with an offline page when it is gone (what
+    /// browsers want before they offer to install the app), and a share that cannot be sent
+    /// (the server is away: a home server and a phone out of the house) is kept on the phone
+    /// in IndexedDB, fields and files, and sent when Piper is reachable again (Background Sync
+    /// where the browser has it, else when the app opens or comes online). Every share carries
+    /// an idempotency key, so a retry after a lost answer never makes a second job; an answer
+    /// of 429 or 5xx keeps it too.
     static let serviceWorker = """
         'use strict';
+        var OUTBOX = 'outbox';
+        function openDB() {
+          return new Promise(function (resolve, reject) {
+            var request = indexedDB.open('piper', 1);
+            request.onupgradeneeded = function () { request.result.createObjectStore(OUTBOX, { keyPath: 'key' }); };
+            request.onsuccess = function () { resolve(request.result); };
+            request.onerror = function () { reject(request.error); };
+          });
+        }
+        function withStore(mode, work) {
+          return openDB().then(function (db) {
+            return new Promise(function (resolve, reject) {
+              var transaction = db.transaction(OUTBOX, mode);
+              var request = work(transaction.objectStore(OUTBOX));
+              transaction.oncomplete = function () { resolve(request ? request.result : undefined); };
+              transaction.onerror = function () { reject(transaction.error); };
+            });
+          });
+        }
+        function newKey() {
+          if (self.crypto && self.crypto.randomUUID) return self.crypto.randomUUID();
+          return Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 12);
+        }
+        function formOf(fields) {
+          var form = new FormData();
+          fields.forEach(function (field) {
+            if (field.file) form.append(field.name, field.file, field.fileName); else form.append(field.name, field.value);
+          });
+          return form;
+        }
+        function send(entry, accept) {
+          return fetch('/share', { method: 'POST', body: formOf(entry.fields), credentials: 'same-origin',
+                                   headers: { 'Accept': accept || 'text/html', 'Idempotency-Key': entry.key } })
+            .then(function (response) {
+              if (response.status === 429 || response.status >= 500) throw new Error('not taken: ' + response.status);
+              return response;
+            });
+        }
+        var flushing = null;
+        function flush() {
+          if (flushing) return flushing;
+          flushing = withStore('readonly', function (store) { return store.getAll(); }).then(function (entries) {
+            return entries.reduce(function (done, entry) {
+              return done.then(function () {
+                return send(entry).then(function () { return withStore('readwrite', function (store) { return store.delete(entry.key); }); },
+                                        function () {});
+              });
+            }, Promise.resolve());
+          }).then(function () { return self.clients.matchAll(); }).then(function (clients) {
+            clients.forEach(function (client) { client.postMessage('outbox-changed'); });
+          }).catch(function () {}).then(function () { flushing = null; });
+          return flushing;
+        }
+        function keptPage() {
+          return new Response('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+            '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Kept — Piper</title>' +
+            '<link rel="stylesheet" href="/app.css"></head><body><main><h1 id="outcome">Kept on this phone</h1>' +
+            '<p id="kept-note">Kept on this phone; it will be sent when Piper is reachable.</p><p><a href="/">Home</a></p></main></body></html>',
+            { status: 202, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        }
+        function share(request) {
+          var accept = request.headers.get('Accept') || 'text/html';
+          return request.formData().then(function (form) {
+            var key = form.get('key') || request.headers.get('Idempotency-Key') || newKey();
+            var fields = [];
+            form.forEach(function (value, name) {
+              if (name === 'key') return;
+              if (typeof value === 'string') fields.push({ name: name, value: value });
+              else fields.push({ name: name, file: value, fileName: value.name || 'file' });
+            });
+            var entry = { key: key, fields: fields, kept: Date.now() };
+            return send(entry, accept).catch(function () {
+              return withStore('readwrite', function (store) { return store.put(entry); }).then(function () {
+                if (self.registration.sync) self.registration.sync.register('piper-outbox').catch(function () {});
+                return keptPage();
+              });
+            });
+          });
+        }
         self.addEventListener('install', function () { self.skipWaiting(); });
         self.addEventListener('activate', function (event) { event.waitUntil(self.clients.claim()); });
+        self.addEventListener('sync', function (event) { if (event.tag === 'piper-outbox') event.waitUntil(flush()); });
+        self.addEventListener('message', function (event) { if (event.data === 'flush') event.waitUntil(flush()); });
         self.addEventListener('fetch', function (event) {
+          var url = new URL(event.request.url);
+          if (event.request.method === 'POST' && url.origin === self.location.origin && url.pathname === '/share') {
+            event.respondWith(share(event.request));
+            return;
+          }
           if (event.request.method !== 'GET' || event.request.mode !== 'navigate') return;
           event.respondWith(fetch(event.request).catch(function () {
             return new Response('<!DOCTYPE html><title>Piper</title><p>Piper is offline. Try again when the server is reachable.</p>',
