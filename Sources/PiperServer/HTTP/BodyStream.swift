@@ -12,5 +12,6 @@ public protocol BodyStream: AnyObject, Sendable {
     func abandon()
 }
 
-/// Picks the requests whose bodies stream: nil collects the body in memory as usual.
-public typealias BodyStreamFactory = @Sendable (_ method: String, _ path: String, _ headers: [String: String]) -> (any BodyStream)?
+/// Picks the requests whose bodies stream: nil collects the body in memory as usual. It is
+/// given the request's head (method, path, headers, the peer's address; no body yet).
+public typealias BodyStreamFactory = @Sendable (_ head: HTTPRequest) -> (any BodyStream)?

@@ -129,7 +129,10 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         state.watched?.enter(.body, now: ConnectionGuard.now())
         state.refusal = server.headRefusal(state)
         if state.refusal != nil { return .YES }
-        state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
+        if let streams = server.options.bodyStreams {
+            let peer = state.watched?.client ?? HTTPServer.clientAddress(connection)
+            state.stream = streams(HTTPRequest(method: state.method, path: state.path, headers: state.headers, clientAddress: peer))
+        }
         if let stream = state.stream, let refusal = stream.refusalBeforeBody {
             stream.abandon()
             state.stream = nil

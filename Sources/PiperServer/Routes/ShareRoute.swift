@@ -55,47 +55,62 @@ struct ShareRoute: Sendable {
             return answer(error, request, device: credential.name)
         }
         let items = ["url", "text", "title"].compactMap { fields[$0] }.filter { !$0.isEmpty }
-        let file = upload?.files.first
+        let files = upload?.files ?? []
+        let share = ShareItems(items: items, files: files)
+        if share.count > ShareItems.limit {
+            return answer(HTTPError(413, "A share holds at most \(ShareItems.limit) links and files; this one has \(share.count)"),
+                          request, device: credential.name)
+        }
         guard let key = request.header("Idempotency-Key") ?? fields["key"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            let record = runner.share(items: items, file: file?.url, device: credential.name, now: clock())
-            return result(record, request, fileName: file?.name)
+            return result(run(share, device: credential.name), request)
         }
         guard ShareKeys.isValid(key) else {
             return answer(HTTPError(400, "An idempotency key is 8 to 128 letters, digits, - or _"), request, device: credential.name)
         }
-        let fingerprint = Self.fingerprint(items, files: upload?.files.map { "\($0.name):\($0.bytes)" } ?? [])
+        let fingerprint = Self.fingerprint(items, files: files.map { "\($0.name):\($0.bytes)" })
         switch keys.claim(key, device: credential.name, fingerprint: fingerprint) {
         case .conflict:
             return answer(HTTPError(409, "This idempotency key was used for another share; send the share with a new key"),
                           request, device: credential.name)
-        case .done(let id):
-            guard let record = runner.history.record(id: id) else {
+        case .done(let ids):
+            let records = ids.split(separator: ",").compactMap { runner.history.record(id: String($0)) }
+            guard !records.isEmpty else {
                 return answer(HTTPError(409, "This share was made already (its result is no longer kept)"), request, device: credential.name)
             }
-            return result(record, request, fileName: file?.name)
+            return result(records, request)
         case .new:
-            let record = runner.share(items: items, file: file?.url, device: credential.name, now: clock())
-            keys.finish(key, device: credential.name, fingerprint: fingerprint, record: record.id)
-            return result(record, request, fileName: file?.name)
+            let records = run(share, device: credential.name)
+            keys.finish(key, device: credential.name, fingerprint: fingerprint, record: records.map(\.id).joined(separator: ","))
+            return result(records, request)
         }
+    }
+
+    /// Every item of a share, each its own job through the same runner: each link, then each
+    /// file; nothing at all is the runner's "No URL found in share input".
+    private func run(_ share: ShareItems, device: String) -> [ShareRecord] {
+        if share.count == 0 { return [runner.share(items: share.items, file: nil, device: device, now: clock())] }
+        return share.links.map { runner.share(items: [$0.absoluteString], file: nil, device: device, now: clock()) }
+            + share.files.map { runner.share(items: [], file: $0.url, fileName: $0.name, device: device, now: clock()) }
     }
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
     /// target) a 303 to its result page, so a reload or Back never shares again; else the page.
-    private func result(_ record: ShareRecord, _ request: HTTPRequest, fileName: String?) -> HTTPResponse {
-        if WebPage.wantsJSON(request) { return Self.json(record) }
-        guard request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" else { return ShareResultPage.render(record, fileName: fileName) }
-        var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(record.id)"), ("Cache-Control", "no-store")])
-        response.device = record.device
+    private func result(_ records: [ShareRecord], _ request: HTTPRequest) -> HTTPResponse {
+        if WebPage.wantsJSON(request) { return Self.json(records) }
+        guard request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" else { return ShareResultPage.render(records) }
+        var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(records.map(\.id).joined(separator: ","))"),
+                                                          ("Cache-Control", "no-store")])
+        response.device = records.first?.device
         return response
     }
 
-    /// `GET /shares/<id>`: a share's result page, where a browser's share lands.
+    /// `GET /shares/<id>[,<id>…]`: a share's result page, where a browser's share lands.
     func resultPage(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         _ = try context.requiredCredential()
-        let id = String(request.path.dropFirst("/shares/".count))
-        guard let record = runner.history.record(id: id) else { throw HTTPError(404, "No recent share has the id \(id)") }
-        var page = ShareResultPage.render(record, fileName: nil)
+        let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
+        let records = ids.compactMap { runner.history.record(id: $0) }
+        guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
+        var page = ShareResultPage.render(records)
         page.status = 200
         return page
     }
@@ -131,16 +146,25 @@ struct ShareRoute: Sendable {
         throw HTTPError(415, "Send the share as form fields, multipart/form-data or JSON, not \(type)")
     }
 
-    static func json(_ record: ShareRecord) -> HTTPResponse {
-        let object: [String: Any] = [
+    /// One share's outcome as the JSON answer's fields.
+    static func object(_ record: ShareRecord) -> [String: Any] {
+        [
             "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
             "error": record.error ?? NSNull(), "job": record.job ?? NSNull(), "message": record.message,
-            "expires": record.expires.map { RequestLog.timestamp($0) } ?? NSNull(),
+            "source": record.source ?? NSNull(), "expires": record.expires.map { RequestLog.timestamp($0) } ?? NSNull(),
         ]
+    }
+
+    /// The JSON answer: the first item's outcome at the top (what one-link clients read) and
+    /// every item's in `shares`. Its status: the item's own for one; for several, 200 when one
+    /// was saved, else 202 when one was queued, else the first's.
+    static func json(_ records: [ShareRecord]) -> HTTPResponse {
+        var object = records.first.map(Self.object) ?? [:]
+        object["shares"] = records.map(Self.object)
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        var response = HTTPResponse(status: record.httpStatus, headers: [("Content-Type", "application/json; charset=utf-8")],
+        var response = HTTPResponse(status: ShareItems.status(of: records), headers: [("Content-Type", "application/json; charset=utf-8")],
                                     body: Array(body))
-        response.device = record.device
+        response.device = records.first?.device
         return response
     }
 }

@@ -26,8 +26,8 @@ public final class Backend: Sendable {
         let table = Self.routes(store: store, configuration: configuration, publicURL: lateURL, auth: auth)
         if let share = configuration.share, auth != nil {
             // An upload is refused by the table's own rules before its body is read.
-            http.bodyStreams = ShareUpload.factory(state: share.state, limit: share.maxUploadBytes) { headers in
-                table.refusalBeforeBody(HTTPRequest(method: "POST", path: "/share", headers: headers))
+            http.bodyStreams = ShareUpload.factory(state: share.state, limit: share.maxUploadBytes) { head in
+                table.refusalBeforeBody(head)
             }
         }
         http.prepared = table.prepared

@@ -39,14 +39,15 @@ final class ShareRunner: Sendable {
     }
 
     /// Shares the first link in `items` (url, then text, then title: Android puts links in any),
-    /// or `file` (an upload already on disk).
-    func share(items: [String], file: URL?, device: String, now: Date = Date()) -> ShareRecord {
+    /// or `file` (an upload already on disk, shown as `fileName`: never a server path).
+    func share(items: [String], file: URL?, fileName: String? = nil, device: String, now: Date = Date()) -> ShareRecord {
         let input = ShareInput(file.map { [$0.path] } ?? items)
         // A path in a client's text names a file on the server: only uploads are files here.
         var target = input.target
         if file == nil, case .file? = target { target = nil }
+        let source = file != nil ? (fileName ?? file?.lastPathComponent) : target?.text
         var record = ShareRecord(id: DeviceRegistry.randomSecret().prefix(12).description, created: now, device: device,
-                                 source: target?.text, status: .failed, message: "", httpStatus: 500)
+                                 source: source, status: .failed, message: "", httpStatus: 500)
         if case .link(let url)? = target {
             do {
                 try services.fetchGuard.preflight(url)

@@ -45,13 +45,14 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
 
     /// The stream for a request, when it is a multipart share.
     /// `admit` refuses a request before a byte of it is stored (no credential, another site).
-    static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable ([String: String]) -> HTTPError?) -> BodyStreamFactory {
-        { method, path, headers in
-            guard method == "POST", path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
+    static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable (HTTPRequest) -> HTTPError?) -> BodyStreamFactory {
+        { head in
+            let headers = head.headers
+            guard head.method == "POST", head.path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
             let folder = state.uploads.appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
             let upload = ShareUpload(boundary: boundary, folder: folder, limit: limit,
                                      declaredLength: headers["content-length"].flatMap { Int64($0) })
-            upload.refusal = admit(headers)
+            upload.refusal = admit(head)
             return upload
         }
     }
@@ -94,8 +95,11 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         guard Self.acceptsType(type, name: safeName) else {
             throw HTTPError(415, "Cannot share \(safeName) (\(type.isEmpty ? "no type" : type)): only audio, video and zip files are accepted")
         }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let url = folder.appendingPathComponent("\(files.count)-\(safeName)")
+        // Each file in a folder of its own: it keeps its own name (the library's file and an
+        // untagged item's title come from it), and two parts with one name do not collide.
+        let own = folder.appendingPathComponent(String(files.count), isDirectory: true)
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let url = own.appendingPathComponent(safeName)
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HTTPError(500, "Cannot store the upload") }
         files.append(File(field: name, name: safeName, contentType: contentType, url: url))

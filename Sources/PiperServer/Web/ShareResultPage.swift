@@ -3,6 +3,43 @@ import Foundation
 /// The page a browser sees after a share: the reader URL in a selectable field with a Copy
 /// button, the download under way, or the failure's reason.
 enum ShareResultPage {
+    /// One share's page, or for several items one line each (and a reader URL to copy for each
+    /// saved article), headed by how many went where.
+    static func render(_ records: [ShareRecord]) -> HTTPResponse {
+        guard records.count > 1 else { return render(records.first ?? failedEmpty, fileName: nil) }
+        let e = WebPage.e
+        let lines = records.enumerated().map { index, record -> String in
+            let name = record.source.flatMap { URL(string: $0)?.lastPathComponent } ?? record.source ?? "an item"
+            switch record.status {
+            case .saved:
+                return "<li class=\"saved\"><strong>Saved — paste into Instapaper</strong>: \(e(record.title ?? ""))<br>"
+                    + "<input type=\"text\" id=\"reader-url-\(index)\" readonly value=\"\(e(record.url ?? ""))\">"
+                    + "<button type=\"button\" data-copy=\"reader-url-\(index)\" hidden>Copy</button></li>"
+            case .queued:
+                return "<li class=\"queued\">\(e(queuedLine(record, fileName: nil)))</li>"
+            case .failed:
+                return "<li class=\"failed\">Not shared: \(e(name)): <span class=\"error\">\(e(record.error ?? record.message))</span></li>"
+            }
+        }.joined()
+        let failed = records.filter { $0.status == .failed }.count
+        let heading = failed == 0 ? "Shared \(records.count) items" : "Shared \(records.count - failed) of \(records.count) items"
+        let body = """
+            <h1 id="outcome">\(e(heading))</h1>
+            <ul class="shares" id="items">\(lines)</ul>
+            <p class="muted">Follow them on the <a href="/">home page</a>.</p>
+            """
+        return WebPage.render("Shared", body, status: ShareItems.status(of: records), device: records.first?.device)
+    }
+
+    private static let failedEmpty = ShareRecord(id: "", created: Date(), device: "", source: nil, status: .failed,
+                                                 message: "No URL found in share input", httpStatus: 400)
+
+    /// "Downloading ep43.mp3 — it will be in your library", or where it already is.
+    static func queuedLine(_ record: ShareRecord, fileName: String?) -> String {
+        let name = fileName ?? record.source.flatMap { URL(string: $0)?.lastPathComponent } ?? record.source ?? "the file"
+        return record.title.map { "Already in your library as \($0)" } ?? "Downloading \(name) — it will be in your library"
+    }
+
     static func render(_ record: ShareRecord, fileName: String?) -> HTTPResponse {
         let e = WebPage.e
         let body: String
@@ -17,8 +54,7 @@ enum ShareResultPage {
                 <p><a href="\(e(record.url ?? ""))">Open the reader page</a></p>\(until)
                 """
         case .queued:
-            let name = fileName ?? record.source.flatMap { URL(string: $0)?.lastPathComponent } ?? "the file"
-            let line = record.title.map { "Already in your library as \($0)" } ?? "Downloading \(name) — it will be in your library"
+            let line = queuedLine(record, fileName: fileName)
             body = """
                 <h1 id="outcome">\(e(line))</h1>
                 <p class="muted">Follow it on the <a href="/">home page</a>.</p>
