@@ -34,7 +34,7 @@ struct ShareHistoryTests {
         try server.restart()
         let after = try await Self.shares(server)
         #expect(after.map { $0["id"] as? String } == before.map { $0["id"] as? String }, "the same shares, newest first")
-        #expect(after.map { $0["status"] as? String } == ["failed", "queued", "saved"])
+        #expect(after.map { $0["status"] as? String } == ["failed", "imported", "saved"], "a media share's status follows its job")
         #expect(after[0]["state"] as? String == "failed: No URL found in share input")
         #expect((after[1]["state"] as? String)?.hasPrefix("imported as ") == true, "\(after[1])")
         #expect(after[1]["job"] as? String == job)

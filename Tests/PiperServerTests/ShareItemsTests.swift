@@ -46,6 +46,40 @@ struct ShareItemsTests {
         #expect(!listing.text.contains(server.home.path), "the recent shares show no server path")
     }
 
+    /// Answers say what happened: queued, then (in /api/shares) downloading and imported with the
+    /// library path; a second share of the same link is a duplicate with where it is; an
+    /// upload is "Uploaded", audio found on a page names the page.
+    @Test func answersSayWhatHappened() async throws {
+        let media = try TestHTTPServer(routes: [
+            "/episode43.html": .html("<html><head><title>Episode 43</title></head><body><h1>Episode 43</h1><audio controls src=\"/ep43.mp3\"></audio></body></html>"),
+        ])
+        let episode = try Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.mp3"))
+        try media.route("/ep43.mp3", .init(body: Array(episode)))
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let page = media.url("/episode43.html").absoluteString
+        let first = try await server.shareJSON(["url": page], headers: try server.bearer)
+        #expect(first.status == 202, "\(first.text)")
+        #expect(try first.json()["status"] as? String == "queued")
+        #expect(try first.json()["message"] as? String == "Downloading ep43.mp3 (found on episode43.html) — it will be in your library")
+        let job = try #require(try first.json()["job"] as? String)
+        #expect(try await ShareRouteTests.waitForJob(job, server: server).hasPrefix("imported as "))
+        let listed = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
+        let record = try #require((try listed.json()["shares"] as? [[String: Any]])?.first { $0["job"] as? String == job })
+        #expect(record["status"] as? String == "imported" && (record["libraryPath"] as? String)?.hasSuffix(".mp3") == true, "\(record)")
+
+        let again = try await server.shareJSON(["url": media.url("/ep43.mp3").absoluteString], headers: try server.bearer)
+        #expect(again.status == 200, "\(again.text)")
+        #expect(try again.json()["status"] as? String == "duplicate")
+        let path = try #require(try again.json()["libraryPath"] as? String)
+        #expect(try again.json()["message"] as? String == "Already in your library as \(path)")
+
+        let folder = try freshDirectory("uploaded")
+        let wav = try ShareUploadTests.wav(bytes: 3000, in: folder)
+        let upload = try ShareUploadTests.curl(server, ["file=@\(wav.path);type=audio/wav;filename=ep42.wav"],
+                                               headers: ["Authorization: Bearer \(try server.token())", "Accept: application/json"])
+        #expect(try Self.json(upload.body)["message"] as? String == "Uploaded ep42.wav — it will be in your library")
+    }
+
     @Test func theLimitsAreSaidAndPathsInNamesAreDropped() async throws {
         let server = try ShareServer(["--allow-host", "127.0.0.1"])
         let none = try await server.shareJSON(["text": "nothing here"], headers: try server.bearer)

@@ -86,7 +86,8 @@ struct ShareRouteTests {
         let state = try await Self.waitForJob(job, server: server)
         #expect(state.hasPrefix("imported as "), "\(state)")
         let again = try await server.shareForm(["url": site.url("/sample.mp3").absoluteString], headers: try server.bearer)
-        #expect(try again.json()["title"] as? String != nil, "the second share says where it already is: \(again.text)")
+        #expect(try again.json()["status"] as? String == "duplicate" && again.json()["libraryPath"] as? String != nil,
+                "the second share says it is a duplicate and where it already is: \(again.text)")
         let library = try PiperBinaryRun.piper(["library", "--json"], home: server.home)
         let listing = try #require(try JSONSerialization.jsonObject(with: Data(library.stdout.utf8)) as? [String: Any])
         #expect((listing["items"] as? [Any])?.count == 1)

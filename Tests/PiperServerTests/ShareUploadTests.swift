@@ -58,7 +58,7 @@ struct ShareUploadTests {
         #expect(state.hasPrefix("imported as "), "\(state)")
         #expect(uploads(server).isEmpty, "the upload is removed once the journal has its copy")
         let html = try Self.curl(server, ["file=@\(file.path);type=audio/wav"], headers: ["Authorization: Bearer \(token)", "Accept: text/html"])
-        #expect(html.body.contains("Downloading \(file.lastPathComponent) — it will be in your library"))
+        #expect(html.body.contains("Uploaded \(file.lastPathComponent) — it will be in your library"), "an upload says it was uploaded")
     }
 
     @Test func anOversizedFileIsRefusedWhileStreamingAndLeavesNothing() throws {

@@ -150,8 +150,11 @@ struct ShareRoute: Sendable {
     static func object(_ record: ShareRecord) -> [String: Any] {
         [
             "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
-            "error": record.error ?? NSNull(), "job": record.job ?? NSNull(), "message": record.message,
+            "error": record.error ?? NSNull(), "job": record.job ?? NSNull(),
+            // A media share's sentence names its file, never a path on the server.
+            "message": record.status == .queued || record.status == .duplicate ? ShareResultPage.queuedLine(record, fileName: nil) : record.message,
             "source": record.source ?? NSNull(), "expires": record.expires.map { RequestLog.timestamp($0) } ?? NSNull(),
+            "libraryPath": record.libraryPath ?? NSNull(),
         ]
     }
 

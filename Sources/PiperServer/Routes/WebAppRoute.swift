@@ -41,6 +41,7 @@ struct WebAppRoute: Sendable {
             let until = record.expires.map { ", until \(WebPage.time($0))" } ?? ""
             return ("saved: \(record.url ?? "")\(until)", false)
         case .failed: return ("failed: \(record.error ?? record.message)", false)
+        case .duplicate: return ("duplicate: already in the library as \(record.libraryPath ?? "")", false)
         case .queued:
             guard let job = record.job, let state = runner.services.jobs?.state(of: job) else { return ("queued", record.job != nil) }
             return (state.summary, state.isLive)
@@ -82,13 +83,30 @@ struct WebAppRoute: Sendable {
         return WebPage.render("Share", body, device: credential.name)
     }
 
+    /// Where a share stands now: its own status, and for a media job the journal's word
+    /// (queued, downloading, imported with the library path, duplicate, failed with the reason,
+    /// cancelled), so `status` follows the job to its end.
+    func liveStatus(of record: ShareRecord) -> (status: String, libraryPath: String?, error: String?) {
+        guard record.status == .queued, let id = record.job, let job = runner.services.jobs?.state(of: id) else {
+            return (record.status.rawValue, record.libraryPath, record.error)
+        }
+        switch job.state {
+        case .queued: return ("queued", nil, nil)
+        case .downloading, .downloaded, .landed: return ("downloading", nil, nil)
+        case .imported, .duplicate: return (job.state.rawValue, job.libraryPath, nil)
+        case .failed: return ("failed", nil, job.reason ?? "no reason recorded")
+        case .cancelled: return ("cancelled", nil, nil)
+        }
+    }
+
     func shares(_ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
         let list: [[String: Any]] = runner.history.recent.map { record in
             let (text, live) = state(of: record)
-            return ["id": record.id, "status": record.status.rawValue, "state": text, "live": live,
+            let now = liveStatus(of: record)
+            return ["id": record.id, "status": now.status, "state": text, "live": live,
                     "url": record.url ?? NSNull(), "title": record.title ?? NSNull(), "job": record.job ?? NSNull(),
-                    "source": record.source ?? NSNull(), "error": record.error ?? NSNull()]
+                    "source": record.source ?? NSNull(), "error": now.error ?? NSNull(), "libraryPath": now.libraryPath ?? NSNull()]
         }
         let body = (try? JSONSerialization.data(withJSONObject: ["shares": list], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],

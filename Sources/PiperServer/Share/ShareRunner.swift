@@ -3,7 +3,8 @@ import PiperCore
 
 /// One share the server ran: what came in, how it ended, and for media the job to follow.
 public struct ShareRecord: Sendable, Equatable, Codable {
-    public enum Status: String, Sendable, Codable { case saved, queued, failed }
+    /// `duplicate`: already in the library (nothing was queued; `libraryPath` says where).
+    public enum Status: String, Sendable, Codable { case saved, queued, duplicate, failed }
     public var id: String
     public var created: Date
     public var device: String
@@ -19,6 +20,12 @@ public struct ShareRecord: Sendable, Equatable, Codable {
     public var expires: Date?
     /// The HTTP status the share answers with.
     public var httpStatus: Int
+    /// Where a duplicate already is in the library.
+    public var libraryPath: String?
+    /// The media file a page named (an episode page's audio), when the link was a page.
+    public var media: String?
+    /// True for an uploaded file (its `source` is the file's own name).
+    public var uploaded: Bool?
 }
 
 /// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
@@ -48,6 +55,7 @@ final class ShareRunner: Sendable {
         let source = file != nil ? (fileName ?? file?.lastPathComponent) : target?.text
         var record = ShareRecord(id: DeviceRegistry.randomSecret().prefix(12).description, created: now, device: device,
                                  source: source, status: .failed, message: "", httpStatus: 500)
+        if file != nil { record.uploaded = true }
         if case .link(let url)? = target {
             do {
                 try services.fetchGuard.preflight(url)
@@ -76,7 +84,14 @@ final class ShareRunner: Sendable {
             record.status = .queued
             record.job = receipt.id
             record.httpStatus = 202
-            if let path = receipt.alreadyInLibrary { record.title = path }
+            if file == nil, let media = URL(string: receipt.url)?.lastPathComponent, receipt.url != source, !media.isEmpty {
+                record.media = media
+            }
+            if let path = receipt.alreadyInLibrary {
+                record.status = .duplicate
+                record.libraryPath = path
+                record.httpStatus = 200
+            }
         case .failure(LoadError.browserMissing) where services.browserLoader == nil:
             record.message = Self.needsBrowser
             record.error = Self.needsBrowser

@@ -15,7 +15,7 @@ enum ShareResultPage {
                 return "<li class=\"saved\"><strong>Saved — paste into Instapaper</strong>: \(e(record.title ?? ""))<br>"
                     + "<input type=\"text\" id=\"reader-url-\(index)\" readonly value=\"\(e(record.url ?? ""))\">"
                     + "<button type=\"button\" data-copy=\"reader-url-\(index)\" hidden>Copy</button></li>"
-            case .queued:
+            case .queued, .duplicate:
                 return "<li class=\"queued\">\(e(queuedLine(record, fileName: nil)))</li>"
             case .failed:
                 return "<li class=\"failed\">Not shared: \(e(name)): <span class=\"error\">\(e(record.error ?? record.message))</span></li>"
@@ -34,10 +34,14 @@ enum ShareResultPage {
     private static let failedEmpty = ShareRecord(id: "", created: Date(), device: "", source: nil, status: .failed,
                                                  message: "No URL found in share input", httpStatus: 400)
 
-    /// "Downloading ep43.mp3 — it will be in your library", or where it already is.
+    /// What became of a media share: "Downloading ep43.mp3 (found on episode43.html)",
+    /// "Uploaded ep42.mp3", or where it already is.
     static func queuedLine(_ record: ShareRecord, fileName: String?) -> String {
+        if let path = record.libraryPath { return "Already in your library as \(path)" }
         let name = fileName ?? record.source.flatMap { URL(string: $0)?.lastPathComponent } ?? record.source ?? "the file"
-        return record.title.map { "Already in your library as \($0)" } ?? "Downloading \(name) — it will be in your library"
+        if record.uploaded == true { return "Uploaded \(name) — it will be in your library" }
+        if let media = record.media { return "Downloading \(media) (found on \(name)) — it will be in your library" }
+        return "Downloading \(name) — it will be in your library"
     }
 
     static func render(_ record: ShareRecord, fileName: String?) -> HTTPResponse {
@@ -53,7 +57,7 @@ enum ShareResultPage {
                 <button type="button" data-copy="reader-url" hidden>Copy</button>
                 <p><a href="\(e(record.url ?? ""))">Open the reader page</a></p>\(until)
                 """
-        case .queued:
+        case .queued, .duplicate:
             let line = queuedLine(record, fileName: fileName)
             body = """
                 <h1 id="outcome">\(e(line))</h1>

@@ -22,8 +22,10 @@ enum ShortcutPage {
             <li>Add <em>Get Contents of URL</em>: URL <code>\(e(publicURL))/share</code>, Method <code>POST</code>,
             Headers <code>Authorization</code> = <code>Bearer YOUR-TOKEN</code> and <code>Accept</code> = <code>application/json</code>,
             Request Body <em>JSON</em> with the field <code>url</code> = <em>Shortcut Input</em>.</li>
-            <li>Add <em>Get Dictionary Value</em> for <code>url</code> of the result, then <em>Copy to Clipboard</em>, then
-            <em>Show Notification</em> with the dictionary value <code>message</code>.</li>
+            <li>Add <em>Get Dictionary Value</em> for <code>url</code> of the result, then <em>If</em> it <em>has any value</em>:
+            <em>Copy to Clipboard</em> and <em>Show Notification</em> “Saved — paste into Instapaper” (an article: its reader URL is
+            on the clipboard); <em>Otherwise</em>: <em>Get Dictionary Value</em> <code>message</code> and <em>Show Notification</em>
+            with it (media: “Downloading ep42.mp3 — it will be in your library”, “Already in the library as …”, or why it failed).</li>
             </ol>
             <h2>The request it sends</h2>
             <pre>POST /share HTTP/1.1
@@ -34,7 +36,10 @@ enum ShortcutPage {
 
             {"url": "https://example.com/article"}</pre>
             <p>The answer: <code>{"status": "saved", "url": "…", "title": "…", "error": null, "job": null, "message": "…"}</code>;
-            <code>status</code> is <code>saved</code>, <code>queued</code> (media, with <code>job</code>) or <code>failed</code> (with <code>error</code>).</p>
+            <code>status</code> is <code>saved</code> (with the reader <code>url</code>), <code>queued</code> (media, with <code>job</code>),
+            <code>duplicate</code> (already in the library, with <code>libraryPath</code>) or <code>failed</code> (with <code>error</code>);
+            <code>/api/shares</code> then follows a media job to <code>downloading</code>, <code>imported</code>, <code>failed</code> or
+            <code>cancelled</code>.</p>
             """
         return WebPage.render("iOS Shortcut", body, device: device)
     }
