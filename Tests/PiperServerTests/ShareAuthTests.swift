@@ -156,6 +156,22 @@ struct ShareAuthTests {
         #expect(token.status == 403)
     }
 
+    /// Devices can be told apart: each one's last use and the address it came from (the client
+    /// a trusted proxy names), in `piper devices`.
+    @Test func devicesShowTheirLastUseAndAddress() async throws {
+        let server = try ShareServer(["--trusted-proxy", "127.0.0.1"])
+        let (_, secret) = try server.registry.createToken(name: "kitchen tablet")
+        _ = try await Client.send("GET", server.url + "/api/shares",
+                                  headers: ["Authorization": "Bearer \(secret)", "X-Forwarded-For": "192.168.1.23"])
+        let listed = try PiperBinaryRun.piper(["devices", "--json"], home: server.home)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let tablet = try #require(rows.first { $0["name"] as? String == "kitchen tablet" })
+        #expect(tablet["lastAddress"] as? String == "192.168.1.23")
+        #expect((tablet["lastUsed"] as? String)?.hasPrefix("20") == true, "\(tablet)")
+        let text = try PiperBinaryRun.piper(["devices"], home: server.home)
+        #expect(text.stdout.contains("kitchen tablet  (last used ") && text.stdout.contains("from 192.168.1.23)"), "\(text.stdout)")
+    }
+
     /// A refused credential is told its own way out (a token is made again, a browser paired
     /// again), and a browser's refused share shows the link it carried.
     @Test func aRefusedCredentialNamesItsFixAndKeepsTheSharedLink() async throws {

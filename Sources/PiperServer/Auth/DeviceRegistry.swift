@@ -13,6 +13,10 @@ public struct Device: Sendable, Equatable, Codable {
     public var kind: String
     public var created: Date
     var secretHash: String
+    /// When the device last made a request, and from which address (the client a trusted proxy
+    /// names): what tells two phones apart. Updated at most once a minute per device.
+    public var lastUsed: Date?
+    public var lastAddress: String?
 }
 
 /// The credentials `piper serve` accepts, kept in the state folder so `piper pair` and
@@ -117,6 +121,21 @@ public struct DeviceRegistry: Sendable {
             removed = contents.devices.remove(at: index)
         }
         return removed
+    }
+
+    /// How stale a device's last use may get before a request records it again: a file write
+    /// per request would be the cost otherwise.
+    public static let useGranularity: TimeInterval = 60
+
+    /// Records that `device` made a request from `address`, when its record is stale (older
+    /// than `useGranularity`, or another address).
+    public func noteUse(of device: Device, address: String, now: Date = Date()) throws {
+        if let last = device.lastUsed, now.timeIntervalSince(last) < Self.useGranularity, device.lastAddress == address { return }
+        try update { contents in
+            guard let index = contents.devices.firstIndex(where: { $0.id == device.id }) else { return }
+            contents.devices[index].lastUsed = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            contents.devices[index].lastAddress = address
+        }
     }
 
     /// The device whose secret this is, if any.

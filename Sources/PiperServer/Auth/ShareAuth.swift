@@ -42,13 +42,22 @@ public struct ShareAuth: Sendable {
         if let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer ") {
             let token = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
             if DeviceRegistry.same(token, shareToken) { return .shareToken }
-            return (try? registry.device(forSecret: token)).flatMap { $0 }.map(Credential.device)
+            return (try? registry.device(forSecret: token)).flatMap { $0 }.map { used($0, request) }
         }
         if let secret = Self.cookie(Self.cookieName, in: request.header("Cookie")),
            let device = (try? registry.device(forSecret: secret)) ?? nil {
-            return .device(device)
+            return used(device, request)
         }
         return nil
+    }
+
+    /// The device's credential, its use recorded (when and from where; a failure to record
+    /// costs the record, never the request).
+    private func used(_ device: Device, _ request: HTTPRequest) -> Credential {
+        let address = ClientAddress.resolve(peer: request.clientAddress, forwardedFor: request.header("X-Forwarded-For"),
+                                            trustedProxies: trustedProxies)
+        try? registry.noteUse(of: device, address: address)
+        return .device(device)
     }
 
     /// The credential, or a 401 that says how to get one (HTML for browsers, JSON otherwise).

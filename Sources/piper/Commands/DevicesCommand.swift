@@ -38,6 +38,7 @@ struct DevicesCommand: Command {
 
     struct Row: Encodable {
         let id: String, name: String, kind: String, created: String
+        let lastUsed: String?, lastAddress: String?
     }
 
     func run() async throws -> ExitCode {
@@ -55,13 +56,19 @@ struct DevicesCommand: Command {
             Output.err("Token for \(device.name) (\(device.id)); send it as 'Authorization: Bearer <token>'")
         default:
             let formatter = ISO8601DateFormatter()
-            let rows = try registry.devices().map { Row(id: $0.id, name: $0.name, kind: $0.kind, created: formatter.string(from: $0.created)) }
+            let rows = try registry.devices().map {
+                Row(id: $0.id, name: $0.name, kind: $0.kind, created: formatter.string(from: $0.created),
+                    lastUsed: $0.lastUsed.map(formatter.string(from:)), lastAddress: $0.lastAddress)
+            }
             if json {
                 try Output.json(rows)
             } else if rows.isEmpty {
                 Output.err("No devices yet: 'piper pair' prints a link to pair one")
             } else {
-                for row in rows { Output.out("\(row.id)  \(row.kind.padding(toLength: 7, withPad: " ", startingAt: 0))  \(row.created)  \(row.name)") }
+                for row in rows {
+                    let use = row.lastUsed.map { "last used \($0) from \(row.lastAddress ?? "?")" } ?? "never used"
+                    Output.out("\(row.id)  \(row.kind.padding(toLength: 7, withPad: " ", startingAt: 0))  \(row.created)  \(row.name)  (\(use))")
+                }
             }
         }
         return .success
