@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "Readability", dependencies: ["HTML"], exclude: ["Documentation.md"]),
         .target(name: "PiperCore", exclude: ["Documentation.md"]),
         .target(name: "Extraction", dependencies: ["HTML", "Readability"], exclude: ["Documentation.md"]),
+        .target(name: "Posts", dependencies: ["HTML"]),
 
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
@@ -81,6 +82,7 @@ let package = Package(
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets"]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
     ],

@@ -1,0 +1,139 @@
+import Foundation
+import HTML
+
+/// Reads X's rendered post page (what a browser shows once X's script has run): the parts are
+/// marked with `data-testid` (`tweet`, `User-Name`, `tweetText`, `tweetPhoto`, `videoPlayer`,
+/// `card.wrapper`, and `time`). The post the link names (its status id), then its author's own
+/// consecutive replies under it; the first post by anyone else ends the thread, and everything
+/// X adds around it ("Who to follow", trends, sign-up prompts, the composer) is never read.
+public enum XPage {
+    /// The post thread of `document`, the page of `url`, or why there is none.
+    public static func thread(_ document: Document, url: URL) throws -> PostThread {
+        let articles = document.node.querySelectorAll("article[data-testid=\"tweet\"]")
+        let wanted = statusID(url.path)
+        let posts = articles.compactMap { post(in: $0, base: url) }
+        guard !posts.isEmpty else { throw failure(document) }
+        let focalIndex = wanted.flatMap { id in posts.firstIndex { statusID(URL(string: $0.url)?.path ?? "") == id } } ?? (wanted == nil ? 0 : nil)
+        guard let focal = focalIndex else { throw failure(document) }
+        var thread = [posts[focal]]
+        for next in posts[(focal + 1)...] {
+            guard next.author.handle.lowercased() == posts[focal].author.handle.lowercased() else { break }
+            thread.append(next)
+        }
+        return PostThread(network: .x, posts: thread)
+    }
+
+    /// The id in `/handle/status/ID` (also `/i/web/status/ID`), or nil.
+    public static func statusID(_ path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard let index = parts.firstIndex(of: "status"), index + 1 < parts.count else { return nil }
+        let id = parts[index + 1]
+        return id.allSatisfy(\.isNumber) ? String(id) : nil
+    }
+
+    /// The post an article holds, quote and all; nil when it has no author or link.
+    static func post(in article: Node, base: URL) -> Post? {
+        let quoteBox = quoteContainer(in: article)
+        func own(_ node: Node) -> Bool { quoteBox.map { !$0.contains(node) } ?? true }
+        guard var post = header(in: article, base: base, own: own) else { return nil }
+        if let text = article.querySelectorAll("[data-testid=\"tweetText\"]").first(where: own) {
+            post.text = runs(text, base: base)
+        }
+        post.images = article.querySelectorAll("[data-testid=\"tweetPhoto\"] img").filter(own).compactMap { image(from: $0, base: base) }
+        if let video = article.querySelectorAll("[data-testid=\"videoPlayer\"] video").first(where: own) {
+            post.video = Post.Video(poster: video.getAttribute("poster").flatMap { absolute($0, base) }, link: post.url)
+        }
+        if let card = article.querySelectorAll("[data-testid=\"card.wrapper\"]").first(where: own),
+           let link = card.querySelector("a[href]"), let href = link.getAttribute("href").flatMap({ absolute($0, base) }) {
+            post.card = Post.Card(url: href, title: cardTitle(card))
+        }
+        if let quoteBox, var quoted = header(in: quoteBox, base: base, own: { _ in true }) {
+            if let text = quoteBox.querySelector("[data-testid=\"tweetText\"]") { quoted.text = runs(text, base: base) }
+            quoted.images = quoteBox.querySelectorAll("[data-testid=\"tweetPhoto\"] img").compactMap { image(from: $0, base: base) }
+            post.quote = Post.Quoted(quoted)
+        }
+        return post
+    }
+
+    /// The box X draws a quoted post in: an element with `role="link"` inside the article that
+    /// has an author line of its own.
+    static func quoteContainer(in article: Node) -> Node? {
+        article.querySelectorAll("[role=\"link\"]").first { $0.querySelector("[data-testid=\"User-Name\"]") != nil }
+    }
+
+    /// Author, handle, time and the post's own link, from its `User-Name` line.
+    static func header(in scope: Node, base: URL, own: (Node) -> Bool) -> Post? {
+        guard let line = scope.querySelectorAll("[data-testid=\"User-Name\"]").first(where: own) else { return nil }
+        let texts = line.querySelectorAll("span").map { $0.textContent.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        guard let handleText = texts.first(where: { $0.hasPrefix("@") }) else { return nil }
+        let handle = String(handleText.dropFirst())
+        let name = texts.first { !$0.hasPrefix("@") && $0 != "·" } ?? handle
+        let time = scope.querySelectorAll("time").first(where: own)
+        let link = time.flatMap { node -> String? in
+            var current = node.parentElement
+            while let element = current, !element.hasTag("a") { current = element.parentElement }
+            return current?.getAttribute("href")
+        }.flatMap { absolute($0, base) }
+        let url = link ?? base.absoluteString
+        return Post(author: Post.Author(name: name, handle: handle, url: absolute("/\(handle)", base)), url: url,
+                    published: time?.getAttribute("datetime"))
+    }
+
+    /// The text's runs: words with their line breaks, links with their href, emoji as their alt.
+    static func runs(_ text: Node, base: URL) -> [Post.Run] {
+        var runs: [Post.Run] = []
+        func append(_ words: String) {
+            guard !words.isEmpty else { return }
+            if case .text(let before)? = runs.last { runs[runs.count - 1] = .text(before + words) } else { runs.append(.text(words)) }
+        }
+        func walk(_ node: Node) {
+            for child in node.childNodes {
+                if child.isText { append(child.textContent); continue }
+                guard child.isElement else { continue }
+                if child.hasTag("br") { append("\n") } else if child.hasTag("img") {
+                    append(child.getAttribute("alt") ?? "")
+                } else if child.hasTag("a"), let href = child.getAttribute("href").flatMap({ absolute($0, base) }) {
+                    runs.append(.link(text: child.textContent, url: href))
+                } else {
+                    walk(child)
+                }
+            }
+        }
+        walk(text)
+        return runs
+    }
+
+    static func image(from node: Node, base: URL) -> Post.Image? {
+        guard let source = node.getAttribute("src").flatMap({ absolute($0, base) }) else { return nil }
+        let alt = node.getAttribute("alt")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Post.Image(source: source, alt: alt == nil || alt == "" || alt == "Image" ? nil : alt)
+    }
+
+    /// A link card's title: its longest line of text (the others are its site's name).
+    static func cardTitle(_ card: Node) -> String? {
+        let lines = card.querySelectorAll("span").map { $0.textContent.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        return lines.max { $0.count < $1.count }
+    }
+
+    static func absolute(_ href: String, _ base: URL) -> String? {
+        guard let url = URL(string: href, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https" else { return nil }
+        return url.absoluteString
+    }
+
+    /// What X shows instead of the post: its error, rate-limit, deleted, protected and
+    /// age-restricted pages, or the login wall.
+    static func failure(_ document: Document) -> PostFailure {
+        let text = document.node.textContent.replacingOccurrences(of: "’", with: "'")
+        if text.contains("Rate limit exceeded") || text.contains("You are rate limited") { return .rateLimited }
+        if text.contains("Something went wrong. Try reloading.") { return .siteError }
+        if text.contains("Age-restricted adult content") { return .ageRestricted }
+        if text.contains("These posts are protected") || text.contains("This account's posts are protected") { return .protected }
+        if text.contains("This post was deleted") || text.contains("This Post was deleted") || text.contains("this page doesn't exist") {
+            return .deleted
+        }
+        if document.node.querySelector("[data-testid=\"loginButton\"]") != nil || text.contains("Sign in to X") { return .needsLogin }
+        return .noPost
+    }
+}
