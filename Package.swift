@@ -49,12 +49,12 @@ let package = Package(
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["PiperSystem", "CSQLite"]),
-        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperSystem", "CCurl"]),
+        .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "Posts", "PiperSystem", "CCurl"]),
         .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "MediaImport", "CMicroHTTPD", "CPostgres", "CQRencode", "CSystem"]),
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.
-        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "PiperNet", "PiperServer", "MediaImport", "PiperSystem"]),
+        .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "Posts", "PiperNet", "PiperServer", "MediaImport", "PiperSystem"]),
 
         // Benchmarks (release builds print their numbers; not tests).
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),

@@ -11,11 +11,12 @@ final class ServeProcess {
     let url: String
     private let stderrFile: URL
 
-    init(arguments: [String], home: URL, port: Int = 0) throws {
+    init(arguments: [String], home: URL, port: Int = 0, environment: [String: String] = [:]) throws {
         process.executableURL = piperExecutable
         process.arguments = ["serve", "--port", String(port)] + arguments
         var env = ProcessInfo.processInfo.environment
         env["PIPER_HOME"] = home.path
+        env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()
         process.standardOutput = out

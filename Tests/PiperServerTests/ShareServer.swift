@@ -14,23 +14,27 @@ final class ShareServer {
     var state: StateFolder { StateFolder(url: home) }
     var registry: DeviceRegistry { DeviceRegistry(state: state) }
 
-    init(_ arguments: [String] = []) throws {
+    /// Extra environment for the server process (PIPER_X_HOSTS, say).
+    let environment: [String: String]
+
+    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
         home = try freshDirectory("share")
         self.arguments = arguments
-        serve = try ServeProcess(arguments: arguments, home: home)
+        self.environment = environment
+        serve = try ServeProcess(arguments: arguments, home: home, environment: environment)
     }
 
     /// Stops the server (SIGTERM, as systemd does) and starts a new one on the same state folder.
     func restart() throws {
         serve.stop(signal: SIGTERM)
-        serve = try ServeProcess(arguments: arguments, home: home)
+        serve = try ServeProcess(arguments: arguments, home: home, environment: environment)
     }
 
     /// Stops the server for good (a server that is away).
     func stopServing() { serve.stop(signal: SIGTERM) }
 
     /// Starts it again on `port` after `stopServing`.
-    func startServing(port: Int) throws { serve = try ServeProcess(arguments: arguments, home: home, port: port) }
+    func startServing(port: Int) throws { serve = try ServeProcess(arguments: arguments, home: home, port: port, environment: environment) }
 
     /// The share token `piper serve` wrote on first start (0600).
     func token() throws -> String {

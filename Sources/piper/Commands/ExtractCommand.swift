@@ -4,6 +4,8 @@ import PiperCore
 import PiperSystem
 import Readability
 import Extraction
+import PiperNet
+import Posts
 
 /// `piper extract [--json | --html | --text] [--mode piper|readability] [--keep-classes LIST] [--base-url URL]
 /// [--encoding LABEL] [--meta] [--browser MODE] (PATH | URL | -)`: extracts the article of a saved page and prints it.
@@ -113,10 +115,14 @@ struct ExtractCommand: Command {
             Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
         let article: Article
-        do {
-            article = try pipeline.extract(from: document, url: pageURL)
-        } catch {
-            throw NotAnArticle(source: path == "-" ? "standard input" : path, reason: error.description)
+        if let url = pageURL.flatMap(URL.init(string:)), PostAwareExtractor(articles: ReadabilityExtractor()).isXPage(url) {
+            article = try Self.post(document, url: url)   // an X page is read as a post, never as an article
+        } else {
+            do {
+                article = try pipeline.extract(from: document, url: pageURL)
+            } catch {
+                throw NotAnArticle(source: path == "-" ? "standard input" : path, reason: error.description)
+            }
         }
         switch format {
         case .json:
@@ -130,6 +136,20 @@ struct ExtractCommand: Command {
             Output.out(ExtractCommand.terminalText(article), terminator: "")
         }
         return .success
+    }
+
+    /// An X page's post thread as `extract`'s article: the same fields, from `PostPage`.
+    static func post(_ document: Document, url: URL) throws -> Article {
+        do {
+            let page = try PostPage(try XPage.thread(document, url: url))
+            let text = Document.parseFragment(page.html, context: "div").1.textContent
+            return Article(title: page.title, byline: page.byline, dir: nil,
+                           lang: document.node.querySelector("[data-testid=\"tweetText\"]")?.getAttribute("lang"), content: page.html,
+                           textContent: text, length: text.count, excerpt: page.excerpt, siteName: page.siteName, publishedTime: page.published)
+        } catch let failure as PostFailure {
+            if failure == .needsLogin { throw ShareFailure.connectX }
+            throw PostPageError(failure: failure, url: url)
+        }
     }
 
     private func readInput() throws -> [UInt8] {

@@ -126,7 +126,8 @@ struct ShareCommand: Command {
         // The media search and the extraction read one parse of each page; while the search
         // waits for the page's feeds, the extraction runs (on a parse of its own).
         let document = PageDocument()
-        let extractor = ReadabilityExtractor(document: document)
+        let articles = ReadabilityExtractor(document: document)
+        let extractor = PostAwareExtractor(articles: articles)
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
@@ -137,7 +138,7 @@ struct ShareCommand: Command {
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: extractor.prepare))
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: articles.prepare))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route

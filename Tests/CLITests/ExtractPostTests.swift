@@ -1,0 +1,31 @@
+import Foundation
+import PiperTestSupport
+import Testing
+
+/// `piper extract` of an X page (the model pages in Tests/PostsTests/Fixtures): the post and its
+/// author's thread as the article; X's failure pages each with their sentence and exit status.
+@Suite(.ownThread)
+struct ExtractPostTests {
+    static func fixture(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Tests/PostsTests/Fixtures/\(name)").path
+    }
+
+    @Test func anXPageIsExtractedAsItsPost() throws {
+        let result = try PiperBinary.run(["extract", "--json", "--base-url", "https://x.com/ada/status/100", Self.fixture("x-thread.html")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["siteName"] as? String == "X" && json["byline"] as? String == "Ada Lovelace (@ada)")
+        #expect(json["publishedTime"] as? String == "2024-03-02T10:00:00.000Z" && json["lang"] as? String == "en")
+        let text = try #require(json["textContent"] as? String)
+        #expect(text.contains("5/ Thank you for reading.") && !text.contains("Great thread") && !text.contains("Who to follow"))
+    }
+
+    @Test(arguments: [("x-deleted.html", Int32(65), "This post was deleted"), ("x-protected.html", 65, "protected account"),
+                      ("x-error.html", 69, "Something went wrong"), ("x-ratelimit.html", 69, "limiting requests"),
+                      ("x-age.html", 78, "signed-in adults"), ("x-login.html", 1, "Open Piper to connect your X account")])
+    func xFailurePagesAreSaid(_ name: String, _ status: Int32, _ words: String) throws {
+        let result = try PiperBinary.run(["extract", "--base-url", "https://x.com/ada/status/100", Self.fixture(name)])
+        #expect(result.status == status, "\(name): \(result.stderr)")
+        #expect(result.stderr.contains(words) && result.stdout.isEmpty, "\(name): \(result.stderr)")
+    }
+}
