@@ -12,10 +12,35 @@ public struct PostAwareExtractor: ContentExtractor {
     public var articles: any ContentExtractor
     /// Extra hosts whose pages are X pages.
     public var xHosts: Set<String>
+    /// Fetches a network's public API for a Mastodon status or a Bluesky post (the share's own
+    /// loader: on a server, behind its guard); nil reads such pages as articles.
+    public var fetch: (@Sendable (URL) throws -> Data)?
+    /// Hosts whose pages are Bluesky's (`bsky.app`, and `PIPER_BLUESKY_HOSTS`).
+    public var blueskyHosts: Set<String>
+    /// The public AppView that answers `getPostThread` (`PIPER_BLUESKY_APPVIEW`).
+    public var blueskyAppView: String
 
-    public init(articles: any ContentExtractor, xHosts: Set<String> = PostAwareExtractor.xHosts()) {
+    public init(articles: any ContentExtractor, xHosts: Set<String> = PostAwareExtractor.xHosts(),
+                fetch: (@Sendable (URL) throws -> Data)? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.articles = articles
         self.xHosts = xHosts
+        self.fetch = fetch
+        blueskyHosts = Set(["bsky.app"] + Self.list(environment["PIPER_BLUESKY_HOSTS"]))
+        blueskyAppView = environment["PIPER_BLUESKY_APPVIEW"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://public.api.bsky.app"
+    }
+
+    /// A loader's fetch for the networks' APIs: the body of a 200 answer.
+    public static func fetch(with loader: any PageLoader) -> @Sendable (URL) throws -> Data {
+        { url in
+            let page = try loader.load(url, cookies: [])
+            guard page.statusCode == 200 else { throw PostPageError(failure: page.statusCode == 404 ? .deleted : .noPost, url: url) }
+            return page.body
+        }
+    }
+
+    static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
     /// `PIPER_X_HOSTS`: host names, comma-separated.
@@ -29,6 +54,11 @@ public struct PostAwareExtractor: ContentExtractor {
     }
 
     public func extract(_ page: LoadedPage) throws -> ExtractedArticle {
+        if let thread = try apiThread(page) {
+            let post = try PostPage(thread)
+            return ExtractedArticle(title: post.title, content: post.html, sourceURL: post.canonicalURL, byline: post.byline,
+                                    siteName: post.siteName, publishedTime: post.published, excerpt: post.excerpt)
+        }
         guard isXPage(page.finalURL) else { return try articles.extract(page) }
         let document = Document.parse(bytes: Array(page.body))
         do {
@@ -43,7 +73,39 @@ public struct PostAwareExtractor: ContentExtractor {
     }
 
     public func isReaderable(_ page: LoadedPage) -> Bool {
-        isXPage(page.finalURL) ? true : articles.isReaderable(page)
+        isXPage(page.finalURL) || isMastodonStatus(page) || isBlueskyPost(page.finalURL) ? true : articles.isReaderable(page)
+    }
+
+    /// A Mastodon status page: a status path (`/@user/ID`) on a page Mastodon's web app serves
+    /// (its root element is `#mastodon`).
+    func isMastodonStatus(_ page: LoadedPage) -> Bool {
+        guard MastodonThread.statusID(page.finalURL) != nil else { return false }
+        return page.body.range(of: Data("id=\"mastodon\"".utf8)) != nil || page.body.range(of: Data("id='mastodon'".utf8)) != nil
+    }
+
+    func isBlueskyPost(_ url: URL) -> Bool {
+        url.host.map { blueskyHosts.contains($0.lowercased()) } == true && BlueskyThread.atURI(url) != nil
+    }
+
+    /// A Mastodon or Bluesky thread, read from the network's public API; nil for other pages.
+    func apiThread(_ page: LoadedPage) throws -> PostThread? {
+        guard let fetch else { return nil }
+        let url = page.finalURL
+        do {
+            if isMastodonStatus(page), let id = MastodonThread.statusID(url), let scheme = url.scheme, let host = url.host {
+                let base = "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")/api/v1/statuses/\(id)"
+                guard let status = URL(string: base), let context = URL(string: base + "/context") else { return nil }
+                return try MastodonThread.thread(status: try fetch(status), context: try fetch(context))
+            }
+            if isBlueskyPost(url), let uri = BlueskyThread.atURI(url),
+               let encoded = uri.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+               let api = URL(string: "\(blueskyAppView)/xrpc/app.bsky.feed.getPostThread?uri=\(encoded)&depth=20&parentHeight=0") {
+                return try BlueskyThread.thread(try fetch(api))
+            }
+        } catch let failure as PostFailure {
+            throw PostPageError(failure: failure, url: url)
+        }
+        return nil
     }
 }
 

@@ -34,4 +34,44 @@ struct SharePostTests {
         #expect(gone.status == 422, "\(gone.text)")
         #expect(try gone.json()["error"] as? String == "This post was deleted, or the link is wrong")
     }
+
+    /// A Mastodon status on a (local, model) instance: read from the instance's public API,
+    /// the author's own thread and nothing of the others'.
+    @Test func aMastodonStatusIsReadFromItsInstancesAPI() async throws {
+        let status = try String(contentsOf: Self.fixtures.appendingPathComponent("mastodon-status.json"), encoding: .utf8)
+        let context = try String(contentsOf: Self.fixtures.appendingPathComponent("mastodon-context.json"), encoding: .utf8)
+        let instance = try TestHTTPServer(routes: [
+            // A model of the web app's status page: its root element is #mastodon; the post is in the API.
+            "/@ada/100": .html("<!doctype html><html><head><title>Ada Lovelace: \"Notes\" - Social</title></head><body><div id=\"mastodon\" data-props=\"{}\"></div><noscript>To use the Mastodon web application, please enable JavaScript.</noscript></body></html>"),
+            "/api/v1/statuses/100": .json(status),
+            "/api/v1/statuses/100/context": .json(context),
+        ])
+        let server = try ShareServer(["--allow-host", "localhost"])
+        let reply = try await server.shareJSON(["url": "http://localhost:\(instance.port)/@ada/100"], headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect((try reply.json()["title"] as? String)?.hasPrefix("Ada Lovelace (@ada) on Mastodon: Notes on the engine") == true, "\(reply.text)")
+        let reader = try await Client.get(try #require(try reply.json()["url"] as? String))
+        #expect(reader.text.contains("4/ Thank you for reading.") && reader.text.contains("The engine will compute any table."))
+        #expect(!reader.text.contains("Where are the tables") && !reader.text.contains("in the appendix"))
+        #expect(try instance.requests("/api/v1/statuses/100/context").count == 1)
+    }
+
+    /// A Bluesky post: the AppView's getPostThread (here a local model AppView, named by
+    /// PIPER_BLUESKY_APPVIEW, and a local name for bsky.app by PIPER_BLUESKY_HOSTS).
+    @Test func aBlueskyPostIsReadFromTheAppView() async throws {
+        let thread = try String(contentsOf: Self.fixtures.appendingPathComponent("bluesky-thread.json"), encoding: .utf8)
+        let appView = try TestHTTPServer(routes: [
+            "/profile/ada.bsky.social/post/p1": .html("<!doctype html><title>Bluesky</title><div id=\"root\"></div>"),
+            "/xrpc/app.bsky.feed.getPostThread": .json(thread),
+        ])
+        let base = "http://localhost:\(appView.port)"
+        let server = try ShareServer(["--allow-host", "localhost"],
+                                     environment: ["PIPER_BLUESKY_HOSTS": "localhost", "PIPER_BLUESKY_APPVIEW": base])
+        let reply = try await server.shareJSON(["url": "\(base)/profile/ada.bsky.social/post/p1"], headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        let reader = try await Client.get(try #require(try reply.json()["url"] as? String))
+        #expect(reader.text.contains("3/ Thank you for reading.") && !reader.text.contains("Lovely!"))
+        let asked = try #require(try appView.requests("/xrpc/app.bsky.feed.getPostThread").first?.path)
+        #expect(asked.contains("uri=at%3A%2F%2Fada%2Ebsky%2Esocial%2Fapp%2Ebsky%2Efeed%2Epost%2Fp1") || asked.contains("uri=at"), "\(asked)")
+    }
 }

@@ -12,7 +12,7 @@ extension ExtractCommand {
         let ports = SharePorts(
             cookies: FileCookieStore(state: state), httpLoader: HTTPPageLoader(),
             browserLoader: BrowserPageLoader.system(environment: environment),
-            extractor: PostAwareExtractor(articles: ReadabilityExtractor()), saver: NoSave(), clipboard: NoClipboard(), media: nil,
+            extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: HTTPPageLoader())), saver: NoSave(), clipboard: NoClipboard(), media: nil,
             reporter: DetailReporter())
         return try ShareDriver(ports: ports).articlePage(for: url, options: ShareFlow.Options(browser: browser, copyToClipboard: false))
     }

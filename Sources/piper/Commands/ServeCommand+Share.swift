@@ -29,7 +29,7 @@ struct ServeSharing {
         queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
         var services = ShareServices(
             cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: nil,
-            extractor: PostAwareExtractor(articles: ReadabilityExtractor()), media: queue, jobs: JournalJobs(state: state),
+            extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute

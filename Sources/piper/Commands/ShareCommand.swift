@@ -127,7 +127,7 @@ struct ShareCommand: Command {
         // waits for the page's feeds, the extraction runs (on a parse of its own).
         let document = PageDocument()
         let articles = ReadabilityExtractor(document: document)
-        let extractor = PostAwareExtractor(articles: articles)
+        let extractor = PostAwareExtractor(articles: articles, fetch: PostAwareExtractor.fetch(with: HTTPPageLoader()))
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
