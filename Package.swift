@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets"]),
-        .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML", "PiperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
     ],

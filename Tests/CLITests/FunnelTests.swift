@@ -56,6 +56,6 @@ import Testing
 
         let bad = try PiperBinary.run(["config", "--backend", "http://example.com"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("http is only allowed for loopback hosts"))
+        #expect(bad.stderr.contains("http is only allowed for loopback and home-network hosts"))
     }
 }

@@ -10,13 +10,16 @@ let shareChromium = ["/usr/bin/chromium", "/usr/local/bin/chromium"].first { Fil
 
 @Suite(.ownThread, .timeLimit(.minutes(2)), .enabled(if: shareChromium != nil || shareIsCI, "chromium is not installed"))
 struct ShareBrowserTests {
+    /// A model of X's post page: nothing until its script has run, then the post in X's
+    /// `data-testid` shape (not a copy of a live page).
     static let jsPage = """
         <html><head><title>A post on X</title></head><body><div id="root">Loading…</div>
         <script>
         setTimeout(function () {
-          var html = '<article><h1>A thread worth keeping</h1>';
-          for (var i = 0; i < 8; i++) html += '<p>Rendered by JavaScript after a timer, paragraph ' + i + ', with enough words to count as an article.</p>';
-          document.getElementById('root').innerHTML = html + '</article>';
+          var html = '<article data-testid="tweet"><div data-testid="User-Name"><a href="/ada"><span>Ada</span></a>' +
+            '<a href="/ada"><span>@ada</span></a><a href="/ada/status/1"><time datetime="2024-01-01T00:00:00.000Z">Jan 1</time></a></div>' +
+            '<div data-testid="tweetText" lang="en"><span>A thread worth keeping, rendered by JavaScript after a timer</span></div></article>';
+          document.getElementById('root').innerHTML = html;
         }, 400);
         </script></body></html>
         """
@@ -30,7 +33,7 @@ struct ShareBrowserTests {
         let tls = try TestHTTPServer.selfSignedCertificate(in: dir)
         var route = TestHTTPServer.Route.html(Self.jsPage)
         route.requireCookie = "auth_token=good"
-        route.otherwise = ["status": "200", "body": "<html><body><div>Log in to X to see this post.</div></body></html>"]
+        route.otherwise = ["status": "200", "body": "<html><body><div><h1>Sign in to X</h1><button data-testid=\"loginButton\">Next</button></div></body></html>"]
         let site = try TestHTTPServer(routes: ["/i/status/1": route], tls: tls)
         defer { site.stop() }
         let backend = try ShareBackend(home: dir.appendingPathComponent("serve"))
@@ -56,14 +59,16 @@ struct ShareBrowserTests {
         #expect(result.stderr.contains("in Chromium"))
         let (status, html) = try await httpGet(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(status == 200)
-        #expect(html.contains("Rendered by JavaScript after a timer"))
+        #expect(html.contains("rendered by JavaScript after a timer"))
+        #expect(html.contains("Ada (@ada) on X"), "saved as the post, with its author")
     }
 
-    @Test func withoutItTheLoginWallIsAnExtractionFailure() async throws {
+    /// X's login wall is said as what it is: the X connection is needed again, nothing saved.
+    @Test func withoutItTheLoginWallAsksToConnectX() async throws {
         let (result, backend, dir) = try await run(cookie: "guest_id\tv1")
         defer { backend.stop(); try? FileManager.default.removeItem(at: dir) }
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("Extraction failed"))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Open Piper to connect your X account"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import HTML
+import PiperTestSupport
 import Testing
 @testable import Posts
 
 /// Posts from the model pages and API answers in Fixtures (see its README): the post, its
 /// author's thread and nothing else, with its pictures, video, card and quote; X's failure
 /// pages each with their own sentence.
-@Suite struct PostsTests {
+@Suite(.ownThread) struct PostsTests {
     static func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil), "no fixture \(name)")
         return try Data(contentsOf: url)

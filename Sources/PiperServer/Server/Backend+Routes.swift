@@ -36,6 +36,7 @@ extension Backend {
             let media = MediaRoute(shelf: shelf)
             let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)
             let library = LibraryPageRoute(shelf: shelf, publicURL: publicURL)
+            let connectX = ConnectXPage(cookies: services.cookies, clock: configuration.clock)
             routes += [
                 Route([.exact("/share")], [
                     .get(.paired(.negotiated)) { request, context in try share.confirmation(request, context) },
@@ -51,6 +52,10 @@ extension Backend {
                 Route([.exact("/api/shares")], [.get(.paired(.json)) { _, context in try web.shares(context) }]),
                 Route([.exact("/shortcut")], [.get(.paired(.negotiated)) { _, context in try web.shortcut(context) }]),
                 Route([.exact("/tokens")], [.post(.minting) { request, context in try web.token(request, context) }]),
+                Route([.exact(ConnectXPage.path)], [
+                    .get(.paired(.negotiated)) { _, context in try connectX.page(context) },
+                    .post(.sameSitePost) { request, context in try connectX.change(request, context) },
+                ]),
                 Route(WebAppRoute.assetPaths.map(Route.Path.exact), [
                     .get(.open) { request, _ in try WebAppRoute.asset(request.path) ?? { throw HTTPError.notFound }() },
                 ]),

@@ -17,6 +17,8 @@ public struct ShareServices: Sendable {
     public var jobs: (any MediaJobs)?
     /// The SSRF policy every share's fetches are checked against.
     public var fetchGuard: FetchGuard
+    /// The proxy the browser's every connection goes through (kept for the server's life).
+    public var browserProxy: GuardedProxy?
     /// The state folder: credentials, uploads.
     public var state: StateFolder
     /// Uploaded files larger than this are refused with 413 while streaming.

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// The page a browser sees after a share: the reader URL in a selectable field with a Copy
 /// button, the download under way, or the failure's reason.
@@ -64,10 +65,13 @@ enum ShareResultPage {
                 <p class="muted">Follow it on the <a href="/">home page</a>.</p>
                 """
         case .failed:
+            // The way out where there is one: X cookies are connected on a page of the server's.
+            let connect = (record.error ?? record.message) == Messages.connectX
+                ? "<p><a href=\"\(ConnectXPage.path)\" id=\"connect-x\">Connect your X account</a></p>" : ""
             body = """
                 <h1 id="outcome">Not shared</h1>
                 <p class="error" id="reason">\(e(record.error ?? record.message))</p>
-                <p><a href="/">Back</a></p>
+                \(connect)<p><a href="/">Back</a></p>
                 """
         }
         return WebPage.render(record.status == .failed ? "Not shared" : "Shared", body, status: record.httpStatus, device: record.device)

@@ -27,10 +27,16 @@ struct ServeSharing {
         var queue = JournalMediaQueue(state: state)
         queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
         queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
+        // A page that needs a browser (X, a page built by script) loads in headless Chromium,
+        // when it is installed, whose every connection goes through the guarded proxy.
+        let proxy = BrowserPageLoader.find() == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
+        var browser = proxy.flatMap { _ in BrowserPageLoader.system() }
+        if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: nil,
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser,
             extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
+        services.browserProxy = proxy
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute
         // What `PageMediaFinder.httpFetch` does, through the guarded loader: the feeds and pages

@@ -1,0 +1,58 @@
+import Foundation
+import PiperNet
+import PiperTestSupport
+import Testing
+@testable import PiperServer
+
+/// `piper serve`'s own headless Chromium: a page built by script (its HTTP copy has no article)
+/// is loaded in the server's browser, behind the guarded proxy, and saved; what the page's
+/// script tries on the server's own network reaches nothing. X cookies are connected from a
+/// paired browser's page, kept 0600 and never shown back.
+@Suite(.ownThread, .timeLimit(.minutes(3)),
+       .enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil, "chromium is not installed"))
+struct ServerBrowserTests {
+    @Test func aPageBuiltByScriptIsLoadedInTheGuardedBrowser() async throws {
+        let canary = try TestHTTPServer(routes: ["/steal": .html("x"), "/pixel": .html("x")])
+        let paragraphs = (1...6).map { "Paragraph \($0) of an article that only exists once the script of the page has run, long enough, with commas and clauses, to be read as the body." }
+        let script = paragraphs.map { "p = document.createElement('p'); p.textContent = '\($0)'; a.appendChild(p);" }.joined()
+        let site = try TestHTTPServer(routes: ["/app": .html("""
+            <!doctype html><html><head><title>A page built by script</title></head><body><div id="root"></div>
+            <script>var a = document.createElement('article'); var h = document.createElement('h1'); h.textContent = 'A page built by script';
+            a.appendChild(h); var p; \(script) document.getElementById('root').appendChild(a);
+            fetch('http://127.0.0.1:\(canary.port)/steal').catch(function () {});
+            var i = new Image(); i.src = 'http://vm:\(canary.port)/pixel';</script></body></html>
+            """)])
+        let server = try ShareServer(["--allow-host", "localhost"])
+        let reply = try await server.shareJSON(["url": "http://localhost:\(site.port)/app"], headers: try server.bearer)
+        #expect(reply.status == 200, "\(reply.text)")
+        let reader = try await Client.get(try #require(try reply.json()["url"] as? String))
+        #expect(reader.text.contains("Paragraph 6 of an article that only exists once the script of the page"), "the browser's copy was saved")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        let seen = try canary.requests().map(\.path)
+        #expect(seen.isEmpty, "the page's script reached nothing local: \(seen)")
+    }
+
+    @Test func xCookiesAreConnectedFromAPairedBrowserAndNeverShownBack() async throws {
+        let server = try ShareServer()
+        let (cookie, _) = try await server.pair()
+        let headers = ["Cookie": cookie, "Accept": "text/html", "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded"]
+        let empty = try await Client.send("GET", server.url + "/connect-x", headers: ["Cookie": cookie, "Accept": "text/html"])
+        #expect(empty.status == 200 && empty.text.contains("Not connected"))
+        let future = Int(Date().timeIntervalSince1970) + 86_400
+        let text = "# Netscape HTTP Cookie File\n.x.com\tTRUE\t/\tTRUE\t\(future)\tauth_token\tsecret-value-123\n"
+            + ".x.com\tTRUE\t/\tTRUE\t\(future)\tct0\tcsrf-value\n.example.com\tTRUE\t/\tTRUE\t\(future)\tother\tnope\n"
+        let body = "cookies=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let connected = try await Client.send("POST", server.url + "/connect-x", body: Data(body.utf8), headers: headers)
+        #expect(connected.status == 200 && connected.text.contains("Connected."), "\(connected.text)")
+        #expect(!connected.text.contains("secret-value-123"), "a cookie's value is never shown back")
+        let file = server.home.appendingPathComponent("cookies.txt")
+        let stored = try String(contentsOf: file, encoding: .utf8)
+        #expect(stored.contains("auth_token") && !stored.contains("example.com"), "only X's cookies are kept")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        let crossSite = try await Client.send("POST", server.url + "/connect-x", body: Data(body.utf8),
+                                              headers: headers.merging(["Sec-Fetch-Site": "cross-site"]) { $1 })
+        #expect(crossSite.status == 403)
+        let forgotten = try await Client.send("POST", server.url + "/connect-x", body: Data("forget=1".utf8), headers: headers)
+        #expect(forgotten.text.contains("Forgotten") && !FileManager.default.fileExists(atPath: file.path))
+    }
+}
