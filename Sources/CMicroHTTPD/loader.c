@@ -59,6 +59,16 @@ PIPER_STUB enum MHD_Result MHD_add_response_header(struct MHD_Response *r, const
 PIPER_STUB void MHD_destroy_response(struct MHD_Response *r) { CALL(MHD_destroy_response)(r); }
 PIPER_STUB const char *MHD_get_version(void) { return CALL(MHD_get_version)(); }
 
+/* Whether a header name is an RFC 9110 token (printable ASCII but for the separators). A head
+   with any other name takes the general path, which refuses it (HeadFraming.swift). */
+static int is_token(const char *name) {
+    if (name[0] == '\0') return 0;
+    for (const unsigned char *byte = (const unsigned char *)name; *byte != 0; byte++) {
+        if (*byte <= 0x20 || *byte >= 0x7f || strchr("\"(),/:;<=>?@[\\]{}", *byte) != NULL) return 0;
+    }
+    return 1;
+}
+
 struct head_scan {
     long bytes;
     int plain;
@@ -70,6 +80,7 @@ static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const cha
     if (key == NULL) return MHD_YES;
     scan->bytes += (long)strlen(key) + (value == NULL ? 0 : (long)strlen(value)) + 4;
     if (strcasecmp(key, "content-length") == 0 || strcasecmp(key, "transfer-encoding") == 0) scan->plain = 0;
+    if (!is_token(key)) scan->plain = 0;
     return MHD_YES;
 }
 

@@ -31,7 +31,8 @@ struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int
 
 /* The request head's size as Piper's limits count it (each header's name and value, plus 4),
    or -1 when the request has query arguments or may carry a body (Content-Length,
-   Transfer-Encoding): such requests take the general path. In loader.c. */
+   Transfer-Encoding) or a header name that is no token: such requests take the general path.
+   In loader.c. */
 long piper_mhd_plain_head_bytes(struct MHD_Connection *connection);
 /* The port the daemon listens on (the real one when started with port 0); 0 if unknown. */
 static inline uint16_t piper_mhd_bound_port(struct MHD_Daemon *daemon) {

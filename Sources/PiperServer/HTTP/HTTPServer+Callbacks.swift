@@ -17,6 +17,8 @@ final class RequestState: @unchecked Sendable {
     let path: String
     let started: UInt64
     var headers: [String: String] = [:]
+    /// Content-Length and Transfer-Encoding counted one by one, and the names' syntax.
+    var framing = HeadFraming()
     var body: [UInt8] = []
     var tooLarge = false
     /// Set on the first call when the head breaks a limit (414, 431): the body is dropped.
@@ -92,6 +94,7 @@ func piperCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
                         _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
     guard let cls, let key else { return .YES }
     let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+    state.framing.count(name: key, value: value)
     state.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
     return .YES
 }
@@ -127,6 +130,10 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
                                       Unmanaged.passUnretained(state).toOpaque())
         state.watched = watchedConnection(connection)
         state.watched?.enter(.body, now: ConnectionGuard.now())
+        if let refusal = state.framing.refusal {
+            // Before any route, and answered now: libmicrohttpd reads no body after an early answer.
+            return server.send(HeadFraming.answer(refusal, accept: state.headers["accept"]), state, connection)
+        }
         state.refusal = server.headRefusal(state)
         if state.refusal != nil { return .YES }
         state.stream = server.options.bodyStreams?(state.method, state.path, state.headers)
