@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <stddef.h>
+#include <linux/tcp.h>
 
 #define FUNCTIONS(X) X(MHD_start_daemon) X(MHD_quiesce_daemon) X(MHD_stop_daemon) X(MHD_get_daemon_info) \
     X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_queue_response) X(MHD_suspend_connection) \
@@ -95,6 +97,15 @@ long piper_mhd_plain_head_bytes(struct MHD_Connection *connection) {
     (void)MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, any_argument, &scan);
     if (scan.plain) (void)MHD_get_connection_values(connection, MHD_HEADER_KIND, scan_header, &scan);
     return scan.plain ? scan.bytes : -1;
+}
+
+long long piper_socket_bytes_acked(int fd) {
+    struct tcp_info info;
+    socklen_t size = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0) return -1;
+    if (size < offsetof(struct tcp_info, tcpi_bytes_acked) + sizeof info.tcpi_bytes_acked) return -1;
+    return (long long)info.tcpi_bytes_acked;
 }
 
 struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,

@@ -284,7 +284,8 @@ extension HTTPServer {
 
     func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         // Cut off by the sweep, which has answered and shut the socket: queue nothing after it.
-        if state.watched?.enter(.answering) == false { return .NO }
+        // Else the answer is going out, and its reader is held to the send floor from now.
+        if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = response.status
         state.device = response.device
         if let reusable = response.reusable, response.file == nil {
@@ -300,7 +301,7 @@ extension HTTPServer {
 
     /// Queues `reusable`'s object: built once with its own copy of the body, then queued as is.
     func send(_ reusable: ReusableResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-        if state.watched?.enter(.answering) == false { return .NO }
+        if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = reusable.response.status
         state.device = reusable.response.device
         guard let built = reusable.handle({ Self.makeResponse($0, copying: false) }) else { return .NO }
