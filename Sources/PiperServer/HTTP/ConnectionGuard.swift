@@ -147,17 +147,29 @@ final class ConnectionGuard: @unchecked Sendable {
 
     /// Whether a new connection from `client` may open. Checked before it is counted, so a
     /// burst accepted on several worker threads at once may overshoot by a few.
-    /// When slow connections have spent their budget, the oldest of them are cut off to make
-    /// room (`makeRoom`), so the new one is served however many addresses the slow ones use.
+    /// Once the open connections reach the slow budget, a client already holding
+    /// `shareUnderPressure` of them waits its turn (refused, as at its own limit), and another
+    /// makes room: the oldest connections waiting on their clients are cut off (`makeRoom`), so
+    /// the new one is served however many addresses the slow ones use.
     func admits(_ client: String) -> Bool {
         let perClient = limits.maxConnectionsPerClient > 0 && !trustedProxies.contains(client)
         guard perClient || slowBudget > 0 else { return true }
         return lock.withLock {
-            if perClient && counts[client, default: 0] >= limits.maxConnectionsPerClient { return false }
-            if slowBudget > 0 && open.count >= slowBudget { makeRoom() }
+            let held = perClient ? counts[client, default: 0] : 0
+            if perClient && held >= limits.maxConnectionsPerClient { return false }
+            guard slowBudget > 0, open.count >= slowBudget else { return true }
+            if perClient && held >= Self.shareUnderPressure { return false }
+            makeRoom()
             return true
         }
     }
+
+    /// The connections a client may hold while the slow budget is spent. Why: if the crowd's own
+    /// new connections made room too, each would cut off another of the crowd, which reconnects
+    /// at once; that churn (176,000 connections in a 20-second run) kept the accepting threads so
+    /// busy that other clients' saves waited a second at the median. Refusing a heavy client is
+    /// a check of its count; a browser opens about 6 connections to a host, so it is not refused.
+    static let shareUnderPressure = 8
 
     /// Registers a connection just opened (waiting for its first request head).
     func opened(fd: Int32, client: String) -> WatchedConnection {
