@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <stddef.h>
+#include <linux/tcp.h>
 
 #define FUNCTIONS(X) X(MHD_start_daemon) X(MHD_quiesce_daemon) X(MHD_stop_daemon) X(MHD_get_daemon_info) \
     X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_queue_response) X(MHD_suspend_connection) \
@@ -59,6 +61,16 @@ PIPER_STUB enum MHD_Result MHD_add_response_header(struct MHD_Response *r, const
 PIPER_STUB void MHD_destroy_response(struct MHD_Response *r) { CALL(MHD_destroy_response)(r); }
 PIPER_STUB const char *MHD_get_version(void) { return CALL(MHD_get_version)(); }
 
+/* Whether a header name is an RFC 9110 token (printable ASCII but for the separators). A head
+   with any other name takes the general path, which refuses it (HeadFraming.swift). */
+static int is_token(const char *name) {
+    if (name[0] == '\0') return 0;
+    for (const unsigned char *byte = (const unsigned char *)name; *byte != 0; byte++) {
+        if (*byte <= 0x20 || *byte >= 0x7f || strchr("\"(),/:;<=>?@[\\]{}", *byte) != NULL) return 0;
+    }
+    return 1;
+}
+
 struct head_scan {
     long bytes;
     int plain;
@@ -70,6 +82,7 @@ static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const cha
     if (key == NULL) return MHD_YES;
     scan->bytes += (long)strlen(key) + (value == NULL ? 0 : (long)strlen(value)) + 4;
     if (strcasecmp(key, "content-length") == 0 || strcasecmp(key, "transfer-encoding") == 0) scan->plain = 0;
+    if (!is_token(key)) scan->plain = 0;
     return MHD_YES;
 }
 
@@ -84,6 +97,15 @@ long piper_mhd_plain_head_bytes(struct MHD_Connection *connection) {
     (void)MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, any_argument, &scan);
     if (scan.plain) (void)MHD_get_connection_values(connection, MHD_HEADER_KIND, scan_header, &scan);
     return scan.plain ? scan.bytes : -1;
+}
+
+long long piper_socket_bytes_acked(int fd) {
+    struct tcp_info info;
+    socklen_t size = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0) return -1;
+    if (size < offsetof(struct tcp_info, tcpi_bytes_acked) + sizeof info.tcpi_bytes_acked) return -1;
+    return (long long)info.tcpi_bytes_acked;
 }
 
 struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int threads,

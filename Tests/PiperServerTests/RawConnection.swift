@@ -15,9 +15,14 @@ final class RawConnection: @unchecked Sendable {
     /// `fd` is stored only once connected: a class whose init throws after its properties are
     /// set runs `deinit`, and a second `close` of the refused socket's number would close
     /// whatever another thread had opened in between (another test's SQLite file, say).
-    init(port: UInt16, from source: String = "127.0.0.1") throws {
+    /// `receiveBuffer` shrinks the socket's receive buffer (set before connecting, so the window
+    /// the server sees is small): a client that reads slowly then holds the server's sending.
+    init(port: UInt16, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServeFailure(message: "socket() failed: \(errno)") }
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
         _ = inet_pton(AF_INET, source, &local.sin_addr)
@@ -50,6 +55,17 @@ final class RawConnection: @unchecked Sendable {
         var byte: UInt8 = 0
         let got = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
         return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
+    /// Reads up to `count` bytes, waiting at most `timeout` seconds: how many arrived, or nil once
+    /// the server has closed the connection.
+    func read(upTo count: Int, timeout: TimeInterval) -> Int? {
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = recv(fd, &buffer, count, 0)
+        if got > 0 { return got }
+        return got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 : nil
     }
 
     /// Everything the server sends until it closes, or until `timeout` seconds pass.

@@ -31,8 +31,13 @@ struct MHD_Daemon *piper_mhd_start(const char *host, uint16_t port, unsigned int
 
 /* The request head's size as Piper's limits count it (each header's name and value, plus 4),
    or -1 when the request has query arguments or may carry a body (Content-Length,
-   Transfer-Encoding): such requests take the general path. In loader.c. */
+   Transfer-Encoding) or a header name that is no token: such requests take the general path.
+   In loader.c. */
 long piper_mhd_plain_head_bytes(struct MHD_Connection *connection);
+/* The bytes of what was sent on TCP socket `fd` that its peer has acknowledged (TCP_INFO's
+   tcpi_bytes_acked, Linux 4.1 and later), or -1. In loader.c (linux/tcp.h clashes with the
+   netinet/tcp.h Swift's Glibc module brings). */
+long long piper_socket_bytes_acked(int fd);
 /* The port the daemon listens on (the real one when started with port 0); 0 if unknown. */
 static inline uint16_t piper_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -74,6 +79,13 @@ static inline void *piper_mhd_socket_context(struct MHD_Connection *connection) 
    both ways so the connection's worker thread sees the end and closes it. */
 static inline void piper_answer_and_shut(int fd, const char *answer, size_t length) {
     if (length > 0) (void)send(fd, answer, length, MSG_DONTWAIT | MSG_NOSIGNAL);
+    (void)shutdown(fd, SHUT_RDWR);
+}
+/* Makes the coming close of socket `fd` a reset that drops what is still unsent (SO_LINGER of 0),
+   then shuts it down both ways so the connection's worker thread sees the end and closes it. */
+static inline void piper_reset_and_shut(int fd) {
+    struct linger now = { 1, 0 };
+    (void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &now, sizeof now);
     (void)shutdown(fd, SHUT_RDWR);
 }
 #endif

@@ -11,8 +11,12 @@ struct ConnectionWatch: Sendable, Equatable {
         case idle
         /// The head is in; `bytes` of the body have arrived since `since`.
         case body
-        /// The responder has the request, or the answer is going out: no deadline applies.
+        /// The responder has the request: no deadline applies (a share may load a page for long).
         case answering
+        /// The answer is queued and going out since `since`: its reader must keep up with
+        /// `ClientLimits.minSendBytesPerSecond`, which the sweep judges from the socket
+        /// (`ConnectionGuard+Pressure`), not from this value.
+        case sending
         /// Already cut off; waiting for the worker thread to close it.
         case closing
     }
@@ -35,10 +39,19 @@ struct ConnectionWatch: Sendable, Equatable {
         /// the socket until the client reused the connection for its next request and took the
         /// 408 for that request's answer; a plain close makes the client open a new connection.
         case idle
+        /// Still in its head or body when the server needed room for a new connection and this
+        /// was among the oldest such (`ClientLimits.maxSlowConnections`).
+        case evicted
+        /// Its answer was read slower than the floor over a whole window: cut off mid-answer,
+        /// so nothing more can be written on it.
+        case slowReader(bytesPerSecond: Int)
 
         /// The bytes sent before the socket is shut: the 408 with its reason, or none.
         var answer: [UInt8] {
-            self == .idle ? [] : ConnectionGuard.timeoutAnswer(self)
+            switch self {
+            case .idle, .slowReader: return []
+            case .headTimeout, .tooSlow, .evicted: return ConnectionGuard.timeoutAnswer(self)
+            }
         }
 
         var message: String {
@@ -49,6 +62,10 @@ struct ConnectionWatch: Sendable, Equatable {
                 return "The request body arrived slower than \(rate) bytes per second"
             case .idle:
                 return "The connection was idle for longer than the head deadline"
+            case .evicted:
+                return "The request was still arriving when the server needed the connection for another client"
+            case .slowReader(let rate):
+                return "The answer was read slower than \(rate) bytes per second"
             }
         }
 
@@ -70,31 +87,24 @@ struct ConnectionWatch: Sendable, Equatable {
             guard limits.minBodyBytesPerSecond > 0, elapsed > limits.bodyRateGrace,
                   Double(bytes) < Double(limits.minBodyBytesPerSecond) * elapsed else { return nil }
             return .tooSlow(bytesPerSecond: limits.minBodyBytesPerSecond)
-        case .answering, .closing:
+        case .answering, .sending, .closing:
             return nil
         }
     }
-}
 
-/// The limits that keep one client from taking the server (see `HTTPServerOptions.clientLimits`).
-public struct ClientLimits: Sendable {
-    /// Open connections one client address may hold; 0 disables. Connections from a trusted
-    /// proxy are not counted: behind a balancer every client shares its address, so the
-    /// balancer is where a per-client limit belongs (the deadlines below still apply).
-    public var maxConnectionsPerClient = 64
-    /// Seconds a request head may take to arrive, counted from the connection's opening or
-    /// the previous answer (an idle keep-alive connection is closed after as long, without a
-    /// 408); 0 disables.
-    /// libmicrohttpd's own timeout restarts with every byte, so a trickle never trips it.
-    public var headTimeout: TimeInterval = 15
-    /// The slowest a body may arrive, averaged since the head, once `bodyRateGrace` has passed;
-    /// 0 disables.
-    public var minBodyBytesPerSecond = 1024
-    public var bodyRateGrace: TimeInterval = 10
-    /// How often the deadlines are checked.
-    public var sweepInterval: TimeInterval = 0.5
+    /// Whether the phase waits on the client's bytes (a head, a body, the next request): the
+    /// connections `ClientLimits.maxSlowConnections` counts.
+    var isWaitingOnClient: Bool {
+        phase == .head || phase == .idle || phase == .body
+    }
 
-    public init() {}
+    /// The pure rule for a reader: `acked` bytes of the answer acknowledged over `seconds`, a
+    /// whole window or more.
+    static func readerVerdict(acked: Int, seconds: Double, limits: ClientLimits) -> Verdict? {
+        guard limits.minSendBytesPerSecond > 0, limits.sendWindow > 0, seconds >= limits.sendWindow,
+              Double(acked) < Double(limits.minSendBytesPerSecond) * seconds else { return nil }
+        return .slowReader(bytesPerSecond: limits.minSendBytesPerSecond)
+    }
 }
 
 /// Counts each client's connections and cuts off those that miss a deadline.
@@ -103,30 +113,63 @@ public struct ClientLimits: Sendable {
 /// taking `lock`); `lock` guards only the set of open connections and the per-client counts,
 /// touched when a connection opens or closes and by the sweep.
 ///
-/// `@unchecked Sendable`: `open` and `counts` are only touched while holding `lock`; the sweeper
+/// `@unchecked Sendable`: `open`, `counts` and `readers` are only touched while holding `lock`; the sweeper
 /// shuts sockets down under that lock too, and libmicrohttpd reports a connection closed
 /// (removing it here) before it closes its socket, so a socket cut off is still ours.
 final class ConnectionGuard: @unchecked Sendable {
     let limits: ClientLimits
+    /// `limits.maxSlowConnections`, kept below libmicrohttpd's connection limit (0: no budget).
+    let slowBudget: Int
     private let trustedProxies: Set<String>
-    private let lock = NSLock()
-    private var open: [ObjectIdentifier: WatchedConnection] = [:]
+    let lock = NSLock()
+    /// Guarded by `lock` (internal for `ConnectionGuard+Pressure`).
+    var open: [ObjectIdentifier: WatchedConnection] = [:]
     private var counts: [String: Int] = [:]
+    /// Each sending connection's current window, by connection; guarded by `lock`.
+    var readers: [ObjectIdentifier: ReaderWindow] = [:]
     private var timer: DispatchSourceTimer?
 
-    init(limits: ClientLimits, trustedProxies: Set<String>) {
+    init(limits: ClientLimits, trustedProxies: Set<String>, connectionLimit: Int = 1024) {
         self.limits = limits
         self.trustedProxies = trustedProxies
+        slowBudget = Self.slowBudget(limits.maxSlowConnections, connectionLimit: connectionLimit)
+    }
+
+    /// A budget at or above libmicrohttpd's own limit would never be spent: that limit stops
+    /// accepting first, and a waiting client sits in the listen backlog. At most three quarters
+    /// of it, so a quarter of the connections are always for clients that are not slow.
+    static func slowBudget(_ configured: Int, connectionLimit: Int) -> Int {
+        guard configured > 0 else { return 0 }
+        return max(1, min(configured, connectionLimit - connectionLimit / 4))
     }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Whether a new connection from `client` may open. Checked before it is counted, so a
     /// burst accepted on several worker threads at once may overshoot by a few.
+    /// Once the open connections reach the slow budget, a client already holding
+    /// `shareUnderPressure` of them waits its turn (refused, as at its own limit), and another
+    /// makes room: the oldest connections waiting on their clients are cut off (`makeRoom`), so
+    /// the new one is served however many addresses the slow ones use.
     func admits(_ client: String) -> Bool {
-        guard limits.maxConnectionsPerClient > 0, !trustedProxies.contains(client) else { return true }
-        return lock.withLock { counts[client, default: 0] < limits.maxConnectionsPerClient }
+        let perClient = limits.maxConnectionsPerClient > 0 && !trustedProxies.contains(client)
+        guard perClient || slowBudget > 0 else { return true }
+        return lock.withLock {
+            let held = perClient ? counts[client, default: 0] : 0
+            if perClient && held >= limits.maxConnectionsPerClient { return false }
+            guard slowBudget > 0, open.count >= slowBudget else { return true }
+            if perClient && held >= Self.shareUnderPressure { return false }
+            makeRoom()
+            return true
+        }
     }
+
+    /// The connections a client may hold while the slow budget is spent. Why: if the crowd's own
+    /// new connections made room too, each would cut off another of the crowd, which reconnects
+    /// at once; that churn (176,000 connections in a 20-second run) kept the accepting threads so
+    /// busy that other clients' saves waited a second at the median. Refusing a heavy client is
+    /// a check of its count; a browser opens about 6 connections to a host, so it is not refused.
+    static let shareUnderPressure = 8
 
     /// Registers a connection just opened (waiting for its first request head).
     func opened(fd: Int32, client: String) -> WatchedConnection {
@@ -141,6 +184,7 @@ final class ConnectionGuard: @unchecked Sendable {
 
     func closed(_ watched: WatchedConnection) {
         lock.withLock {
+            readers[ObjectIdentifier(watched)] = nil
             guard open.removeValue(forKey: ObjectIdentifier(watched)) != nil, watched.counted else { return }
             let left = counts[watched.client, default: 1] - 1
             counts[watched.client] = left > 0 ? left : nil
@@ -148,17 +192,32 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     /// Cuts off every connection past its deadline: with a 408 `{"error": ...}`, or silently when
-    /// it was idle between requests (`Verdict.idle`).
+    /// it was idle between requests (`Verdict.idle`) or was reading its answer too slowly.
     func sweep(now given: UInt64? = nil) {
         lock.withLock {
             let now = given ?? Self.now()       // read after the phases judged below began, or they are young
-            for watched in open.values {
+            for (key, watched) in open {
                 let (watch, raw) = watched.snapshot()
-                guard let verdict = watch.verdict(now: now, limits: limits), watched.cutOff(from: raw) else { continue }
-                verdict.answer.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watched.fd, $0.baseAddress, $0.count) }
+                if watch.phase == .sending {
+                    judgeReader(key, watched, raw: raw, now: now)
+                    continue
                 }
+                guard let verdict = watch.verdict(now: now, limits: limits), watched.cutOff(from: raw) else { continue }
+                Self.cut(watched, verdict)
             }
+        }
+    }
+
+    /// Sends the verdict's answer, if it has one, and shuts the socket down both ways. A slow
+    /// reader's connection is reset instead: a shutdown would still deliver the answer's unsent
+    /// megabytes in the send buffer at the reader's pace.
+    static func cut(_ watched: WatchedConnection, _ verdict: ConnectionWatch.Verdict) {
+        if case .slowReader = verdict {
+            piper_reset_and_shut(watched.fd)
+            return
+        }
+        verdict.answer.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { piper_answer_and_shut(watched.fd, $0.baseAddress, $0.count) }
         }
     }
 
@@ -170,7 +229,7 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     func startSweeping() {
-        guard limits.headTimeout > 0 || limits.minBodyBytesPerSecond > 0 else { return }
+        guard limits.headTimeout > 0 || limits.minBodyBytesPerSecond > 0 || limits.minSendBytesPerSecond > 0 else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         let interval = max(0.05, limits.sweepInterval)
         timer.schedule(deadline: .now() + interval, repeating: interval)

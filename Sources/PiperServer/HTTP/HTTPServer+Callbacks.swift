@@ -17,6 +17,8 @@ final class RequestState: @unchecked Sendable {
     let path: String
     let started: UInt64
     var headers: [String: String] = [:]
+    /// Content-Length and Transfer-Encoding counted one by one, and the names' syntax.
+    var framing = HeadFraming()
     var body: [UInt8] = []
     var tooLarge = false
     /// Set on the first call when the head breaks a limit (414, 431): the body is dropped.
@@ -92,6 +94,7 @@ func piperCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
                         _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
     guard let cls, let key else { return .YES }
     let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+    state.framing.count(name: key, value: value)
     state.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
     return .YES
 }
@@ -127,6 +130,10 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
                                       Unmanaged.passUnretained(state).toOpaque())
         state.watched = watchedConnection(connection)
         state.watched?.enter(.body, now: ConnectionGuard.now())
+        if let refusal = state.framing.refusal {
+            // Before any route, and answered now: libmicrohttpd reads no body after an early answer.
+            return server.send(HeadFraming.answer(refusal, accept: state.headers["accept"]), state, connection)
+        }
         state.refusal = server.headRefusal(state)
         if state.refusal != nil { return .YES }
         if let streams = server.options.bodyStreams {
@@ -280,7 +287,8 @@ extension HTTPServer {
 
     func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         // Cut off by the sweep, which has answered and shut the socket: queue nothing after it.
-        if state.watched?.enter(.answering) == false { return .NO }
+        // Else the answer is going out, and its reader is held to the send floor from now.
+        if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = response.status
         state.device = response.device
         if let reusable = response.reusable, response.file == nil {
@@ -296,7 +304,7 @@ extension HTTPServer {
 
     /// Queues `reusable`'s object: built once with its own copy of the body, then queued as is.
     func send(_ reusable: ReusableResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-        if state.watched?.enter(.answering) == false { return .NO }
+        if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = reusable.response.status
         state.device = reusable.response.device
         guard let built = reusable.handle({ Self.makeResponse($0, copying: false) }) else { return .NO }

@@ -81,7 +81,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(responder: any HTTPResponder, options: HTTPServerOptions) throws {
         self.responder = responder
         self.options = options
-        self.connections = ConnectionGuard(limits: options.clientLimits, trustedProxies: options.trustedProxies)
+        self.connections = ConnectionGuard(limits: options.clientLimits, trustedProxies: options.trustedProxies,
+                                           connectionLimit: options.connectionLimit)
         // Said in one sentence before libmicrohttpd would log its own bind error.
         if options.port != 0, PortProbe.isInUse(host: options.host, port: options.port) {
             throw HTTPServerStartError(host: options.host, port: options.port, inUse: true)

@@ -68,6 +68,7 @@ final class WatchedConnection: Sendable {
         case .answering: bits = 2
         case .closing: bits = 3
         case .idle: bits = 4
+        case .sending: bits = 5
         }
         return bits << 61 | (since & timeMask)
     }
@@ -78,6 +79,7 @@ final class WatchedConnection: Sendable {
         case 1: return .body
         case 2: return .answering
         case 4: return .idle
+        case 5: return .sending
         default: return .closing
         }
     }
