@@ -1,6 +1,5 @@
 #include "shim.h"
 #include "piper_library.h"
-#include "pool_wipe.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -15,22 +14,7 @@
 PIPER_LIBRARY_DEFINE(mhd, "libmicrohttpd", "libmicrohttpd.so.12", "PIPER_LIBRARY_MICROHTTPD", "libmicrohttpd12");
 #define CALL(name) PIPER_LIBRARY_CALL(mhd, name)
 
-static pthread_once_t pool_wipes = PTHREAD_ONCE_INIT;
-
-/* The version whose memset calls pool_wipe.c describes (checked in its disassembly). */
-static void skip_pool_wipes(void) {
-    const char *keep = getenv("PIPER_MHD_POOL_WIPE");
-    if (keep != NULL && strcmp(keep, "1") == 0) return;
-    const char *version = CALL(MHD_get_version)();
-    if (version == NULL || strcmp(version, "0.9.75") != 0) return;
-    (void)piper_mhd_skip_pool_wipes(piper_function_table[piper_index_MHD_start_daemon]);
-}
-
-const char *piper_mhd_load(void) {
-    const char *failure = piper_library_load(&mhd);
-    if (failure == NULL) pthread_once(&pool_wipes, skip_pool_wipes);
-    return failure;
-}
+const char *piper_mhd_load(void) { return piper_library_load(&mhd); }
 
 PIPER_STUB MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *d) { return CALL(MHD_quiesce_daemon)(d); }
 PIPER_STUB void MHD_stop_daemon(struct MHD_Daemon *d) { CALL(MHD_stop_daemon)(d); }

@@ -25,8 +25,9 @@ public struct HTTPServerOptions: Sendable {
     /// libmicrohttpd's per-connection memory pool, which must hold a whole request head: twice
     /// the head limit above, so libmicrohttpd's own HTML 414/431 pages are only for heads about
     /// twice as large. libmicrohttpd 0.9.75 zeroes the whole pool before each request on a
-    /// kept-alive connection (12 % of a cached GET's CPU at 64 KB); the shim skips that wipe
-    /// (CMicroHTTPD/pool_wipe.c), so the size costs memory only.
+    /// kept-alive connection; Piper used to skip that wipe by rewriting the library's `memset`
+    /// import at run time, and no longer patches the library (the measured cost is in the
+    /// README's server benchmark).
     public var connectionMemoryBytes = 64 * 1024
     /// Methods whose responders may answer later (a save answers once committed): they are
     /// called through `respond(to:reply:)` and their connections are suspended until the reply,
