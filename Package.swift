@@ -3,8 +3,8 @@
 // Layers (see ARCHITECTURE.md and scripts/check-layers):
 //   cores    HTML, Readability, Extraction,      Swift + Foundation only
 //            PiperCore
-//   adapters PiperSystem (libcurl handle, process spawner) under PiperSQLite, PiperNet,
-//            PiperServer, MediaImport (+ C shims)
+//   adapters PiperSystem ← PiperSQLite ← MediaImport ← PiperServer, PiperNet on PiperSystem
+//            beside PiperSQLite (+ C shims); each imports only adapters below it
 //   CLI      piper                                no C shim, no FoundationNetworking
 import PackageDescription
 

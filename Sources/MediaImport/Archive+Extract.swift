@@ -4,12 +4,12 @@ import Glibc
 /// Unpacks a zip safely into a folder that Piper owns: only regular files and folders are
 /// written, each below the folder; nested zips are unpacked one level deep into a folder named
 /// after them; sizes are counted as bytes arrive, not trusted from headers.
-public enum ArchiveExtractor {
-    public struct Result: Sendable {
+package enum ArchiveExtractor {
+    package struct Result: Sendable {
         /// Unpacked files, relative to the destination, `/`-separated.
-        public var files: [String] = []
+        package var files: [String] = []
         /// Entries that were not written, with the reason.
-        public var refused: [(path: String, reason: String)] = []
+        package var refused: [(path: String, reason: String)] = []
     }
 
     /// Shared between an archive and its nested archives: the byte budget is global.
@@ -31,7 +31,7 @@ public enum ArchiveExtractor {
 
     /// Unpacks `archive` into `destination` (created; should be empty). Throws for an unreadable
     /// archive or a broken limit; the caller then removes `destination`.
-    public static func extract(_ archive: URL, into destination: URL, limits: ArchiveLimits = ArchiveLimits()) throws -> Result {
+    package static func extract(_ archive: URL, into destination: URL, limits: ArchiveLimits = ArchiveLimits()) throws -> Result {
         let size = (try? FileManager.default.attributesOfItem(atPath: archive.path))?[.size] as? Int64 ?? 0
         let budget = Budget(limits: limits, archiveSize: size)
         var result = Result()

@@ -1,9 +1,9 @@
 /// Decides whether an archive entry's name is safe to write below the extraction folder (pure).
-public enum ArchivePath {
+package enum ArchivePath {
     /// The entry's path as safe components, or the reason it is refused: absolute paths, drive
     /// letters, `..` components and NUL bytes are refused; `.` and empty components are dropped.
     /// Backslashes count as separators (zips made on Windows use them).
-    public static func safeComponents(_ name: String) -> Result<[String], RefusedReason> {
+    package static func safeComponents(_ name: String) -> Result<[String], RefusedReason> {
         if name.contains("\0") { return .failure(.badName) }
         if name.hasPrefix("/") || name.hasPrefix("\\") { return .failure(.absolutePath) }
         let scalars = Array(name.unicodeScalars)
@@ -16,16 +16,16 @@ public enum ArchivePath {
 
     /// Operating-system clutter that archivers add (macOS resource forks in `__MACOSX/` and
     /// `._name`, Finder and Explorer metadata): skipped silently, neither written nor reported.
-    public static func isClutter(_ components: [String]) -> Bool {
+    package static func isClutter(_ components: [String]) -> Bool {
         guard let last = components.last else { return false }
         return components.contains("__MACOSX") || last.hasPrefix("._")
             || [".DS_Store", "Thumbs.db", "desktop.ini"].contains(last)
     }
 
-    public enum RefusedReason: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum RefusedReason: Error, Sendable, Equatable, CustomStringConvertible {
         case absolutePath, parentComponent, badName
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .absolutePath: return "absolute path in archive refused"
             case .parentComponent: return "'..' in archive path refused (would write outside the folder)"

@@ -6,11 +6,12 @@ import PiperCore
 /// Limits that stop zip bombs: total bytes written (nested archives included), the ratio of
 /// written bytes to the archive's size (checked once past `ratioFloor`), and the entry count.
 public struct ArchiveLimits: Sendable {
-    public var maxTotalBytes: Int64
-    public var maxRatio: Int64
-    public var ratioFloor: Int64
-    public var maxEntries: Int
+    package var maxTotalBytes: Int64
+    package var maxRatio: Int64
+    package var ratioFloor: Int64
+    package var maxEntries: Int
 
+    /// The defaults are generous for real archives (8 GiB, 100:1, 10,000 entries) and still stop a bomb.
     public init(maxTotalBytes: Int64 = 8 << 30, maxRatio: Int64 = 100, ratioFloor: Int64 = 16 << 20, maxEntries: Int = 10_000) {
         self.maxTotalBytes = maxTotalBytes
         self.maxRatio = maxRatio
@@ -19,13 +20,13 @@ public struct ArchiveLimits: Sendable {
     }
 }
 
-public enum ArchiveError: PiperError, Equatable {
+package enum ArchiveError: PiperError, Equatable {
     case unreadable(String)
     case tooLarge(limit: Int64)
     case ratioTooHigh(limit: Int64)
     case tooManyEntries(limit: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let why): return "archive cannot be read: \(why)"
         case .tooLarge(let limit): return "archive unpacks to more than \(limit / (1 << 20)) MiB (possible zip bomb); refused"
@@ -33,7 +34,7 @@ public enum ArchiveError: PiperError, Equatable {
         case .tooManyEntries(let limit): return "archive holds more than \(limit) entries; refused"
         }
     }
-    public var category: ErrorCategory { .badData }
+    package var category: ErrorCategory { .badData }
 }
 
 /// One libarchive read handle. The class owns it: `init` opens the file, `deinit` frees it.

@@ -3,7 +3,9 @@ import PiperCore
 
 /// What `piper library` shows: the placed items and the recent rejections.
 public struct LibraryListing: Sendable, Codable, Equatable {
+    /// The catalog's items, in the order they were placed.
     public var items: [LibraryItem]
+    /// The most recent rejections, newest first (at most `rejectionLimit`).
     public var rejections: [Rejection]
 
     /// Reads the catalog of `state`; an empty listing when nothing was ever imported (no file

@@ -4,31 +4,37 @@ import Foundation
 public struct LibraryItem: Sendable, Codable, Equatable {
     /// Path relative to `library/`, with `/` separators.
     public var path: String
+    /// The title tag, else the shared page's title, else the file name without its extension.
     public var title: String
+    /// The artist tag, else the shared page's author; nil when neither is known.
     public var author: String?
-    public var album: String?
+    package var album: String?
+    /// Seconds, from the stream headers where Piper reads them, else TagLib; nil when unknown.
     public var duration: Double?
+    /// MP4 chapters, in order (empty for other formats and unchaptered files).
     public var chapters: [Chapter]
-    public var format: String
-    public var size: Int64
-    public var sha256: String
-    public var sourceURL: String?
+    package var format: String
+    package var size: Int64
+    package var sha256: String
+    package var sourceURL: String?
     /// The file's name when it arrived (in the inbox, or inside its archive).
-    public var originalName: String
+    package var originalName: String
     /// ISO 8601, UTC.
-    public var addedAt: String
+    package var addedAt: String
 }
 
 /// A file that was refused, with the sentence a user sees.
 public struct Rejection: Sendable, Codable, Equatable {
+    /// The refused file's name as it arrived (or the entry's path inside its archive).
     public var fileName: String
+    /// Why it is not media, as a sentence (`empty file (0 bytes)`).
     public var reason: String
-    public var sha256: String?
-    public var sourceURL: String?
+    package var sha256: String?
+    package var sourceURL: String?
     /// Where the refused file now lies, relative to the state folder (nil when it was dropped,
     /// e.g. an unsafe archive entry that was never written).
     public var movedTo: String?
-    public var rejectedAt: String
+    package var rejectedAt: String
 }
 
 enum CatalogClock {
@@ -46,6 +52,7 @@ extension LibraryItem {
         case path, title, author, album, duration, chapters, format, size, sha256, sourceURL, originalName, addedAt
     }
 
+    /// Every key, absent values as `null`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
@@ -68,6 +75,7 @@ extension Rejection {
         case fileName, reason, sha256, sourceURL, movedTo, rejectedAt
     }
 
+    /// Every key, absent values as `null`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(fileName, forKey: .fileName)

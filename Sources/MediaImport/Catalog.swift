@@ -9,7 +9,7 @@ import PiperSQLite
 /// Not Sendable by convention (the importer's run lock keeps one importer at a time); its one
 /// connection is a `DatabaseQueue`, so each call runs alone on it and every write is one
 /// transaction.
-public final class LibraryCatalog {
+package final class LibraryCatalog {
     let db: DatabaseQueue
 
     static let migrations: [Migration] = [
@@ -43,7 +43,7 @@ public final class LibraryCatalog {
         """,
     ]
 
-    public init(url: URL, readOnly: Bool = false) throws {
+    package init(url: URL, readOnly: Bool = false) throws {
         db = try DatabaseQueue(path: url.path, readOnly: readOnly, migrations: Self.migrations)
     }
 
@@ -57,12 +57,12 @@ public final class LibraryCatalog {
     }
 
     /// Placed items, oldest first.
-    public func items() throws -> [LibraryItem] {
+    package func items() throws -> [LibraryItem] {
         try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item) }
     }
 
     /// The placed item whose SHA-256 starts with `prefix` (lowercase hex), when exactly one does.
-    public func placedItem(sha256Prefix prefix: String) throws -> LibraryItem? {
+    package func placedItem(sha256Prefix prefix: String) throws -> LibraryItem? {
         guard !prefix.isEmpty, prefix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
         let found = try db.read {
             try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' AND sha256 >= ? AND sha256 < ? LIMIT 2",
@@ -72,7 +72,7 @@ public final class LibraryCatalog {
     }
 
     /// The most recent rejections, newest first.
-    public func recentRejections(limit: Int = 20) throws -> [Rejection] {
+    package func recentRejections(limit: Int = 20) throws -> [Rejection] {
         try db.read { db in
             try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
                          [.int(Int64(limit))]) { row in
@@ -149,7 +149,7 @@ public final class LibraryCatalog {
     /// paths are relative, so moving the library folder and pointing the settings at it keeps
     /// every item. Returns how many rows changed.
     @discardableResult
-    public func relativizePaths(libraryRoot: URL) throws -> Int {
+    package func relativizePaths(libraryRoot: URL) throws -> Int {
         let root = libraryRoot.standardizedFileURL.path
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let absolute = try db.read { db in

@@ -9,16 +9,16 @@ import Foundation
 /// origin, with the paired browser's cookie (a script there could mint a token).
 public struct CoverArt: Sendable, Equatable {
     /// One of `image/jpeg`, `image/png`, `image/gif`, `image/webp`: sniffed from `data`.
-    public var mimeType: String
-    public var data: [UInt8]
+    package var mimeType: String
+    package var data: [UInt8]
 
-    public init(mimeType: String, data: [UInt8]) {
+    package init(mimeType: String, data: [UInt8]) {
         self.mimeType = mimeType
         self.data = data
     }
 
     /// The file's cover, or nil (none, unreadable, or a format without one of our readers).
-    public static func read(_ file: URL, format: MediaFormat) -> CoverArt? {
+    package static func read(_ file: URL, format: MediaFormat) -> CoverArt? {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         if format.isMP4Family {

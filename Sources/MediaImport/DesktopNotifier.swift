@@ -5,7 +5,7 @@ import PiperSystem
 /// agent, the systemd service): `notify-send`, when it is installed and a session bus or display
 /// is there to show it. Fire and forget: a notification that can't be shown changes nothing.
 public struct DesktopNotifier: Sendable {
-    public let program: String
+    package let program: String
     let environment: [String: String]
 
     /// nil when `notify-send` isn't on PATH or there is no desktop session to notify.
@@ -17,7 +17,7 @@ public struct DesktopNotifier: Sendable {
     }
 
     /// Shows `summary` with `body`; never blocks, never fails the caller.
-    public func notify(_ summary: String, _ body: String) {
+    package func notify(_ summary: String, _ body: String) {
         let spawner = ProcessSpawner(program: program, arguments: ["--app-name=Piper", summary, body], environment: environment)
         if let pid = try? spawner.spawn() { ProcessSpawner.reapInBackground(pid) }
     }

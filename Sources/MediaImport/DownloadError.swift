@@ -2,21 +2,21 @@ import Foundation
 import PiperCore
 
 /// Why a download stopped for good. The description is the sentence the journal and the user see.
-public enum DownloadError: PiperError, Equatable {
+package enum DownloadError: PiperError, Equatable {
     case failed(String)
     /// The server could not be reached or kept failing (network errors, 5xx) for every attempt:
     /// worth trying again much later, keeping the partial file.
     case unreachable(String)
     case cannotWrite(String, Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let reason), .unreachable(let reason): return reason
         case .cannotWrite(let path, let code): return "Cannot write \(path): \(String(cString: strerror(code)))"
         }
     }
-    public var category: ErrorCategory { .other }
+    package var category: ErrorCategory { .other }
 
     /// The reason a download stopped because the user cancelled it.
-    public static let cancelled = "Cancelled"
+    package static let cancelled = "Cancelled"
 }

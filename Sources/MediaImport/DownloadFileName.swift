@@ -1,11 +1,11 @@
 import Foundation
 
 /// Picks and cleans the name a download lands under in the inbox.
-public enum DownloadFileName {
+package enum DownloadFileName {
     /// `Content-Disposition` (`filename*` first, then `filename`), else the URL's last path
     /// component, else a name made from the `Content-Type`. A name without an extension gets
     /// one from the `Content-Type` when it names a media type.
-    public static func choose(contentDisposition: String?, url: URL, contentType: String?) -> String {
+    package static func choose(contentDisposition: String?, url: URL, contentType: String?) -> String {
         let typeExtension = fileExtension(forContentType: contentType)
         var name = contentDisposition.flatMap(fromContentDisposition).map(sanitize) ?? ""
         if name.isEmpty || name == "download" {
@@ -19,7 +19,7 @@ public enum DownloadFileName {
 
     /// The file name a `Content-Disposition` value carries, path stripped, not yet sanitized.
     /// RFC 6266 / RFC 5987: `filename*=UTF-8''na%C3%AFve.mp3` wins over `filename="..."`.
-    public static func fromContentDisposition(_ value: String) -> String? {
+    package static func fromContentDisposition(_ value: String) -> String? {
         var plain: String?
         var extended: String?
         for param in splitParameters(value).dropFirst() {
@@ -53,7 +53,7 @@ public enum DownloadFileName {
 
     /// No `/` or `\`, no control characters, no leading dots or spaces, at most 200 bytes
     /// (keeping the extension). Never empty: falls back to "download".
-    public static func sanitize(_ raw: String) -> String {
+    package static func sanitize(_ raw: String) -> String {
         var scalars = String.UnicodeScalarView()
         for s in raw.unicodeScalars {
             if s.value < 0x20 || s.value == 0x7F || (0x80..<0xA0).contains(s.value) { continue }
@@ -73,7 +73,7 @@ public enum DownloadFileName {
     }
 
     /// The usual extension for a media `Content-Type`, if it is one.
-    public static func fileExtension(forContentType contentType: String?) -> String? {
+    package static func fileExtension(forContentType contentType: String?) -> String? {
         guard let raw = contentType?.split(separator: ";").first else { return nil }
         switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
         case "audio/mpeg", "audio/mp3", "audio/mpeg3": return "mp3"

@@ -10,11 +10,11 @@ import Glibc
 /// thread. Each call uses its own curl handle, so one `Downloader` may serve several threads.
 /// `connectionGuard` is the address policy of a server downloading for its clients (nil: the
 /// CLI's agent, which fetches what its own user shared): every connection is checked against it.
-public struct Downloader: Sendable {
-    public var settings: DownloadSettings
-    public var connectionGuard: CurlConnectionGuard?
+package struct Downloader: Sendable {
+    package var settings: DownloadSettings
+    package var connectionGuard: CurlConnectionGuard?
 
-    public init(settings: DownloadSettings = DownloadSettings(), connectionGuard: CurlConnectionGuard? = nil) {
+    package init(settings: DownloadSettings = DownloadSettings(), connectionGuard: CurlConnectionGuard? = nil) {
         self.settings = settings
         self.connectionGuard = connectionGuard
     }
@@ -32,7 +32,7 @@ public struct Downloader: Sendable {
     /// are counted separately (progress forgives the first, never the second), every request
     /// counts against `maxAttempts`, the bytes fetched against the fetch budget, and the
     /// whole job against `jobTimeout`.
-    public func download(_ request: DownloadRequest, events: DownloadEvents = DownloadEvents()) throws -> DownloadResult {
+    package func download(_ request: DownloadRequest, events: DownloadEvents = DownloadEvents()) throws -> DownloadResult {
         var request = request
         let policy = RetryPolicy(settings: settings)
         let deadline = Date().addingTimeInterval(settings.jobTimeout)

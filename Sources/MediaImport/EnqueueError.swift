@@ -2,14 +2,14 @@ import Foundation
 import PiperCore
 
 /// Why a link or file was not queued. The description is the sentence the user sees.
-public enum EnqueueError: PiperError, Equatable {
+package enum EnqueueError: PiperError, Equatable {
     case unsupportedScheme(String)
     case notMedia(String, String?)
     case probeFailed(String, String)
     case fileNotFound(String)
     case notAFile(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedScheme(let url): return "Only http and https links can be downloaded: \(url)"
         case .notMedia(let url, let type):
@@ -20,7 +20,7 @@ public enum EnqueueError: PiperError, Equatable {
         }
     }
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         case .probeFailed: return .unavailable
         default: return .badData

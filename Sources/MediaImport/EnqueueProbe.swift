@@ -5,15 +5,16 @@ import PiperSystem
 /// the server won't answer one, a `GET` for the first byte only. `connectionGuard` is the
 /// address policy of a server probing for its clients (nil: the CLI's own shares).
 public struct EnqueueProbe: Sendable {
-    public var timeoutSeconds = 5
-    public var connectionGuard: CurlConnectionGuard?
+    package var timeoutSeconds = 5
+    package var connectionGuard: CurlConnectionGuard?
 
+    /// A probe with the default timeout; `piper serve` passes its fetch guard, the CLI none.
     public init(connectionGuard: CurlConnectionGuard? = nil) {
         self.connectionGuard = connectionGuard
     }
 
     /// The `Content-Type` the link answers with, or nil when it has none.
-    public func contentType(of url: URL) throws -> String? {
+    package func contentType(of url: URL) throws -> String? {
         let head = try request(url, head: true)
         if (200..<300).contains(head.status), let type = head.contentType { return type }
         let ranged = try request(url, head: false)

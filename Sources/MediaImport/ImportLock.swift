@@ -23,9 +23,9 @@ final class ImportLock {
     deinit { close(fd) }
 }
 
-public enum ImportError: Error, CustomStringConvertible, Equatable {
+package enum ImportError: Error, CustomStringConvertible, Equatable {
     case io(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .io(let what): return what
         }

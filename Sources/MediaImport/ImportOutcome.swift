@@ -1,6 +1,6 @@
 /// What happened to one file of the inbox (or one entry of an archive).
 public struct ImportOutcome: Sendable, Codable, Equatable {
-    public enum Result: Sendable, Codable, Hashable {
+    package enum Result: Sendable, Codable, Hashable {
         /// Now in the library at this path (relative to `library/`; a folder for an archive).
         case imported(path: String)
         /// The same content is already in the library at this path; the new copy was removed.
@@ -14,14 +14,14 @@ public struct ImportOutcome: Sendable, Codable, Equatable {
     }
 
     /// The inbox file name, or the path inside its archive for an entry.
-    public var fileName: String
-    public var result: Result
+    package var fileName: String
+    package var result: Result
     /// Hex SHA-256 of the content (nil when it was never read, e.g. an unsafe archive entry).
-    public var sha256: String?
+    package var sha256: String?
     /// For an archive: one outcome per entry.
-    public var entries: [ImportOutcome]
+    package var entries: [ImportOutcome]
 
-    public init(fileName: String, result: Result, sha256: String?, entries: [ImportOutcome] = []) {
+    package init(fileName: String, result: Result, sha256: String?, entries: [ImportOutcome] = []) {
         self.fileName = fileName
         self.result = result
         self.sha256 = sha256
@@ -30,7 +30,7 @@ public struct ImportOutcome: Sendable, Codable, Equatable {
 
     /// For an archive that refused some entries: "Refused 2 entries: ../x.mp3 (path escapes the
     /// archive); …". Nil when none were refused.
-    public var refusedEntriesNote: String? {
+    package var refusedEntriesNote: String? {
         let refused = entries.compactMap { entry -> String? in
             if case .rejected(let reason) = entry.result { return "\(entry.fileName) (\(reason))" }
             return nil
@@ -40,7 +40,7 @@ public struct ImportOutcome: Sendable, Codable, Equatable {
     }
 
     /// One line for logs: `imported sample.mp3 → Podcasts/sample.mp3`.
-    public var summary: String {
+    package var summary: String {
         switch result {
         case .imported(let path): return "imported \(fileName) → \(path)"
         case .duplicate(let path): return "duplicate \(fileName): already in the library as \(path)"
@@ -55,13 +55,13 @@ public struct ImportOutcome: Sendable, Codable, Equatable {
 /// (before it renames the file into the inbox).
 public struct ImportHints: Sendable, Codable, Equatable {
     /// Folder below `library/` (`piper share --into FOLDER`); nil for the library root.
-    public var folder: String?
-    public var sourceURL: String?
+    package var folder: String?
+    package var sourceURL: String?
     /// The shared page's title and author, for a file whose tags have none.
-    public var title: String?
-    public var author: String?
+    package var title: String?
+    package var author: String?
 
-    public init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil) {
+    package init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil) {
         self.folder = folder
         self.sourceURL = sourceURL
         self.title = title

@@ -9,14 +9,14 @@ import Glibc
 ///
 /// `@unchecked Sendable`: `fd` and `source` are only touched on `queue` (start/stop hop onto it).
 public final class InboxWatcher: @unchecked Sendable {
-    public let inbox: URL
+    package let inbox: URL
     private let handler: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "piper.inbox-watcher")
     private let onQueue = DispatchSpecificKey<Bool>()
     private var fd: Int32 = -1
     private var source: DispatchSourceRead?
 
-    public init(inbox: URL, handler: @escaping @Sendable (String) -> Void) {
+    package init(inbox: URL, handler: @escaping @Sendable (String) -> Void) {
         self.inbox = inbox
         self.handler = handler
         queue.setSpecific(key: onQueue, value: true)
@@ -28,7 +28,7 @@ public final class InboxWatcher: @unchecked Sendable {
 
     /// Starts watching. Events for files landed before this call are not replayed: scan the
     /// folder once after `start()` (`LibraryImporter.watch` does both).
-    public func start() throws {
+    package func start() throws {
         try queue.sync {
             guard source == nil else { return }
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -47,7 +47,7 @@ public final class InboxWatcher: @unchecked Sendable {
     }
 
     /// Stops watching; no handler call starts after this returns. Safe to call from the handler.
-    public func stop() {
+    package func stop() {
         let body = {
             self.source?.cancel()
             self.source = nil

@@ -4,11 +4,13 @@ import PiperSQLite
 /// `piper downloads retry|cancel|rm ID`: each one transaction that checks the entry's state
 /// as it changes it, so it never races the agent.
 extension Journal {
+    /// Why the journal refused an action: the CLI prints it and exits 65, as for bad input.
     public enum ControlError: Error, CustomStringConvertible, Equatable {
         case unknown(String)
         case notAllowed(id: String, action: String, state: DownloadState, hint: String)
         case alreadyActive(id: String, other: String)
 
+        /// The sentence `piper downloads` prints, naming the job and what to do instead.
         public var description: String {
             switch self {
             case .unknown(let id): return "No download with id \(id) (see 'piper downloads')"
@@ -71,7 +73,7 @@ extension Journal {
     }
 
     /// True once `cancel` was called for a running download.
-    public func isCancelled(_ id: String) throws -> Bool {
+    package func isCancelled(_ id: String) throws -> Bool {
         try entry(id: id)?.state == .cancelled
     }
 }

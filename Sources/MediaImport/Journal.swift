@@ -10,7 +10,7 @@ import PiperSQLite
 /// and threads share the file). Its connection is a `DatabaseQueue`, so each call runs alone on
 /// it and every write is one transaction.
 public final class Journal {
-    public let state: StateFolder
+    package let state: StateFolder
     let db: DatabaseQueue
 
     static let migrations: [Migration] = [
@@ -49,10 +49,13 @@ public final class Journal {
         """,
     ]
 
+    /// Where the journal lives, so a listing can tell "no journal yet" from an empty one without
+    /// creating the file.
     public static func databaseFile(in state: StateFolder) -> URL {
         state.downloads.appendingPathComponent("journal.sqlite")
     }
 
+    /// Opens (creating and migrating when needed) the journal of `state`.
     public init(state: StateFolder) throws {
         self.state = state
         try state.ensure(state.downloads)
@@ -78,7 +81,7 @@ public final class Journal {
     /// Adds an entry, unless the same source is already queued or in progress: then that
     /// entry comes back with `alreadyQueued` true. One immediate transaction, so two sharing
     /// processes can't both add it.
-    public func add(url: String, source: String, kind: DownloadKind, folder: String?,
+    package func add(url: String, source: String, kind: DownloadKind, folder: String?,
                     state initial: DownloadState = .queued, id chosenID: String? = nil,
                     group: String? = nil, position: Int? = nil, title: String? = nil,
                     author: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
@@ -96,7 +99,7 @@ public final class Journal {
     }
 
     /// The newest entry for `source` whose content reached the library (the download archive).
-    public func libraryEntry(source: String) throws -> JournalEntry? {
+    package func libraryEntry(source: String) throws -> JournalEntry? {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('imported', 'duplicate') ORDER BY updated DESC LIMIT 1",
                      [.text(source)], Self.entry).first }
     }
@@ -106,12 +109,13 @@ public final class Journal {
                      [.text(source)], Self.entry).first }
     }
 
+    /// The entry with this id, or nil; `share --wait` polls it.
     public func entry(id: String) throws -> JournalEntry? {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE id = ?", [.text(id)], Self.entry).first }
     }
 
     /// The entry whose file is (or is about to be) `name` in the inbox.
-    public func entry(inboxFile name: String) throws -> JournalEntry? {
+    package func entry(inboxFile name: String) throws -> JournalEntry? {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE file = ? AND state IN ('downloaded', 'landed') ORDER BY updated DESC LIMIT 1",
                      [.text(name)], Self.entry).first }
     }
@@ -126,12 +130,12 @@ public final class Journal {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads ORDER BY created, rowid", [], Self.entry) }
     }
 
-    public func entries(in state: DownloadState) throws -> [JournalEntry] {
+    package func entries(in state: DownloadState) throws -> [JournalEntry] {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE state = ? ORDER BY created, rowid", [.text(state.rawValue)], Self.entry) }
     }
 
     /// How many entries are in `states` (changed at or after `since`, when given).
-    public func count(in states: [DownloadState], since: Date? = nil) throws -> Int {
+    package func count(in states: [DownloadState], since: Date? = nil) throws -> Int {
         let list = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         return try db.read { try $0.query("SELECT COUNT(*) FROM downloads WHERE state IN (\(list)) AND updated >= ?",
                             [.double(since?.timeIntervalSince1970 ?? 0)]) { $0.int(0) }.first ?? 0 }
@@ -139,7 +143,7 @@ public final class Journal {
 
     /// Takes the oldest queued entry that is due (not waiting to be tried later) and marks it
     /// downloading, atomically.
-    public func claimNextQueued(now: Date = Date()) throws -> JournalEntry? {
+    package func claimNextQueued(now: Date = Date()) throws -> JournalEntry? {
         try db.write { db in
             guard let next = try db.query("SELECT \(Self.columns) FROM downloads WHERE state = 'queued' AND (not_before IS NULL OR not_before <= ?) ORDER BY created, rowid LIMIT 1",
                                           [.double(now.timeIntervalSince1970)], Self.entry).first else { return nil }
@@ -149,13 +153,13 @@ public final class Journal {
     }
 
     /// Queued entries due now, plus downloaded ones (what a pass can work on at once).
-    public func dueCount(now: Date = Date()) throws -> Int {
+    package func dueCount(now: Date = Date()) throws -> Int {
         try db.read { try $0.query("SELECT COUNT(*) FROM downloads WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= ?)) OR state = 'downloaded'",
                      [.double(now.timeIntervalSince1970)]) { $0.int(0) }.first ?? 0 }
     }
 
     /// When the next entry waiting to be tried later is due, if any.
-    public func nextLaterTry() throws -> Date? {
+    package func nextLaterTry() throws -> Date? {
         try db.read { try $0.query("SELECT MIN(not_before) FROM downloads WHERE state = 'queued' AND not_before IS NOT NULL", []) { row in
             row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))
         }.first ?? nil }
@@ -163,7 +167,7 @@ public final class Journal {
 
     /// Puts a job whose server could not be reached back in the queue, due at `due`; its
     /// partial file stays for the resume.
-    public func retryLater(_ id: String, at due: Date, reason: String) throws {
+    package func retryLater(_ id: String, at due: Date, reason: String) throws {
         try db.write { try $0.run("UPDATE downloads SET state = 'queued', not_before = ?, later_tries = later_tries + 1, reason = ?, updated = ? WHERE id = ?",
                    [.double(due.timeIntervalSince1970), .text(reason), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
@@ -171,52 +175,52 @@ public final class Journal {
     /// After a crash: entries left `downloading` by a dead process go back to the queue;
     /// their partial files are resumed. Call only while holding the agent lock.
     @discardableResult
-    public func requeueInterrupted() throws -> Int {
+    package func requeueInterrupted() throws -> Int {
         try db.write { try $0.run("UPDATE downloads SET state = 'queued', updated = ? WHERE state = 'downloading' AND kind = 'url'",
                    [.double(Date().timeIntervalSince1970)]) }
     }
 
-    public func setState(_ id: String, _ state: DownloadState, reason: String?) throws {
+    package func setState(_ id: String, _ state: DownloadState, reason: String?) throws {
         try db.write { try $0.run("UPDATE downloads SET state = ?, reason = ?, updated = ? WHERE id = ?",
                    [.text(state.rawValue), .optional(reason), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     /// Bytes so far, the size when known and the current rate (bytes a second), for `piper downloads`.
-    public func setProgress(_ id: String, bytes: Int64, total: Int64?, rate: Double? = nil) throws {
+    package func setProgress(_ id: String, bytes: Int64, total: Int64?, rate: Double? = nil) throws {
         try db.write { try $0.run("UPDATE downloads SET bytes = ?, total = COALESCE(?, total), rate = ?, updated = ? WHERE id = ?",
                    [.int(bytes), total.map { .int($0) } ?? .null, rate.map { .double($0) } ?? .null,
                     .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
     /// Keeps what the server said about the resource, for a resume by any later process.
-    public func setMetadata(_ id: String, _ meta: DownloadMetadata) throws {
+    package func setMetadata(_ id: String, _ meta: DownloadMetadata) throws {
         try db.write { try $0.run("UPDATE downloads SET file = ?, total = ?, etag = ?, last_modified = ?, updated = ? WHERE id = ?",
                    [.text(meta.fileName), meta.total.map { .int($0) } ?? .null, .optional(meta.etag),
                     .optional(meta.lastModified), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
-    public func setFile(_ id: String, _ name: String) throws {
+    package func setFile(_ id: String, _ name: String) throws {
         try db.write { try $0.run("UPDATE downloads SET file = ?, updated = ? WHERE id = ?",
                    [.text(name), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
-    public func markDownloaded(_ id: String, bytes: Int64, file: String) throws {
+    package func markDownloaded(_ id: String, bytes: Int64, file: String) throws {
         try db.write { try $0.run("UPDATE downloads SET state = 'downloaded', bytes = ?, total = ?, file = ?, reason = NULL, updated = ? WHERE id = ?",
                    [.int(bytes), .int(bytes), .text(file), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
-    public func markLanded(_ id: String, file: String) throws {
+    package func markLanded(_ id: String, file: String) throws {
         try db.write { try $0.run("UPDATE downloads SET state = 'landed', file = ?, reason = NULL, updated = ? WHERE id = ?",
                    [.text(file), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
-    public func markFailed(_ id: String, reason: String) throws {
+    package func markFailed(_ id: String, reason: String) throws {
         try setState(id, .failed, reason: reason)
     }
 
     /// Marks landed entries imported (or duplicate) after the importer has run over the
     /// inbox, with where each one is in the library, in one transaction.
-    public func markImported(_ results: [JournalOutcome]) throws {
+    package func markImported(_ results: [JournalOutcome]) throws {
         guard !results.isEmpty else { return }
         try db.write { db in
             for result in results {
@@ -228,7 +232,7 @@ public final class Journal {
     }
 
     /// A short random id, unique enough for a personal queue and easy to type.
-    public static func newID() -> String {
+    package static func newID() -> String {
         String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
     }
 }

@@ -5,9 +5,10 @@ import PiperCore
 /// agent will work it (starting a detached `piper agent --once` when none runs), and returns.
 /// The share never waits for the download.
 public struct JournalMediaQueue: MediaQueue {
-    public let state: StateFolder
+    package let state: StateFolder
     /// The environment handed to a started agent (and read for `PIPER_EXECUTABLE`).
-    public let environment: [String: String]
+    package let environment: [String: String]
+    /// How an extension-less link is asked what it is; `piper serve` gives it its fetch guard.
     public var probe = EnqueueProbe()
     /// Download a link again even when the download archive says it is in the library
     /// (`piper share --again`).
@@ -17,6 +18,7 @@ public struct JournalMediaQueue: MediaQueue {
     /// copied, so a large upload is written once and fsynced once.
     public var takesFilesFrom: URL?
 
+    /// A queue on the journal of `state`; `environment` goes to any agent it starts.
     public init(state: StateFolder, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.state = state
         self.environment = environment

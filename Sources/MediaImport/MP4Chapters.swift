@@ -2,10 +2,10 @@ import Foundation
 
 /// One chapter of an audiobook or podcast: its title and where it starts, in seconds.
 public struct Chapter: Sendable, Codable, Equatable {
-    public var title: String
-    public var start: Double
+    package var title: String
+    package var start: Double
 
-    public init(title: String, start: Double) {
+    package init(title: String, start: Double) {
         self.title = title
         self.start = start
     }
@@ -13,15 +13,15 @@ public struct Chapter: Sendable, Codable, Equatable {
 
 /// Reads an MP4/QuickTime file's duration (`mvhd`) and its chapters: the Nero `chpl` atom in
 /// `moov/udta` first, else the QuickTime chapter track (a text track named by `tref/chap`).
-public enum MP4Chapters {
-    public struct Movie: Sendable, Equatable {
-        public var duration: Double?
-        public var chapters: [Chapter]
+package enum MP4Chapters {
+    package struct Movie: Sendable, Equatable {
+        package var duration: Double?
+        package var chapters: [Chapter]
     }
 
-    public enum Source: Sendable { case any, neroChpl, chapterTrack }
+    package enum Source: Sendable { case any, neroChpl, chapterTrack }
 
-    public static func readMovie(_ file: URL, source: Source = .any) throws -> Movie {
+    package static func readMovie(_ file: URL, source: Source = .any) throws -> Movie {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         guard let tree = try readMoov(handle) else { return Movie(duration: nil, chapters: []) }
@@ -56,7 +56,7 @@ public enum MP4Chapters {
 
     /// Nero chapters: version/flags, (version 1: 4 reserved bytes), a count byte, then per
     /// chapter a 64-bit start in 100 ns units, a length byte and that many UTF-8 bytes.
-    public static func parseChpl(_ body: [UInt8]) -> [Chapter] {
+    package static func parseChpl(_ body: [UInt8]) -> [Chapter] {
         guard body.count >= 5 else { return [] }
         var offset = body[0] == 1 ? 8 : 4
         guard offset < body.count else { return [] }

@@ -1,6 +1,6 @@
 /// The Content-Type a library file is served with, from its sniffed format (never from its name).
 extension MediaFormat {
-    public var mimeType: String {
+    package var mimeType: String {
         switch self {
         case .mp3: return "audio/mpeg"
         case .m4a, .m4b: return "audio/mp4"
@@ -19,5 +19,5 @@ extension MediaFormat {
     }
 
     /// Played in a `<video>` element rather than an `<audio>` one.
-    public var isVideo: Bool { self == .mp4 || self == .mov || self == .asf }
+    package var isVideo: Bool { self == .mp4 || self == .mov || self == .asf }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// One progress line, e.g. `episode.mp3  42% [########          ] 11.2/26.7 MB  3.1 MB/s  ETA 0:05`.
 /// Pure formatting; `ProgressDisplay` decides when and where to draw it.
 public enum ProgressLine {
-    public static func format(name: String, bytes: Int64, total: Int64?, bytesPerSecond: Double, width: Int = 20) -> String {
+    package static func format(name: String, bytes: Int64, total: Int64?, bytesPerSecond: Double, width: Int = 20) -> String {
         let shortName = name.count > 28 ? String(name.prefix(27)) + "…" : name
         let rate = "\(megabytes(Int64(bytesPerSecond))) MB/s"
         guard let total, total > 0 else {
@@ -48,6 +48,7 @@ public final class ProgressDisplay: @unchecked Sendable {
     private var drawnLines = 0
     private let width: () -> Int
     private let write: (String) -> Void
+    /// False off a terminal: nothing is drawn, and the agent tells the desktop instead.
     public let enabled: Bool
 
     /// Enabled by default only on a terminal that accepts escape codes (not with NO_COLOR or TERM=dumb).
@@ -71,6 +72,7 @@ public final class ProgressDisplay: @unchecked Sendable {
         return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
+    /// Records a download's progress and redraws the block, at most five times a second.
     public func update(id: String, name: String, bytes: Int64, total: Int64?) {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
@@ -84,6 +86,7 @@ public final class ProgressDisplay: @unchecked Sendable {
         write(clear() + block())
     }
 
+    /// Ends a download's bar, leaving `message` as one line above the block.
     public func finish(id: String, message: String) {
         lock.lock(); defer { lock.unlock() }
         items[id] = nil

@@ -1,11 +1,11 @@
 /// The real format of a file, decided from its first bytes, never from its name.
-public enum MediaFormat: String, Sendable, Codable, CaseIterable {
+package enum MediaFormat: String, Sendable, Codable, CaseIterable {
     case mp3, m4a, m4b, mp4, mov, flac, oggVorbis = "ogg-vorbis", oggOpus = "ogg-opus", oggFLAC = "ogg-flac"
     case wav, aiff, caf, asf, aac, zip
 
     /// Extensions a file of this format may carry; the first is the one Piper gives a file
     /// whose name has none of them.
-    public var extensions: [String] {
+    package var extensions: [String] {
         switch self {
         case .mp3: return ["mp3"]
         case .m4a: return ["m4a", "m4b", "mp4", "aac"]
@@ -25,23 +25,23 @@ public enum MediaFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    public var isArchive: Bool { self == .zip }
+    package var isArchive: Bool { self == .zip }
     /// MP4/QuickTime family: duration and chapters come from the atom tree.
-    public var isMP4Family: Bool { self == .m4a || self == .m4b || self == .mp4 || self == .mov }
+    package var isMP4Family: Bool { self == .m4a || self == .m4b || self == .mp4 || self == .mov }
 }
 
 /// What sniffing a file decided: a media format, or a rejection with the sentence a user sees.
-public enum SniffResult: Sendable, Equatable {
+package enum SniffResult: Sendable, Equatable {
     case media(MediaFormat)
     case rejected(String)
 }
 
 /// Decides a file's real format from its leading bytes (pure; no I/O).
 /// Give it at least the first 4 KiB of the file (`Sniffer.headLength`).
-public enum Sniffer {
-    public static let headLength = 4096
+package enum Sniffer {
+    package static let headLength = 4096
 
-    public static func sniff(_ head: [UInt8]) -> SniffResult {
+    package static func sniff(_ head: [UInt8]) -> SniffResult {
         guard !head.isEmpty else { return .rejected("empty file (0 bytes)") }
         if let format = container(head) ?? mpegAudio(head) { return format }
         return .rejected(describeNonMedia(head))

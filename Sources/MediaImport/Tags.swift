@@ -2,15 +2,15 @@ import CTagLib
 import Foundation
 
 /// What Piper keeps about one media file.
-public struct MediaTags: Sendable, Codable, Equatable {
-    public var title: String
-    public var author: String?
-    public var album: String?
+package struct MediaTags: Sendable, Codable, Equatable {
+    package var title: String
+    package var author: String?
+    package var album: String?
     /// Seconds; nil when no reader could tell.
-    public var duration: Double?
-    public var chapters: [Chapter]
+    package var duration: Double?
+    package var chapters: [Chapter]
 
-    public init(title: String, author: String? = nil, album: String? = nil, duration: Double? = nil, chapters: [Chapter] = []) {
+    package init(title: String, author: String? = nil, album: String? = nil, duration: Double? = nil, chapters: [Chapter] = []) {
         self.title = title
         self.author = author
         self.album = album
@@ -21,10 +21,10 @@ public struct MediaTags: Sendable, Codable, Equatable {
 
 /// Reads tags with TagLib; durations from the stream headers where we can (`AudioDuration`,
 /// `CAFDuration`, MP4 `mvhd`), else TagLib's whole seconds; MP4 chapters with `MP4Chapters`. Title falls back to the file name without extension.
-public enum TagReader {
+package enum TagReader {
     /// `fallbackTitle`/`fallbackAuthor` (the page a file was shared from) stand in for tags
     /// the file lacks; the title's last resort is the file name.
-    public static func read(_ file: URL, format: MediaFormat, fallbackTitle: String? = nil, fallbackAuthor: String? = nil) -> MediaTags {
+    package static func read(_ file: URL, format: MediaFormat, fallbackTitle: String? = nil, fallbackAuthor: String? = nil) -> MediaTags {
         let fallback = fallbackTitle ?? file.deletingPathExtension().lastPathComponent
         let raw = TagLibFile.read(path: file.path, format: format)
         var tags = MediaTags(title: raw?.title ?? fallback, author: raw?.artist ?? fallbackAuthor, album: raw?.album,

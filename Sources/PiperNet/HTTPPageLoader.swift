@@ -9,16 +9,17 @@ import PiperSystem
 /// `connectionGuard` (nil for the CLI's own shares) is the address policy of a server that
 /// loads pages for its clients: every connection of every load is checked against it.
 public struct HTTPPageLoader: PageLoader {
-    public static let desktopUserAgent =
+    package static let desktopUserAgent =
         "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36"
 
-    public var maxRedirects = 10
-    public var maxBytes = 20_000_000
-    public var connectTimeout: TimeInterval = 10
-    public var totalTimeout: TimeInterval = 30
-    public var userAgent = HTTPPageLoader.desktopUserAgent
-    public var connectionGuard: CurlConnectionGuard?
+    package var maxRedirects = 10
+    package var maxBytes = 20_000_000
+    package var connectTimeout: TimeInterval = 10
+    package var totalTimeout: TimeInterval = 30
+    package var userAgent = HTTPPageLoader.desktopUserAgent
+    package var connectionGuard: CurlConnectionGuard?
 
+    /// A loader with the defaults above; `piper serve` passes its fetch guard, the CLI none.
     public init(connectionGuard: CurlConnectionGuard? = nil) {
         self.connectionGuard = connectionGuard
     }
@@ -37,6 +38,8 @@ public struct HTTPPageLoader: PageLoader {
         return request
     }
 
+    /// Fetches the page (following redirects, sending `cookies`), or throws a `LoadError` the
+    /// share flow reports: unreachable, an HTTP status outside 2xx, or a body over `maxBytes`.
     public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
         let curl: CurlEasy
         let body = CurlBody(limit: maxBytes)

@@ -6,12 +6,14 @@ import PiperSystem
 /// libcurl and reads `{"url"}` (and `expires`, when given) back. A 429 whose `Retry-After` is at
 /// most `longestRetryWait` seconds is retried once after that wait.
 public struct HTTPSaveClient: SaveClient {
-    public let backendBaseURL: URL
-    public var connectTimeout: TimeInterval
-    public var timeout: TimeInterval
+    package let backendBaseURL: URL
+    package var connectTimeout: TimeInterval
+    package var timeout: TimeInterval
     /// The longest `Retry-After` worth waiting for (once) before reporting the 429.
-    public var longestRetryWait: TimeInterval = 10
+    package var longestRetryWait: TimeInterval = 10
 
+    /// A client for the backend at `backendBaseURL` (`Config.backendBaseURL`, no trailing slash);
+    /// the timeouts are in seconds.
     public init(backendBaseURL: URL, connectTimeout: TimeInterval = 5, timeout: TimeInterval = 20) {
         self.backendBaseURL = backendBaseURL
         self.connectTimeout = connectTimeout
@@ -19,7 +21,7 @@ public struct HTTPSaveClient: SaveClient {
     }
 
     /// `Config.backendBaseURL` + "/save" (the base has no trailing slash).
-    public var saveURL: URL { backendBaseURL.appendingPathComponent("save") }
+    package var saveURL: URL { backendBaseURL.appendingPathComponent("save") }
 
     struct Answer: Decodable {
         let url: String
@@ -27,8 +29,11 @@ public struct HTTPSaveClient: SaveClient {
     }
     struct Problem: Decodable { let error: String }
 
+    /// The reader URL alone, for callers that do not show the expiry.
     public func save(_ article: ExtractedArticle) throws -> URL { try saveCopy(article).url }
 
+    /// Saves the article and returns the backend's receipt (reader URL, and expiry when the
+    /// backend gives one); refusals, timeouts and an unreachable backend are `SaveError`s.
     public func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt {
         do {
             return try post(article)

@@ -7,12 +7,12 @@ import Foundation
 /// Not Sendable: a connection is used from one thread at a time. Code that shares one goes
 /// through `DatabaseQueue` (one connection behind a lock) or `DatabasePool` (one writer and a
 /// few WAL readers), which hand it to `read {}` / `write {}` closures.
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
     /// Statements kept prepared by `cachedStatement`, by SQL text.
     private var statements: [String: Statement] = [:]
 
-    public let path: String
+    package let path: String
 
     /// Opens (creating if needed) the database at `path`, with WAL, `synchronous=FULL`
     /// (a committed transaction survives power loss), foreign keys on and a busy timeout.
@@ -21,9 +21,9 @@ public final class Database {
     /// few fsyncs, and under heavy disk load (a CI run, a large upload or import beside it) an
     /// fsync can take seconds; a save, a share or an opener racing to migrate a fresh file
     /// should wait that out rather than fail with "database is locked".
-    public static let defaultBusyTimeoutMillis: Int32 = 30_000
+    package static let defaultBusyTimeoutMillis: Int32 = 30_000
 
-    public init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
+    package init(path: String, readOnly: Bool = false, busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
         if let failure = piper_sqlite_load() {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: failure))
         }
@@ -51,7 +51,7 @@ public final class Database {
     }
 
     /// Runs one or more statements that return no rows.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
@@ -62,13 +62,13 @@ public final class Database {
     }
 
     /// Prepares a statement; bind with `bind` and step with `step()`, or use `run`/`query`.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// A prepared statement for `sql`, prepared on first use and then reused (bind it again
     /// before each run). For the statements a hot path runs over and over.
-    public func cachedStatement(_ sql: String) throws -> Statement {
+    package func cachedStatement(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try prepare(sql)
         statements[sql] = statement
@@ -77,7 +77,7 @@ public final class Database {
 
     /// Runs a statement with parameters and returns the number of changed rows.
     @discardableResult
-    public func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+    package func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         while try statement.step() {}
@@ -85,7 +85,7 @@ public final class Database {
     }
 
     /// Runs a query and maps each row.
-    public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+    package func query<T>(_ sql: String, _ parameters: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         var out: [T] = []
@@ -95,7 +95,7 @@ public final class Database {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
     /// A return from this function means the transaction is durably committed.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -108,15 +108,15 @@ public final class Database {
     }
 
     /// True outside a transaction (SQLite's autocommit mode).
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// The rowid of the latest successful insert on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// The schema version kept in `PRAGMA user_version` (the number of migrations applied).
-    public var userVersion: Int {
+    package var userVersion: Int {
         get { (try? query("PRAGMA user_version") { $0.int(0) }.first) ?? 0 }
     }
 }

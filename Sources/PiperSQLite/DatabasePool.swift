@@ -8,16 +8,16 @@ import PiperSystem
 ///
 /// `@unchecked Sendable`: `writer` serializes itself; each reader connection belongs to one
 /// thread at a time (`ConnectionPool`).
-public final class DatabasePool: @unchecked Sendable {
+package final class DatabasePool: @unchecked Sendable {
     private let writer: DatabaseQueue
     private let readers: ConnectionPool<Database>
 
     /// The database file's path.
-    public var path: String { writer.path }
+    package var path: String { writer.path }
 
     /// Opens the writer (creating the file, applying `migrations`), then readers lazily, at most
     /// `readers` at once.
-    public init(path: String, readers: Int = 4, migrations: [Migration] = []) throws {
+    package init(path: String, readers: Int = 4, migrations: [Migration] = []) throws {
         writer = try DatabaseQueue(path: path, migrations: migrations)
         self.readers = ConnectionPool(limit: readers) {
             let reader = try Database(path: path)
@@ -27,17 +27,17 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// Runs `body` on a reader connection; it may run while a write is being committed.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
         try readers.with(body)
     }
 
     /// Runs `body` in one immediate transaction on the writer (see `DatabaseQueue.write`).
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.write(body)
     }
 
     /// Runs `body` on the writer without starting a transaction.
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    package func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.writeWithoutTransaction(body)
     }
 }

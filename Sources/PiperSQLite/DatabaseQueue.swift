@@ -14,19 +14,19 @@ import Foundation
 /// are serialized by SQLite's own locks and the busy timeout.
 ///
 /// `@unchecked Sendable`: `database` and `depth` are only touched while holding `lock`.
-public final class DatabaseQueue: @unchecked Sendable {
+package final class DatabaseQueue: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private let database: Database
     /// How many closures are running on the connection (nesting on the lock's holder).
     private var depth = 0
 
     /// The database file's path.
-    public let path: String
+    package let path: String
 
     /// Opens (creating if needed) the database at `path` and applies `migrations`
     /// (see `Database.migrate`; a read-only queue applies none). `busyTimeoutMillis` is how long
     /// a statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
-    public init(path: String, readOnly: Bool = false, migrations: [Migration] = [], busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
+    package init(path: String, readOnly: Bool = false, migrations: [Migration] = [], busyTimeoutMillis: Int32 = Database.defaultBusyTimeoutMillis) throws {
         let database = try Database(path: path, readOnly: readOnly, busyTimeoutMillis: busyTimeoutMillis)
         if !readOnly { try database.migrate(migrations) }
         self.database = database
@@ -34,13 +34,13 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 
     /// Runs `body` alone on the connection, outside any transaction of its own.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
         try withDatabase(body)
     }
 
     /// Runs `body` in one immediate transaction, or inside the transaction of the `write` it is
     /// nested in. Rolls back and rethrows if `body` throws.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
         try withDatabase { database in
             if depth > 1 && !database.isAutocommit { return try body(database) }
             return try database.transaction { try body(database) }
@@ -48,7 +48,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 
     /// Runs `body` alone on the connection, without starting a transaction.
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    package func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try withDatabase(body)
     }
 

@@ -2,21 +2,21 @@ import Foundation
 
 /// One step of a database's schema history: SQL, or Swift code for a step SQL cannot express.
 /// A string literal is a SQL step, so a list of migrations reads as a list of SQL texts.
-public struct Migration: Sendable, ExpressibleByStringLiteral {
+package struct Migration: Sendable, ExpressibleByStringLiteral {
     /// Applies the step to `db` (the runner calls it inside the step's transaction).
-    public let apply: @Sendable (Database) throws -> Void
+    package let apply: @Sendable (Database) throws -> Void
 
     /// A step that runs `sql` (one or more statements).
-    public static func sql(_ sql: String) -> Migration {
+    package static func sql(_ sql: String) -> Migration {
         Migration { try $0.execute(sql) }
     }
 
     /// A step that runs `body` on the connection, inside the step's transaction.
-    public init(_ body: @escaping @Sendable (Database) throws -> Void) {
+    package init(_ body: @escaping @Sendable (Database) throws -> Void) {
         apply = body
     }
 
-    public init(stringLiteral sql: String) {
+    package init(stringLiteral sql: String) {
         self = .sql(sql)
     }
 }
@@ -31,7 +31,7 @@ extension Database {
     /// Databases written before this runner existed need nothing special: the older runners kept
     /// the same count in the same place (the journal's applied all of its steps in one
     /// transaction and set the version to their number, which this runner reads alike).
-    public func migrate(_ migrations: [Migration]) throws {
+    package func migrate(_ migrations: [Migration]) throws {
         guard userVersion < migrations.count else { return }
         for (index, migration) in migrations.enumerated() {
             try transaction {

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A value bound to or read from SQLite.
-public enum SQLValue: Sendable, Equatable {
+package enum SQLValue: Sendable, Equatable {
     case null
     case int(Int64)
     case double(Double)
@@ -11,18 +11,18 @@ public enum SQLValue: Sendable, Equatable {
 }
 
 extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(nilLiteral: ()) { self = .null }
-    public static func optional(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
-    public static func optional(_ d: Double?) -> SQLValue { d.map { .double($0) } ?? .null }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package static func optional(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+    package static func optional(_ d: Double?) -> SQLValue { d.map { .double($0) } ?? .null }
 }
 
 /// One prepared statement. Owns its `sqlite3_stmt` for its whole life. It keeps no reference
 /// to its `Database`: `sqlite3_close_v2` keeps a connection alive until its last statement is
 /// finalized, so a statement outliving its database stays valid, and a database can cache its
 /// statements (`Database.cachedStatement`) without a reference cycle.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     let sql: String
 
@@ -42,20 +42,20 @@ public final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and binds `values` to its parameters, in order.
-    public func bind(_ values: [SQLValue]) throws {
+    package func bind(_ values: [SQLValue]) throws {
         rebind()
         for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     }
 
     /// Resets the statement and clears its bindings, for binding one parameter at a time
     /// (`bind(_:at:)`, `bindText(_:at:)`): a hot path then builds no array of values.
-    public func rebind() {
+    package func rebind() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Binds `value` to parameter `index` (1-based).
-    public func bind(_ value: SQLValue, at index: Int) throws {
+    package func bind(_ value: SQLValue, at index: Int) throws {
         switch value {
         case .null: try check(sqlite3_bind_null(handle, Int32(index)))
         case .int(let v): try check(sqlite3_bind_int64(handle, Int32(index), v))
@@ -68,7 +68,7 @@ public final class Statement {
 
     /// Binds `text` to parameter `index` (1-based), or NULL for nil. SQLite copies the bytes,
     /// with their length given, so it never scans them for the terminator.
-    public func bindText(_ text: String?, at index: Int) throws {
+    package func bindText(_ text: String?, at index: Int) throws {
         guard var text else { return try check(sqlite3_bind_null(handle, Int32(index))) }
         let rc = text.withUTF8 { bytes -> Int32 in
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -82,7 +82,7 @@ public final class Statement {
     }
 
     /// Binds `value` to parameter `index` (1-based).
-    public func bindInt(_ value: Int64, at index: Int) throws {
+    package func bindInt(_ value: Int64, at index: Int) throws {
         try check(sqlite3_bind_int64(handle, Int32(index), value))
     }
 
@@ -91,13 +91,13 @@ public final class Statement {
     }
 
     /// The current row after `step()` returned true; valid only until the next step.
-    public var row: Row { Row(statement: self) }
+    package var row: Row { Row(statement: self) }
 
     /// Ends the current run early (releases read locks) without clearing the bindings.
-    public func reset() { sqlite3_reset(handle) }
+    package func reset() { sqlite3_reset(handle) }
 
     /// Steps once: true when a row is available, false when done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         let rc = sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return true
@@ -111,21 +111,21 @@ public final class Statement {
 }
 
 /// The current row of a stepping statement; valid only until the next step.
-public struct Row {
+package struct Row {
     let statement: Statement
 
-    public var columnCount: Int { Int(sqlite3_column_count(statement.handle)) }
-    public func isNull(_ i: Int) -> Bool { sqlite3_column_type(statement.handle, Int32(i)) == SQLITE_NULL }
-    public func int(_ i: Int) -> Int { Int(sqlite3_column_int64(statement.handle, Int32(i))) }
-    public func int64(_ i: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(i)) }
-    public func double(_ i: Int) -> Double { sqlite3_column_double(statement.handle, Int32(i)) }
-    public func text(_ i: Int) -> String {
+    package var columnCount: Int { Int(sqlite3_column_count(statement.handle)) }
+    package func isNull(_ i: Int) -> Bool { sqlite3_column_type(statement.handle, Int32(i)) == SQLITE_NULL }
+    package func int(_ i: Int) -> Int { Int(sqlite3_column_int64(statement.handle, Int32(i))) }
+    package func int64(_ i: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(i)) }
+    package func double(_ i: Int) -> Double { sqlite3_column_double(statement.handle, Int32(i)) }
+    package func text(_ i: Int) -> String {
         guard let p = sqlite3_column_text(statement.handle, Int32(i)) else { return "" }
         return String(cString: p)
     }
-    public func optionalText(_ i: Int) -> String? { isNull(i) ? nil : text(i) }
-    public func optionalDouble(_ i: Int) -> Double? { isNull(i) ? nil : double(i) }
-    public func blob(_ i: Int) -> [UInt8] {
+    package func optionalText(_ i: Int) -> String? { isNull(i) ? nil : text(i) }
+    package func optionalDouble(_ i: Int) -> Double? { isNull(i) ? nil : double(i) }
+    package func blob(_ i: Int) -> [UInt8] {
         let n = Int(sqlite3_column_bytes(statement.handle, Int32(i)))
         guard n > 0, let p = sqlite3_column_blob(statement.handle, Int32(i)) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: n))

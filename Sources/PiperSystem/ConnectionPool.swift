@@ -7,21 +7,21 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `idle` and `created` are only touched while holding `condition`; a
 /// checked-out connection belongs to exactly one thread until it is returned.
-public final class ConnectionPool<Connection>: @unchecked Sendable {
+package final class ConnectionPool<Connection>: @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [Connection] = []
     private var created = 0
     private let limit: Int
     private let make: () throws -> Connection
 
-    public init(limit: Int, make: @escaping () throws -> Connection) {
+    package init(limit: Int, make: @escaping () throws -> Connection) {
         self.limit = max(1, limit)
         self.make = make
     }
 
     /// Runs `body` with a connection. If `body` throws an error for which `discard` says true,
     /// the connection is dropped instead of reused (a broken socket, say).
-    public func with<T>(discardOn discard: (Error) -> Bool = { _ in false }, _ body: (Connection) throws -> T) throws -> T {
+    package func with<T>(discardOn discard: (Error) -> Bool = { _ in false }, _ body: (Connection) throws -> T) throws -> T {
         let connection = try checkOut()
         do {
             let result = try body(connection)

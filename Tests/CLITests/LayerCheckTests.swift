@@ -20,7 +20,7 @@ import Testing
     @Test func realTreeRespectsLayers() throws {
         let (status, output) = try runChecker([])
         #expect(status == 0, "\(output)")
-        #expect(output.contains("respect their layers"))
+        #expect(output.contains("respect their layers and the adapters' order"))
     }
 
     @Test func checkerCatchesACoreImportingGlibcOrAnAdapterAndTheCLIImportingACShim() throws {
@@ -30,6 +30,18 @@ import Testing
         #expect(output.contains("HTML imports Glibc"))
         #expect(output.contains("piper imports CCurl"))
         #expect(output.contains("PiperCore imports PiperSystem: cores never import an adapter"))
+    }
+
+    /// Adapters stack PiperSystem ← PiperSQLite ← MediaImport ← PiperServer (PiperNet beside
+    /// PiperSQLite): an import upward or sideways fails the check, one downward does not.
+    @Test func checkerCatchesAnAdapterImportingOneNotBelowIt() throws {
+        let fixture = PiperBinary.packageRoot.appendingPathComponent("scripts/fixtures/layers-violation").path
+        let (status, output) = try runChecker(["--root", fixture])
+        #expect(status == 1)
+        #expect(output.contains("Sources/PiperSQLite/Bad.swift:2: PiperSQLite imports MediaImport: an adapter imports only adapters below it (PiperSystem)"), "\(output)")
+        #expect(output.contains("Sources/PiperSQLite/Bad.swift:3: PiperSQLite imports PiperNet"), "a sibling, even @testable: \(output)")
+        #expect(!output.contains("PiperSQLite imports PiperSystem"), "\(output)")
+        #expect(!output.contains("Sources/MediaImport/"), "MediaImport may import PiperSQLite and PiperSystem: \(output)")
     }
 
     /// libcurl options are PiperSystem's: an adapter naming one in code fails the check; comment

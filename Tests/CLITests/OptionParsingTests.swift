@@ -54,10 +54,10 @@ import Testing
     }
 
     @Test func commonOptionsOnEveryCommand() throws {
-        for command in allCommands {
-            let names = command.options.flatMap { $0.names }
-            #expect(names.contains("--quiet") && names.contains("-v"), "\(command.name)")
-            #expect(Set(names).count == names.count, "\(command.name) declares a name twice")
+        for route in CommandRoute.all(allCommands) {
+            let names = route.command.options.flatMap { $0.names }
+            #expect(names.contains("--quiet") && names.contains("-v"), "\(route.title)")
+            #expect(Set(names).count == names.count, "\(route.title) declares a name twice")
         }
         #expect(try parse(ParseCommand.self, ["-v", "-"]).common.verbose)
     }
@@ -75,19 +75,48 @@ import Testing
         #expect(readme.contains(table), "README.md's command table should be:\n\(table)")
     }
 
-    /// Completions and the man page list every command and option that help lists.
+    /// Completions and the man page list every command, subcommand and option that help lists.
     @Test func completionsAndManPageCoverEveryOption() {
         let man = ManPage.text(commands: allCommands, version: piperVersion)
         for shell in CompletionsCommand.Shell.allCases {
             let script = Completions.script(for: shell, commands: allCommands)
-            for command in allCommands {
-                #expect(script.contains(command.name), "\(shell) lacks \(command.name)")
+            for route in CommandRoute.all(allCommands) {
+                let command = route.command
+                #expect(script.contains(command.name), "\(shell) lacks \(route.title)")
+                #expect(man.contains(".SH COMMAND: \(route.names.joined(separator: " ").uppercased())\n"), "man page lacks \(route.title)")
                 for option in command.options {
                     let long = option.primaryName.dropFirst(shell == .fish ? 2 : 0)
-                    #expect(script.contains(long), "\(shell) lacks \(command.name) \(option.primaryName)")
+                    #expect(script.contains(long), "\(shell) lacks \(route.title) \(option.primaryName)")
                     #expect(man.contains(ManPage.escape(option.primaryName)), "man page lacks \(option.primaryName)")
                 }
             }
         }
+    }
+
+    /// A subcommand's options complete only after it: fish asks for both words, and bash offers
+    /// `library feed`'s --revoke after `feed`, the subcommands after `library`.
+    @Test func completionsScopeOptionsToTheirSubcommand() {
+        let fish = Completions.script(for: .fish, commands: allCommands)
+        #expect(fish.contains("-n '__fish_seen_subcommand_from library; and __fish_seen_subcommand_from feed' -l revoke"), "\(fish)")
+        #expect(!fish.contains("-n '__fish_seen_subcommand_from library' -l revoke"))
+        #expect(fish.contains("-n '__fish_seen_subcommand_from downloads; and not __fish_seen_subcommand_from retry cancel rm' -a retry"))
+        let bash = Completions.script(for: .bash, commands: allCommands)
+        #expect(bash.contains("feed) COMPREPLY=($(compgen -W \"--revoke --library -q --quiet -v --verbose --help\" -- \"$cur\")) ;;"), "\(bash)")
+        #expect(bash.contains("*) COMPREPLY=($(compgen -W \"rm feed --json --path --library -q --quiet -v --verbose --help\" -- \"$cur\")) ;;"), "\(bash)")
+    }
+
+    /// The first positional word picks a subcommand wherever it stands among the options; an
+    /// option's value is never taken for it.
+    @Test func descentFindsTheSubcommandAfterOptions() {
+        let library = CommandRoute(LibraryCommand.self)
+        let rm = library.descend(["--library", "rm", "rm", "x"])
+        #expect(rm.route.title == "piper library rm")
+        #expect(rm.rest == ["--library", "rm", "x"])
+        #expect(rm.unknownAction == nil)
+        #expect(library.descend(["--library=feed", "--json"]).route.title == "piper library")
+        #expect(library.descend(["--", "feed"]).route.title == "piper library feed")
+        let unknown = library.descend(["-q", "frob", "x"])
+        #expect(unknown.route.title == "piper library" && unknown.unknownAction == "frob")
+        #expect(CommandRoute(ShareCommand.self).descend(["rm"]).unknownAction == nil, "a command without subcommands keeps its positionals")
     }
 }

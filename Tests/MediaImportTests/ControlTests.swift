@@ -79,6 +79,24 @@ import Testing
         #expect(output.contains("25% 5.0/20.0 MB"), "\(output)")
     }
 
+    /// Only an imported or duplicate job says where it is in the library, whatever path the
+    /// row holds.
+    @Test func theListingNamesTheLibraryPathOfImportedAndDuplicateJobsOnly() throws {
+        let home = try TempHome()
+        let journal = try Journal(state: home.state)
+        var ids: [DownloadState: String] = [:]
+        for state in [DownloadState.imported, .duplicate, .cancelled, .failed] {
+            let url = "https://h.example/\(state.rawValue).mp3"
+            ids[state] = try journal.add(url: url, source: url, kind: .url, folder: nil).entry.id
+        }
+        try journal.markImported(ids.map { JournalOutcome(id: $0.value, state: $0.key, libraryPath: "Shows/\($0.key.rawValue).mp3") })
+        let (status, output) = try runPiper(["downloads"], environment: home.environment())
+        #expect(status == 0)
+        #expect(output.contains("In the library as Shows/imported.mp3"), "\(output)")
+        #expect(output.contains("Already in the library as Shows/duplicate.mp3"), "\(output)")
+        #expect(!output.contains("Shows/cancelled.mp3") && !output.contains("Shows/failed.mp3"), "\(output)")
+    }
+
     @Test func libraryRmRemovesTheFileAndItsEntryByPathOrHash() throws {
         let temp = try TempHome(inbox: true)
         let importer = try LibraryImporter(state: temp.state)

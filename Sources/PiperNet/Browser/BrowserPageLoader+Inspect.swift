@@ -4,7 +4,7 @@ extension BrowserPageLoader {
     /// Loads `url` in a fresh headless Chromium and returns the value of each JavaScript
     /// expression, evaluated over CDP once the page has loaded (the page's own scripts, if its
     /// CSP lets any run, have run by then). For checking what a browser makes of a page.
-    public func inspect(_ url: URL, expressions: [String]) throws -> [Any?] {
+    package func inspect(_ url: URL, expressions: [String]) throws -> [Any?] {
         let process = try ChromiumProcess(executable: executable, arguments: arguments, profileParent: profileParent,
                                           environment: environment)
         defer { process.terminate() }
@@ -18,7 +18,7 @@ extension BrowserPageLoader {
 
     /// `inspect` for many pages in one headless Chromium, one after another in its page target:
     /// the expressions' values per page, in order. For checking a whole corpus in one browser.
-    public func inspect(_ urls: [URL], expressions: [String]) throws -> [[Any?]] {
+    package func inspect(_ urls: [URL], expressions: [String]) throws -> [[Any?]] {
         let process = try ChromiumProcess(executable: executable, arguments: arguments, profileParent: profileParent,
                                           environment: environment)
         defer { process.terminate() }

@@ -11,27 +11,27 @@ import PiperCore
 /// event plus a settle period, retry while the text is still short, and take
 /// `document.documentElement.outerHTML`. The browser is killed on every path.
 public struct BrowserPageLoader: PageLoader {
-    public let executable: String
+    package let executable: String
     /// Extra flags (`PIPER_CHROMIUM_FLAGS`), e.g. `--host-resolver-rules=...` in tests.
-    public var extraFlags: [String] = []
-    public var profileParent = FileManager.default.temporaryDirectory
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
-    public var userAgent = HTTPPageLoader.desktopUserAgent
-    public var timeout: TimeInterval = 30
+    package var extraFlags: [String] = []
+    package var profileParent = FileManager.default.temporaryDirectory
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var userAgent = HTTPPageLoader.desktopUserAgent
+    package var timeout: TimeInterval = 30
     /// Time after the load event for scripts to render.
-    public var settle: TimeInterval = 0.25
+    package var settle: TimeInterval = 0.25
     /// Below this many characters of body text the page is read again, a few times.
-    public var minimumTextLength = 500
-    public var retries = 4
-    public var retryInterval: TimeInterval = 0.7
+    package var minimumTextLength = 500
+    package var retries = 4
+    package var retryInterval: TimeInterval = 0.7
 
-    public init(executable: String) {
+    package init(executable: String) {
         self.executable = executable
     }
 
     /// The Chromium to use: `PIPER_CHROMIUM` if set (a path; if it doesn't exist, there is no
     /// browser), else `chromium`, `chromium-browser` or `google-chrome` on `PATH`.
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let fm = FileManager.default
         if let explicit = environment["PIPER_CHROMIUM"], !explicit.isEmpty {
             return fm.isExecutableFile(atPath: explicit) ? explicit : nil
@@ -76,6 +76,8 @@ public struct BrowserPageLoader: PageLoader {
         return args + extraFlags + ["about:blank"]
     }
 
+    /// Loads `url` in a headless Chromium of its own (ended on return) with `cookies` set, within
+    /// `timeout`, and returns the page as rendered: for pages that build their text in script.
     public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
         let deadline = Date().addingTimeInterval(timeout)
         let process: ChromiumProcess

@@ -3,14 +3,14 @@ import Foundation
 /// A headless Chromium page driven step by step over CDP, for checking what a browser makes of
 /// a site across several pages: navigate, evaluate (awaiting promises), raw CDP calls, and the
 /// console and `Log` entries it reported (CSP violations among them). One thread drives it.
-public final class BrowserScript {
+package final class BrowserScript {
     private let process: ChromiumProcess
     private let cdp: CDPConnection
     private let session: String
     private let deadline: Date
 
     /// Starts the browser and attaches to its page, with the Page, Runtime and Log domains on.
-    public init(loader: BrowserPageLoader) throws {
+    package init(loader: BrowserPageLoader) throws {
         process = try ChromiumProcess(executable: loader.executable, arguments: loader.arguments,
                                       profileParent: loader.profileParent, environment: loader.environment)
         cdp = CDPConnection(process: process)
@@ -30,7 +30,7 @@ public final class BrowserScript {
     deinit { close() }
 
     /// Navigates and waits for the page's load event.
-    public func navigate(_ url: URL) throws {
+    package func navigate(_ url: URL) throws {
         cdp.discardEvents("Page.loadEventFired")
         let result = try cdp.call("Page.navigate", ["url": url.absoluteString], session: session, deadline: deadline)
         if let error = result["errorText"] as? String, !error.isEmpty { throw BrowserFailure.protocolError("navigate: \(error)") }
@@ -38,19 +38,19 @@ public final class BrowserScript {
     }
 
     /// Runs `expression` (a form submission, say) and waits for the page it leads to.
-    public func submit(_ expression: String) throws {
+    package func submit(_ expression: String) throws {
         cdp.discardEvents("Page.loadEventFired")
         _ = try evaluate(expression)
         try waitForLoad()
     }
 
     /// Waits for the next load event.
-    public func waitForLoad() throws {
+    package func waitForLoad() throws {
         _ = try cdp.waitForEvent("Page.loadEventFired", session: session, deadline: deadline)
     }
 
     /// The value of `expression`; a promise is awaited.
-    public func evaluate(_ expression: String) throws -> Any? {
+    package func evaluate(_ expression: String) throws -> Any? {
         let result = try cdp.call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
                                   session: session, deadline: deadline)
         if let exception = result["exceptionDetails"] as? [String: Any] {
@@ -62,12 +62,12 @@ public final class BrowserScript {
 
     /// A raw CDP call on the page's session.
     @discardableResult
-    public func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+    package func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
         try cdp.call(method, params, session: session, deadline: deadline)
     }
 
     /// The text of every `Log.entryAdded` and console message seen so far.
-    public var logMessages: [String] {
+    package var logMessages: [String] {
         cdp.events.compactMap { event -> String? in
             let params = event["params"] as? [String: Any]
             switch event["method"] as? String {
@@ -82,7 +82,7 @@ public final class BrowserScript {
         }
     }
 
-    public func close() {
+    package func close() {
         _ = try? cdp.call("Browser.close", deadline: min(deadline, Date().addingTimeInterval(2)))
         process.terminate(grace: 0.5)
     }

@@ -6,19 +6,20 @@ import PiperSystem
 /// X11; otherwise OSC 52 to the controlling terminal. The choice reads only the environment
 /// given, so a test can point it at its own display.
 public struct SystemClipboard: Clipboard {
-    public enum Mechanism: Equatable, Sendable {
+    package enum Mechanism: Equatable, Sendable {
         case tool(String, [String])   // executable path, arguments
         case osc52
     }
 
-    public let environment: [String: String]
+    package let environment: [String: String]
 
+    /// A clipboard that chooses its mechanism from `environment` at each copy.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
     /// Which mechanism this environment calls for, or nil when there is none.
-    public func mechanism() -> Mechanism? {
+    package func mechanism() -> Mechanism? {
         #if os(macOS)
         if let pbcopy = which("pbcopy") { return .tool(pbcopy, []) }
         #endif
@@ -31,6 +32,8 @@ public struct SystemClipboard: Clipboard {
         return nil
     }
 
+    /// Copies `text` and returns how (the tool's name, or OSC 52), so the share can say where
+    /// the URL went; throws `ClipboardError` when this desktop has no clipboard to use.
     public func copy(_ text: String) throws -> String {
         guard let mechanism = mechanism() else {
             throw ClipboardError("No clipboard available (no DISPLAY or WAYLAND_DISPLAY, and no terminal); the URL is printed above")

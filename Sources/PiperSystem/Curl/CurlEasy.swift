@@ -43,14 +43,14 @@ public final class CurlEasy {
     private static let preloading = DispatchGroup()
     /// Hosts no request sends through a proxy, whatever `http_proxy`/`https_proxy` say: a
     /// server on this machine is never behind the user's proxy.
-    public static let loopbackHosts = "localhost,127.0.0.1,::1"
+    package static let loopbackHosts = "localhost,127.0.0.1,::1"
 
     private let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl writes detailed messages here; allocated by `init`, freed by `deinit`.
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Gets the body and the header lines during `perform()`; nil discards the body.
-    public var receiver: (any CurlReceiver)?
+    package var receiver: (any CurlReceiver)?
     /// The request's connection guard, checked by the open-socket callback (`CurlEasy+ConnectionGuard`).
     var connectionGuard: CurlConnectionGuard?
     /// Set by the open-socket callback when the guard refused an address.
@@ -58,13 +58,13 @@ public final class CurlEasy {
     var handleForExtensions: UnsafeMutableRawPointer { handle }
 
     /// A plain GET of `url` with the defaults above.
-    public convenience init(url: URL) throws {
+    package convenience init(url: URL) throws {
         try self.init(CurlRequest(url: url))
     }
 
     /// A handle for `request` with the defaults above. Throws when libcurl cannot be loaded (it
     /// is opened on first use, `CCurl`), cannot start or refuses a default or an option.
-    public init(_ request: CurlRequest) throws {
+    package init(_ request: CurlRequest) throws {
         if let failure = piper_curl_load() {
             throw CurlError(CURLE_FAILED_INIT, detail: String(cString: failure))
         }
@@ -122,7 +122,7 @@ public final class CurlEasy {
 
     /// Runs the transfer, feeding `receiver`. Returns nil on success, else the failure with
     /// libcurl's detailed message.
-    public func perform() -> CurlError? {
+    package func perform() -> CurlError? {
         errorBuffer[0] = 0
         connectionRefusal = nil
         let code = curl_easy_perform(handle)
@@ -132,24 +132,24 @@ public final class CurlEasy {
     }
 
     /// The last response's HTTP status (0 before one arrived).
-    public var responseCode: Int {
+    package var responseCode: Int {
         var code = 0
         _ = piper_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
         return code
     }
 
     /// The last response's `Retry-After` in seconds (libcurl reads both forms); nil when absent.
-    public var retryAfter: Int? {
+    package var retryAfter: Int? {
         var seconds: curl_off_t = 0
         guard piper_curl_getinfo_off(handle, CURLINFO_RETRY_AFTER, &seconds) == CURLE_OK, seconds > 0 else { return nil }
         return Int(seconds)
     }
 
     /// The last response's Content-Type, once its headers arrived.
-    public var contentType: String? { info(CURLINFO_CONTENT_TYPE) }
+    package var contentType: String? { info(CURLINFO_CONTENT_TYPE) }
 
     /// The URL the transfer ended at, after redirects.
-    public var effectiveURL: URL? { info(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) }
+    package var effectiveURL: URL? { info(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) }
 
     private func info(_ item: CURLINFO) -> String? {
         var ptr: UnsafeMutablePointer<CChar>?

@@ -2,7 +2,7 @@ import CCurl
 
 /// What a transfer's libcurl callbacks feed. libcurl calls it on the thread running
 /// `CurlEasy.perform()`, and only during that call.
-public protocol CurlReceiver: AnyObject {
+package protocol CurlReceiver: AnyObject {
     /// One chunk of the body. Return false to stop the transfer: `perform()` then fails with
     /// `CURLE_WRITE_ERROR` (`CurlError.isWriteAbort`), and the receiver knows why.
     func curlReceive(body: UnsafeRawBufferPointer, from easy: CurlEasy) -> Bool
@@ -13,7 +13,7 @@ public protocol CurlReceiver: AnyObject {
 
 extension CurlReceiver {
     /// Most receivers want the body only.
-    public func curlReceive(headerLine: String) {}
+    package func curlReceive(headerLine: String) {}
 }
 
 // libcurl's callbacks: plain global functions (never closures at main.swift top level, which

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// A field left at its default leaves libcurl's own default alone (no timeout, no redirects
 /// followed, no cookie engine, libcurl's buffer size, no guard).
-public struct CurlRequest: Sendable {
+package struct CurlRequest: Sendable {
     /// What the request does.
-    public enum Method: Sendable, Equatable {
+    package enum Method: Sendable, Equatable {
         case get
         /// Headers only (libcurl's "no body").
         case head
@@ -18,7 +18,7 @@ public struct CurlRequest: Sendable {
     }
 
     /// Whether redirects are followed, and how many.
-    public enum Redirects: Sendable, Equatable {
+    package enum Redirects: Sendable, Equatable {
         /// A 3xx answer is the response.
         case none
         /// Location is followed up to `max` hops (http and https only, as every transfer).
@@ -26,27 +26,27 @@ public struct CurlRequest: Sendable {
 
         /// Piper's one rule for fetching a link a user shared (page, media, probe): up to 10
         /// hops, enough for shorteners and CDNs, few enough that a loop fails quickly.
-        public static let standard = Redirects.follow(max: 10)
+        package static let standard = Redirects.follow(max: 10)
     }
 
     /// A transfer that stays below `bytesPerSecond` for `seconds` in a row fails as a timeout
     /// (`CurlError.isTimeout`): a stalled server is given up on without a total deadline.
-    public struct SpeedFloor: Sendable, Equatable {
-        public var bytesPerSecond: Int
-        public var seconds: Int
+    package struct SpeedFloor: Sendable, Equatable {
+        package var bytesPerSecond: Int
+        package var seconds: Int
 
-        public init(bytesPerSecond: Int, seconds: Int) {
+        package init(bytesPerSecond: Int, seconds: Int) {
             self.bytesPerSecond = bytesPerSecond
             self.seconds = seconds
         }
     }
 
     /// The bytes asked for with `Range`: from `first` to `last` (inclusive), or to the end.
-    public struct ByteRange: Sendable, Equatable {
-        public var first: Int64
-        public var last: Int64?
+    package struct ByteRange: Sendable, Equatable {
+        package var first: Int64
+        package var last: Int64?
 
-        public init(from first: Int64, through last: Int64? = nil) {
+        package init(from first: Int64, through last: Int64? = nil) {
             self.first = first
             self.last = last
         }
@@ -55,34 +55,34 @@ public struct CurlRequest: Sendable {
         var text: String { "\(first)-\(last.map(String.init) ?? "")" }
     }
 
-    public var url: URL
-    public var method: Method = .get
+    package var url: URL
+    package var method: Method = .get
     /// Extra header lines ("Name: value"; "Name:" removes one libcurl would send).
-    public var headers: [String] = []
-    public var redirects: Redirects = .none
-    public var userAgent: String?
+    package var headers: [String] = []
+    package var redirects: Redirects = .none
+    package var userAgent: String?
     /// Seconds to wait for the connection (nil: libcurl's 300 s).
-    public var connectTimeout: TimeInterval?
+    package var connectTimeout: TimeInterval?
     /// Seconds the whole transfer may take, redirects included (nil or 0: no limit).
-    public var totalTimeout: TimeInterval?
-    public var speedFloor: SpeedFloor?
-    public var range: ByteRange?
+    package var totalTimeout: TimeInterval?
+    package var speedFloor: SpeedFloor?
+    package var range: ByteRange?
     /// Asks for every content encoding this libcurl can decode (gzip, brotli, zstd) and hands
     /// the receiver the decoded body. Off: the body arrives as the server encoded it.
-    public var decodesContent = false
+    package var decodesContent = false
     /// nil: no cookie engine. A list (empty too) turns libcurl's engine on, so cookies a
     /// response sets are sent on its redirects, and starts it with these Netscape lines, each
     /// sent only to its own domain (`NetscapeCookies.line(for:)`).
-    public var cookies: [String]?
+    package var cookies: [String]?
     /// Bytes libcurl hands the receiver at most per call (nil: libcurl's 16 KiB). Larger
     /// chunks mean fewer writes for a big download.
-    public var bufferSize: Int?
+    package var bufferSize: Int?
     /// Checks every address this transfer connects to (each redirect hop, each address a name
     /// resolves to); nil connects anywhere. The fetchers `piper serve` runs for its clients
     /// carry its SSRF guard; the CLI's own fetches carry none.
-    public var connectionGuard: CurlConnectionGuard?
+    package var connectionGuard: CurlConnectionGuard?
 
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 }
@@ -97,10 +97,10 @@ public struct CurlConnectionGuard: Sendable {
     /// `check` answers nil to allow an address ("127.0.0.1", "::1"), or the sentence that
     /// refuses it: the transfer then fails with `CURLE_REMOTE_ACCESS_DENIED` and that sentence,
     /// which the downloader treats as final (no retries).
-    public init(_ check: @escaping @Sendable (_ numericAddress: String) -> String?) {
+    package init(_ check: @escaping @Sendable (_ numericAddress: String) -> String?) {
         self.check = check
     }
 
     /// Why connecting to `numericAddress` is refused, or nil when it is allowed.
-    public func refusal(of numericAddress: String) -> String? { check(numericAddress) }
+    package func refusal(of numericAddress: String) -> String? { check(numericAddress) }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// Finds a program the way a shell does: a name with a slash is taken as it is; any other
 /// name is looked for in each folder of PATH in turn.
-public enum ExecutableSearch {
+package enum ExecutableSearch {
     /// The PATH used when the environment has none.
-    public static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
+    package static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
     /// The program's path, or nil when no folder of `environment["PATH"]` holds an
     /// executable file of that name.
-    public static func find(_ program: String, environment: [String: String]) -> String? {
+    package static func find(_ program: String, environment: [String: String]) -> String? {
         if program.contains("/") { return program }
         guard !program.isEmpty else { return nil }
         let path = environment["PATH"] ?? defaultPath

@@ -15,9 +15,9 @@ import Glibc
 /// thread may block signals and a child inherits that, and `resetSignals` are back at their
 /// default disposition, since an ignored one survives exec. A program name without a slash is
 /// looked up in the child environment's PATH.
-public struct ProcessSpawner: Sendable {
+package struct ProcessSpawner: Sendable {
     /// What one of the child's descriptors is.
-    public enum Descriptor: Equatable, Sendable {
+    package enum Descriptor: Equatable, Sendable {
         /// /dev/null, open for reading and writing.
         case null
         /// A copy of this descriptor of ours (it may be close-on-exec; the child's copy is not).
@@ -25,7 +25,7 @@ public struct ProcessSpawner: Sendable {
     }
 
     /// Which process group and session the child joins.
-    public enum Grouping: Equatable, Sendable {
+    package enum Grouping: Equatable, Sendable {
         /// Ours.
         case inherit
         /// A new process group led by the child, so one `kill(-pid, …)` ends it and its children.
@@ -36,34 +36,34 @@ public struct ProcessSpawner: Sendable {
     }
 
     /// The signals a child starts with at their default disposition.
-    public static let resetSignals: [Int32] = [SIGPIPE, SIGINT, SIGTERM, SIGHUP]
+    package static let resetSignals: [Int32] = [SIGPIPE, SIGINT, SIGTERM, SIGHUP]
 
     /// A path, or a name looked up in `environment["PATH"]`.
-    public var program: String
+    package var program: String
     /// The arguments after argv[0] (which is `program` as given).
-    public var arguments: [String]
+    package var arguments: [String]
     /// The child's whole environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The child's fd 0.
-    public var stdin: Descriptor = .null
+    package var stdin: Descriptor = .null
     /// The child's fd 1.
-    public var stdout: Descriptor = .null
+    package var stdout: Descriptor = .null
     /// The child's fd 2.
-    public var stderr: Descriptor = .null
+    package var stderr: Descriptor = .null
     /// More descriptors the child gets: its number in the child (3 and up) → ours.
-    public var extraDescriptors: [Int32: Int32] = [:]
+    package var extraDescriptors: [Int32: Int32] = [:]
     /// The child's process group and session.
-    public var grouping: Grouping = .inherit
+    package var grouping: Grouping = .inherit
 
     /// A spawner for `program` with every descriptor at /dev/null, in our process group.
-    public init(program: String, arguments: [String] = [], environment: [String: String]) {
+    package init(program: String, arguments: [String] = [], environment: [String: String]) {
         self.program = program
         self.arguments = arguments
         self.environment = environment
     }
 
     /// Starts the child and returns its pid; the caller reaps it (`waitForExit`).
-    public func spawn() throws -> pid_t {
+    package func spawn() throws -> pid_t {
         guard let path = ExecutableSearch.find(program, environment: environment) else {
             throw SpawnError.notFound(program)
         }
@@ -90,7 +90,7 @@ public struct ProcessSpawner: Sendable {
     }
 
     /// Waits for `pid` to end and returns its exit status, or 128 + the signal that killed it.
-    public static func waitForExit(_ pid: pid_t) -> Int32 {
+    package static func waitForExit(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: the macros aren't imported.
@@ -99,7 +99,7 @@ public struct ProcessSpawner: Sendable {
 
     /// Reaps `pid` on a background thread whenever it ends, so a child that this process
     /// outlives never stays a zombie.
-    public static func reapInBackground(_ pid: pid_t) {
+    package static func reapInBackground(_ pid: pid_t) {
         Thread.detachNewThread { _ = waitForExit(pid) }
     }
 
@@ -139,14 +139,14 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeM
 }
 
 /// Why a program did not start. The description is the sentence a user sees.
-public enum SpawnError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum SpawnError: Error, Equatable, CustomStringConvertible, Sendable {
     /// No executable of that name in PATH.
     case notFound(String)
     /// posix_spawn (or its setup) failed with this errno value.
     case failed(String, errno: Int32)
 
     /// The errno value behind the failure (ENOENT for a name not in PATH).
-    public var errno: Int32 {
+    package var errno: Int32 {
         switch self {
         case .notFound: return ENOENT
         case .failed(_, let code): return code
@@ -154,7 +154,7 @@ public enum SpawnError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// Why, without the program's name.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .notFound: return "not found in PATH"
         case .failed(_, let code): return String(cString: strerror(code))
@@ -162,7 +162,7 @@ public enum SpawnError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// "<program>: <reason>".
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let name), .failed(let name, _): return "\(name): \(reason)"
         }

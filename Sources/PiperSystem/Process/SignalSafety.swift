@@ -6,6 +6,6 @@ import Glibc
 /// crashed) must be an error (EPIPE), not a fatal signal for the whole process. Evaluated once,
 /// before the first such write. Children get SIGPIPE back at its default through
 /// `ProcessSpawner.resetSignals`, since an ignored disposition survives exec.
-public let ignoreSIGPIPE: Void = {
+package let ignoreSIGPIPE: Void = {
     signal(SIGPIPE, SIG_IGN)
 }()

@@ -16,6 +16,9 @@ protocol Command: Sendable {
     static var abstract: String { get }
     static var discussion: String? { get }
     static var arguments: [ArgumentSpec] { get }
+    /// The actions this command groups, each a command of its own (`library rm`, `library feed`)
+    /// with its options and help; the first positional word picks one (`CommandRoute.descend`).
+    static var subcommands: [any Command.Type] { get }
     /// Validates the parsed command line; throws `UsageError` for bad combinations.
     init(_ parsed: Parsed<Options>) throws
     /// Runs the command and returns its exit status.
@@ -32,6 +35,7 @@ extension Command {
     static func finish() {}
     static var discussion: String? { nil }
     static var arguments: [ArgumentSpec] { [] }
+    static var subcommands: [any Command.Type] { [] }
     /// The command's own options, then the ones every command takes.
     static var options: [any OptionDeclaration] { ownOptions + CommonOptions.declarations }
     /// The command's own options, without the common ones.

@@ -7,7 +7,7 @@ enum Funnel {
     static func main(_ argv: [String], commands: [any Command.Type], version: String) async -> Int32 {
         if let status = immediate(argv, commands: commands, version: version) { return status }
         let args = Array(argv.dropFirst())
-        return await run(commands.first(where: { $0.name == args[0] })!, Array(args.dropFirst()))
+        return await run(CommandRoute(commands.first(where: { $0.name == args[0] })!).descend(Array(args.dropFirst())))
     }
 
     /// `main`, then `exit` with its status from the thread the command finished on: returning
@@ -45,26 +45,30 @@ enum Funnel {
             let hint = Spelling.closest(to: first, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
             return toolUsageError("Unknown subcommand '\(first)'\(hint)", commands: commands)
         }
-        let rest = Array(args.dropFirst())
-        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
-            Output.out(Help.text(for: command), terminator: "")
+        let descent = CommandRoute(command).descend(Array(args.dropFirst()))
+        if descent.rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            Output.out(Help.text(for: descent.route), terminator: "")
             return ExitCode.success.rawValue
         }
         return nil
     }
 
-    /// Parses and runs one command, mapping what it throws to an exit status.
-    static func run(_ command: any Command.Type, _ rest: [String]) async -> Int32 {
+    /// Parses and runs the command the command line reached, mapping what it throws to an exit
+    /// status; a word that names none of its actions is a usage error listing them.
+    static func run(_ descent: CommandRoute.Descent) async -> Int32 {
+        let route = descent.route
+        let command = route.command
         do {
-            let raw = try parseArguments(rest, options: command.options, arguments: command.arguments)
+            if let word = descent.unknownAction { throw UsageError("Unknown action '\(word)': use \(route.childList)") }
+            let raw = try parseArguments(descent.rest, options: command.options, arguments: command.arguments)
             command.prepare(raw)
             defer { command.finish() }
             Output.verbosity = try CommonValues(raw)
             return try await command.execute(raw).rawValue
         } catch let error as UsageError {
             Output.err("Error: \(error.message)")
-            Output.err("Usage: \(Help.usageLine(command))")
-            Output.err("  See 'piper \(command.name) --help'.")
+            Output.err("Usage: \(Help.usageLine(route))")
+            Output.err("  See '\(route.title) --help'.")
             return ExitCode.usage.rawValue
         } catch let error as PiperError {
             Output.err("Error: \(error.description)")
@@ -76,7 +80,7 @@ enum Funnel {
         }
     }
 
-    /// `piper help`, `piper help COMMAND`, `piper help --man`, `piper help --markdown`.
+    /// `piper help`, `piper help COMMAND [SUBCOMMAND]`, `piper help --man`, `piper help --markdown`.
     private static func help(_ args: [String], commands: [any Command.Type], version: String) -> Int32 {
         guard let topic = args.first else {
             Output.out(Help.toolText(commands: commands, version: version), terminator: "")
@@ -95,7 +99,16 @@ enum Funnel {
             let hint = Spelling.closest(to: topic, among: commands.map { $0.name }).map { ". Did you mean '\($0)'?" } ?? ""
             return toolUsageError("Unknown subcommand '\(topic)'\(hint)", commands: commands)
         }
-        Output.out(Help.text(for: command), terminator: "")
+        var route = CommandRoute(command)
+        for word in args.dropFirst() where !route.children.isEmpty {
+            guard let child = route.children.first(where: { $0.command.name == word }) else {
+                Output.err("Error: Unknown action '\(word)': use \(route.childList)")
+                Output.err("  See '\(route.title) --help'.")
+                return ExitCode.usage.rawValue
+            }
+            route = child
+        }
+        Output.out(Help.text(for: route), terminator: "")
         return ExitCode.success.rawValue
     }
 

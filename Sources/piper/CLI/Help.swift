@@ -21,8 +21,8 @@ enum Help {
         return parts
     }
 
-    static func usageLine(_ command: any Command.Type) -> String {
-        (["piper", command.name] + synopsis(command)).joined(separator: " ")
+    static func usageLine(_ route: CommandRoute) -> String {
+        ([route.title] + synopsis(route.command)).joined(separator: " ")
     }
 
     /// An option's help sentence, with its default when it has one.
@@ -37,9 +37,17 @@ enum Help {
     }
 
     static func text(for command: any Command.Type) -> String {
+        text(for: CommandRoute(command))
+    }
+
+    /// A command's help; one with subcommands lists them, and its usage shows how to reach them.
+    static func text(for route: CommandRoute) -> String {
+        let command = route.command
         var out = "OVERVIEW: \(command.abstract)\n"
         if let discussion = command.discussion { out += "\n\(discussion)\n" }
-        out += "\nUSAGE: \(usageLine(command))\n"
+        out += "\nUSAGE: \(usageLine(route))\n"
+        let children = route.children
+        if !children.isEmpty { out += "       \(route.title) <subcommand>\n" }
         if !command.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
             for arg in command.arguments { out += row("<\(arg.name)>", arg.help) }
@@ -47,6 +55,11 @@ enum Help {
         out += "\nOPTIONS:\n"
         for option in command.options { out += row(optionLabel(option), optionHelp(option)) }
         out += row("-h, --help", "Show help information.")
+        if !children.isEmpty {
+            out += "\nSUBCOMMANDS:\n"
+            for child in children { out += row(child.command.name, child.command.abstract) }
+            out += "\n  See 'piper help \(route.names.joined(separator: " ")) <subcommand>' for detailed help.\n"
+        }
         return out
     }
 
@@ -63,12 +76,12 @@ enum Help {
         return out
     }
 
-    /// The README's command table, one row per command, from the declarations.
+    /// The README's command table, one row per command and subcommand, from the declarations.
     static func markdownTable(commands: [any Command.Type]) -> String {
         var out = "| command | what it does |\n|---|---|\n"
-        for command in commands {
-            let usage = (["piper", command.name] + synopsis(command, placeholderBrackets: false)).joined(separator: " ")
-            out += "| `\(usage.replacingOccurrences(of: "|", with: "\\|"))` | \(command.abstract) |\n"
+        for route in CommandRoute.all(commands) {
+            let usage = ([route.title] + synopsis(route.command, placeholderBrackets: false)).joined(separator: " ")
+            out += "| `\(usage.replacingOccurrences(of: "|", with: "\\|"))` | \(route.command.abstract) |\n"
         }
         return out
     }

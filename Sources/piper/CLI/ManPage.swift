@@ -9,9 +9,10 @@ enum ManPage {
         out += ".SH COMMON OPTIONS\n"
         for option in CommonOptions.declarations { out += item(option) }
         out += ".TP\n.B \\-h, \\-\\-help\nShow help information.\n"
-        for command in commands {
-            out += ".SH COMMAND: \(command.name.uppercased())\n"
-            out += escape(Help.usageLine(command)) + "\n.PP\n" + escape(command.abstract) + "\n"
+        for route in CommandRoute.all(commands) {
+            let command = route.command
+            out += ".SH COMMAND: \(route.names.joined(separator: " ").uppercased())\n"
+            out += escape(Help.usageLine(route)) + "\n.PP\n" + escape(command.abstract) + "\n"
             if let discussion = command.discussion { out += ".PP\n" + escape(discussion) + "\n" }
             for arg in command.arguments { out += ".TP\n.I \(arg.name)\n\(escape(arg.help))\n" }
             for option in command.ownOptions { out += item(option) }

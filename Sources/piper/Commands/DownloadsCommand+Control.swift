@@ -2,34 +2,29 @@ import Foundation
 import MediaImport
 import PiperCore
 
-/// `piper downloads retry|cancel|rm ID`.
-enum DownloadControl: String, CaseIterable {
-    case retry, cancel, rm
+/// A `piper downloads` action on one journal entry: retry, cancel or rm ID.
+protocol DownloadAction: Command where Options == NoOptions {
+    init(id: String)
+    /// The job's id, as `piper downloads` lists it.
+    var id: String { get }
+    /// Acts on the entry and says what it did on stderr; the journal refuses what the entry's
+    /// state does not allow with a `Journal.ControlError`.
+    func act(on journal: Journal, state: StateFolder) throws
+}
 
-    static func parse(_ positionals: [String]) throws -> (action: DownloadControl, id: String)? {
-        guard let first = positionals.first else { return nil }
-        guard let action = DownloadControl(rawValue: first) else {
-            throw UsageError("Unknown action '\(first)': use retry, cancel or rm")
-        }
-        guard positionals.count == 2 else { throw UsageError("\(first) takes one job ID (see 'piper downloads')") }
-        return (action, positionals[1])
+extension DownloadAction {
+    static var arguments: [ArgumentSpec] { [ArgumentSpec(name: "ID", help: "The job's id, as listed.")] }
+
+    init(_ parsed: Parsed<NoOptions>) throws {
+        self.init(id: parsed.positionals[0])
     }
 
-    func run(id: String, state: StateFolder, json: Bool) throws -> ExitCode {
+    /// A refusal (the job is running, already ended, unknown) is bad input data, not a failure.
+    func run() async throws -> ExitCode {
+        let state = StateFolder.resolve()
         let journal = try Journal(state: state)
         do {
-            switch self {
-            case .retry:
-                let entry = try journal.retry(id)
-                _ = try AgentLauncher.ensureWorker(state: state, environment: ProcessInfo.processInfo.environment)
-                Output.err("Queued \(entry.file ?? entry.url) again")
-            case .cancel:
-                let entry = try journal.cancel(id)
-                Output.err("Cancelled \(entry.file ?? entry.url)")
-            case .rm:
-                try journal.remove(id, downloads: state.downloads)
-                Output.err("Removed \(id) from the journal")
-            }
+            try act(on: journal, state: state)
         } catch let error as Journal.ControlError {
             Output.err("\(error)")
             return .dataError
@@ -38,25 +33,85 @@ enum DownloadControl: String, CaseIterable {
     }
 }
 
+extension DownloadsCommand {
+    /// `piper downloads retry ID`.
+    struct Retry: DownloadAction {
+        static let name = "retry"
+        static let abstract = "Queue a failed, cancelled or postponed job again, now."
+        let id: String
+
+        func act(on journal: Journal, state: StateFolder) throws {
+            let entry = try journal.retry(id)
+            _ = try AgentLauncher.ensureWorker(state: state, environment: ProcessInfo.processInfo.environment)
+            Output.err("Queued \(entry.file ?? entry.url) again")
+        }
+    }
+
+    /// `piper downloads cancel ID`.
+    struct Cancel: DownloadAction {
+        static let name = "cancel"
+        static let abstract = "Stop a job that has not reached the inbox yet."
+        let id: String
+
+        func act(on journal: Journal, state: StateFolder) throws {
+            let entry = try journal.cancel(id)
+            Output.err("Cancelled \(entry.file ?? entry.url)")
+        }
+    }
+
+    /// `piper downloads rm ID`.
+    struct Remove: DownloadAction {
+        static let name = "rm"
+        static let abstract = "Forget a job that is not running (the library keeps what it imported)."
+        let id: String
+
+        func act(on journal: Journal, state: StateFolder) throws {
+            try journal.remove(id, downloads: state.downloads)
+            Output.err("Removed \(id) from the journal")
+        }
+    }
+}
+
 /// How one journal entry reads in `piper downloads`.
 enum DownloadLine {
     /// The state, or "stalled (no agent running)" for a download whose worker is gone, or
     /// "postponed" for a job waiting to be tried later.
     static func state(_ entry: JournalEntry, agentRunning: Bool) -> String {
-        if entry.state == .downloading, !agentRunning { return "stalled (no agent running)" }
-        if entry.state == .queued, let due = entry.notBefore, due > Date() { return "postponed" }
-        return entry.state.rawValue
+        switch entry.state {
+        case .downloading where !agentRunning: return "stalled (no agent running)"
+        case .queued where (entry.notBefore ?? .distantPast) > Date(): return "postponed"
+        case .queued, .downloading, .downloaded, .landed, .imported, .duplicate, .failed, .cancelled: return entry.state.rawValue
+        }
+    }
+
+    /// Where an imported or duplicate job's file is in the library; nil for every other state
+    /// (switched exhaustively, so a new state must say whether it has a library line).
+    static func library(_ entry: JournalEntry) -> String? {
+        guard let path = entry.libraryPath else { return nil }
+        switch entry.state {
+        case .imported: return Messages.inLibrary(path)
+        case .duplicate: return Messages.alreadyInLibrary(path)
+        case .queued, .downloading, .downloaded, .landed, .failed, .cancelled: return nil
+        }
     }
 
     /// The header of a playlist's jobs: `playlist Audiobooks/Book: 3 of 5 in the library, 1 failed`;
     /// the folder is complete only when every file is in.
     static func group(_ entries: [JournalEntry]) -> String {
         let done = entries.filter { DownloadState.inLibrary.contains($0.state) }.count
-        let failed = entries.filter { $0.state == .failed || $0.state == .cancelled }.count
+        let failed = entries.filter { endedWithout($0.state) }.count
         var line = "playlist \(entries.first?.folder ?? "-"): \(done) of \(entries.count) in the library"
         if failed > 0 { line += ", \(failed) failed" }
         if done == entries.count { line += " (complete)" }
         return line
+    }
+
+    /// Whether a job in this state ended without its file (failed or cancelled).
+    private static func endedWithout(_ state: DownloadState) -> Bool {
+        switch state {
+        case .failed, .cancelled: return true
+        case .queued, .downloading, .downloaded, .landed, .imported, .duplicate: return false
+        }
     }
 
     /// `42% 11.2/26.7 MB 3.1 MB/s ETA 0:05`, or the bytes alone when the size is unknown.

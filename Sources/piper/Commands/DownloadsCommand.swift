@@ -2,8 +2,8 @@ import Foundation
 import MediaImport
 import PiperCore
 
-/// `piper downloads [--json]`: lists the download journal; `piper downloads retry|cancel|rm ID`
-/// acts on one entry.
+/// `piper downloads [--json]`: lists the download journal; its actions on one entry are
+/// subcommands (`downloads retry|cancel|rm ID`).
 struct DownloadsCommand: Command {
     static let name = "downloads"
     static let abstract = "List shared media downloads and where each one stands."
@@ -13,31 +13,23 @@ struct DownloadsCommand: Command {
         download shows its percent, rate and time left; one whose agent has gone is marked
         "stalled (no agent running)". A job whose server could not be reached is queued again and
         says when it will be tried.
-        retry ID: queue a failed, cancelled or postponed job again, now.
-        cancel ID: stop a job that has not reached the inbox yet.
-        rm ID: forget a job that is not running (the library keeps what it imported).
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the journal as a JSON array.")
     }
 
-    static let arguments: [ArgumentSpec] = [
-        ArgumentSpec(name: "ACTION", help: "retry, cancel or rm (none: list the journal).", optional: true),
-        ArgumentSpec(name: "ID", help: "The job's id, as listed.", optional: true),
-    ]
+    static let subcommands: [any Command.Type] = [Retry.self, Cancel.self, Remove.self]
 
     let json: Bool
-    let control: (action: DownloadControl, id: String)?
 
     init(_ parsed: Parsed<Options>) throws {
         json = parsed.json
-        control = try DownloadControl.parse(parsed.positionals)
     }
 
     struct Row: Encodable {
         let id: String
         let url: String
-        let state: String
+        let state: DownloadState
         let bytes: Int64
         let total: Int64?
         let file: String?
@@ -62,12 +54,11 @@ struct DownloadsCommand: Command {
 
     func run() async throws -> ExitCode {
         let state = StateFolder.resolve()
-        if let control { return try control.action.run(id: control.id, state: state, json: json) }
         let entries = FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path)
             ? try Journal(state: state).entries() : []
         let formatter = ISO8601DateFormatter()
         let rows = entries.map {
-            Row(id: $0.id, url: $0.url, state: $0.state.rawValue, bytes: $0.bytes, total: $0.total,
+            Row(id: $0.id, url: $0.url, state: $0.state, bytes: $0.bytes, total: $0.total,
                 file: $0.file, reason: $0.reason, libraryPath: $0.libraryPath, updated: formatter.string(from: $0.updated))
         }
         if json {
@@ -86,11 +77,7 @@ struct DownloadsCommand: Command {
             }
             let shown = DownloadLine.state(entry, agentRunning: agentRunning)
             var line = "\(row.id)  \(shown.count < 11 ? shown.padding(toLength: 11, withPad: " ", startingAt: 0) : shown + " ") \(DownloadLine.progress(entry))  \(row.file ?? "-")  \(row.url)"
-            switch row.state {
-            case DownloadState.imported.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.inLibrary(path))" }
-            case DownloadState.duplicate.rawValue: if let path = row.libraryPath { line += "\n    \(Messages.alreadyInLibrary(path))" }
-            default: break
-            }
+            if let library = DownloadLine.library(entry) { line += "\n    \(library)" }
             if let reason = row.reason { line += "\n    \(reason)" }
             Output.out(line)
         }
