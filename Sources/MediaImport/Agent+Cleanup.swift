@@ -17,4 +17,12 @@ extension Agent {
             log("removed orphaned partial file \(name)")
         }
     }
+
+    /// Removes the temp files a dead writer left in the library and the inbox (an import's
+    /// cross-file-system copy killed halfway): `TemporaryFile`'s, which their writers lock.
+    func removeOrphanedTemporaries() {
+        for folder in [state.library, state.inbox] {
+            for path in TemporaryFile.removeOrphans(in: folder) { log("removed a file a stopped import left: \(path)") }
+        }
+    }
 }

@@ -86,6 +86,19 @@ extension Agent {
                 log("cannot land \(entry.url) yet: \(error)")
             }
             return .landed
+        } catch DownloadError.stalled(let reason) where entry.laterTries < settings.download.laterLimit {
+            // Below the speed floor: the slot goes to the next job; this one resumes soon.
+            let due = Date().addingTimeInterval(settings.download.stallRetryDelay)
+            let sentence = "Will try again at \(Self.clock(due)): \(reason)"
+            progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
+            log("\(entry.url): \(sentence)")
+            do {
+                try journal.retryLater(entry.id, at: due, reason: sentence)
+                return .later
+            } catch {
+                log("cannot record the retry of \(entry.id) yet: \(error)")
+                return .unrecorded(reason: reason)
+            }
         } catch DownloadError.unreachable(let reason) where entry.laterTries < settings.download.laterLimit {
             // The server could not be reached (offline, down): keep the partial file and try
             // again much later instead of failing for good.

@@ -96,6 +96,7 @@ public final class Agent {
         let resumed = try journal.requeueInterrupted()
         if resumed > 0 { log("resuming \(resumed) interrupted download\(resumed == 1 ? "" : "s")") }
         try removeOrphanedPartials(journal)
+        removeOrphanedTemporaries()
         return journal
     }
 
@@ -124,12 +125,14 @@ public final class Agent {
         return false
     }
 
-    /// How many downloads may run: the configured number, and one more while every running
-    /// one has been slow for long (a drip-fed link must not hold up the next job).
+    /// How many downloads may run: the configured number, and one more each time every running
+    /// one has been slow for `slowAfter` (a job just started is not slow yet, so extras open one
+    /// at a time), up to twice the number: any number of drip-fed links cannot hold up a healthy
+    /// one, while the speed floor (`DownloadSettings.stallBytesPerSecond`) frees their slots.
     private func slots(_ loop: AgentLoop) -> Int {
         guard loop.active.count >= settings.concurrency else { return settings.concurrency }
-        return tracker.allSlow(after: settings.slowAfter, rate: settings.slowBytesPerSecond)
-            ? settings.concurrency + 1 : settings.concurrency
+        guard tracker.allSlow(after: settings.slowAfter, rate: settings.slowBytesPerSecond) else { return settings.concurrency }
+        return min(loop.active.count + 1, settings.concurrency * 2)
     }
 
     private func collectFinished(_ loop: inout AgentLoop) {

@@ -5,7 +5,7 @@ import Foundation
 /// on its workers, default 2000; also caps the idle rescan interval), `PIPER_AGENT_IDLE_MS` (idle rescan interval,
 /// default 30000),
 /// `PIPER_AGENT_SLOW_SECONDS` and `PIPER_AGENT_SLOW_RATE` (when every running download has
-/// been below this many bytes a second for that long, default 10000 B/s for 120 s, one more
+/// been below this many bytes a second for that long, default 10000 B/s for 20 s, one more
 /// starts beside them), the downloader's `PIPER_DOWNLOAD_*` settings and the
 /// `PIPER_TEST_PAUSE_AT` test hook.
 public struct AgentSettings: Sendable, Equatable {
@@ -19,7 +19,7 @@ public struct AgentSettings: Sendable, Equatable {
     /// A download is slow once it has fetched less than `slowBytesPerSecond` for `slowAfter`
     /// seconds; when every running one is slow, one extra slot opens for the next job, so a
     /// few drip-fed links can't hold up a healthy one.
-    public var slowAfter: Double = 120
+    public var slowAfter: Double = 20
     public var slowBytesPerSecond: Double = 10_000
     /// A local file a sharer journaled `downloaded` is landed by the sharer itself; the agent
     /// lands it on the sharer's behalf only once it has sat this long (the sharer died).

@@ -3,7 +3,9 @@ import Foundation
 /// Test hooks, for crash tests only. `PIPER_TEST_PAUSE_AT=<point>` makes the agent stop
 /// (sleep for an hour) at that point so a test can kill it there with SIGKILL:
 /// - `downloaded`: the file is complete in `downloads/` and journaled, not yet landed;
-/// - `landed`: the file is in `inbox/` and journaled, not yet handed to the importer.
+/// - `landed`: the file is in `inbox/` and journaled, not yet handed to the importer;
+/// - `library-copy`: an import into a library on another file system has copied its first
+///   chunk into its hidden temp file (`TemporaryFile`).
 /// Unset in normal use; any other value is ignored.
 public struct AgentTestHooks: Sendable, Equatable {
     public var pauseAt: String?

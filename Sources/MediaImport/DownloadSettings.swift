@@ -34,9 +34,14 @@ public struct DownloadSettings: Sendable, Equatable {
     public var retryMaxDelay: Double = 60
     /// The longest `Retry-After` we honour; longer waits are capped.
     public var retryAfterCap: Double = 600
-    /// A transfer slower than `stallBytesPerSecond` for `stallSeconds` counts as stalled.
-    public var stallSeconds = 30
-    public var stallBytesPerSecond = 1
+    /// The speed floor: a transfer slower than `stallBytesPerSecond` for `stallSeconds` has
+    /// stalled. It gives its slot up to the next job (a drip-fed link must not hold the queue)
+    /// and is tried again after `stallRetryDelay`, resuming its partial file. 1 KB/s over 20 s:
+    /// no real media server is that slow for that long, and three drips queued ahead of a healthy
+    /// link give their slots up well within a minute.
+    public var stallSeconds = 20
+    public var stallBytesPerSecond = 1024
+    public var stallRetryDelay: Double = 60
     public var connectTimeout = 30
     public var userAgent = "Piper/0.1 (media download)"
 
@@ -59,6 +64,8 @@ public struct DownloadSettings: Sendable, Equatable {
         if let v = env["PIPER_DOWNLOAD_RETRY_BASE_MS"].flatMap(Double.init), v >= 0 { s.retryBaseDelay = v / 1000 }
         if let v = env["PIPER_DOWNLOAD_RETRY_MAX_MS"].flatMap(Double.init), v >= 0 { s.retryMaxDelay = v / 1000 }
         if let v = env["PIPER_DOWNLOAD_STALL_SECONDS"].flatMap(Int.init), v >= 1 { s.stallSeconds = v }
+        if let v = env["PIPER_DOWNLOAD_MIN_RATE"].flatMap(Int.init), v >= 1 { s.stallBytesPerSecond = v }
+        if let v = env["PIPER_DOWNLOAD_STALL_RETRY_SECONDS"].flatMap(Double.init), v >= 0 { s.stallRetryDelay = v }
         if let v = env["PIPER_DOWNLOAD_CONNECT_TIMEOUT"].flatMap(Int.init), v >= 1 { s.connectTimeout = v }
         if let v = env["PIPER_DOWNLOAD_MAX_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.maxAttempts = v }
         if let v = env["PIPER_DOWNLOAD_ATTEMPT_TIMEOUT"].flatMap(Double.init), v > 0 { s.attemptTimeout = v }

@@ -25,6 +25,8 @@ package struct Downloader: Sendable {
         case retry(String, retryAfter: String?, progressed: Bool)
         case restart(String)
         case fail(String)
+        /// Below the speed floor (libcurl's low-speed limit, before the request's own deadline).
+        case stalled(String)
     }
 
     /// Downloads until the partial file holds the whole resource (fsynced), or throws
@@ -58,6 +60,8 @@ package struct Downloader: Sendable {
                 return DownloadResult(metadata: meta, bytes: bytes, attempts: attempts)
             }
             if case .fail(let reason) = outcome { throw DownloadError.failed(reason) }
+            // A stall gives the slot up: the agent runs the next job and tries this one again soon.
+            if case .stalled(let reason) = outcome { throw DownloadError.stalled(reason) }
             if let size = request.knownTotal, fetched > settings.fetchBudget(forSize: size) {
                 throw DownloadError.failed("Gave up: fetched \(ByteText.format(fetched)) for a file of \(ByteText.format(size)); "
                                            + "the server keeps sending it incomplete")
@@ -80,7 +84,7 @@ package struct Downloader: Sendable {
                                max(deadline.timeIntervalSinceNow, 0))
                 events.retrying(reason, wait)
                 if wait > 0 { usleep(useconds_t(min(wait, 3600) * 1_000_000)) }
-            case .complete, .fail:
+            case .complete, .fail, .stalled:
                 break
             }
         }
@@ -124,8 +128,16 @@ package struct Downloader: Sendable {
         curlRequest.totalTimeout = min(max(timeout, 0.001), 365 * 86400)
         let easy = try CurlEasy(curlRequest)
         easy.receiver = transfer
+        let started = Date()
         let code = easy.perform()
-        return (conclude(transfer, code: code, offset: plan.kept, request: request, events: events), transfer.received)
+        var outcome = conclude(transfer, code: code, offset: plan.kept, request: request, events: events)
+        // libcurl ends both a transfer below the speed floor and one past its deadline with a
+        // timeout; one that ended well before its deadline was below the floor.
+        if case .retry = outcome, let code, code.isTimeout, Date().timeIntervalSince(started) < (curlRequest.totalTimeout ?? .infinity) - 1 {
+            outcome = .stalled("the download stalled below \(ByteText.format(Int64(settings.stallBytesPerSecond)))/s for "
+                               + "\(settings.stallSeconds) s; it gives its place to the next download")
+        }
+        return (outcome, transfer.received)
     }
 
     /// One attempt's transfer (its total timeout is the caller's): redirects, the stall floor,
@@ -203,7 +215,7 @@ extension Downloader.Attempt {
     var reason: String {
         switch self {
         case .complete: return "complete"
-        case .retry(let reason, _, _), .restart(let reason), .fail(let reason): return reason
+        case .retry(let reason, _, _), .restart(let reason), .fail(let reason), .stalled(let reason): return reason
         }
     }
 }

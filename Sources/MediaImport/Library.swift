@@ -52,17 +52,19 @@ enum LibraryLayout {
     }
 
     /// Moves a file by atomic rename; across file systems it copies to a hidden temp name in the
-    /// target folder, renames that into place, then removes the source.
+    /// target folder (`TemporaryFile`: locked by its writer, so one a dead writer left is found
+    /// and removed), renames that into place, then removes the source.
     static func move(_ source: URL, to target: URL) throws {
         if rename(source.path, target.path) == 0 { return }
         guard errno == EXDEV else { throw ImportError.io("cannot move \(source.lastPathComponent) into place (errno \(errno))") }
-        let temp = target.deletingLastPathComponent().appendingPathComponent(".piper-\(UUID().uuidString).part")
+        let temp = try TemporaryFile(in: target.deletingLastPathComponent())
+        defer { temp.close() }
         do {
-            try FileManager.default.copyItem(at: source, to: temp)
-            guard rename(temp.path, target.path) == 0 else { throw ImportError.io("cannot move \(source.lastPathComponent) into place") }
+            try temp.copy(from: source)
+            guard rename(temp.url.path, target.path) == 0 else { throw ImportError.io("cannot move \(source.lastPathComponent) into place") }
             try FileManager.default.removeItem(at: source)
         } catch {
-            try? FileManager.default.removeItem(at: temp)
+            unlink(temp.url.path)
             throw error
         }
     }

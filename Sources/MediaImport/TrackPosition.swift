@@ -12,7 +12,7 @@ public struct TrackPosition: Sendable, Equatable {
         self.track = track
     }
 
-    public static func read(_ file: URL, format: MediaFormat) -> TrackPosition {
+    package static func read(_ file: URL, format: MediaFormat) -> TrackPosition {
         var position = TrackPosition(track: TagLibFile.read(path: file.path, format: format)?.track)
         if format.isMP4Family {
             if let handle = try? FileHandle(forReadingFrom: file), let tree = (try? handle.readMoovClosing()) ?? nil {

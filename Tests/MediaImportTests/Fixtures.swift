@@ -13,6 +13,7 @@ enum FastSettings {
         s.retryBaseDelay = 0.01
         s.retryMaxDelay = 0.05
         s.stallSeconds = 1
+        s.stallBytesPerSecond = 1   // these tests drip on purpose; the speed floor has tests of its own
         return s
     }
 
