@@ -233,6 +233,10 @@ public final class Agent {
                 case .rejected(let reason):
                     try journal.markFailed(entry.id, reason: reason)
                     notifier?.notify("Piper: not imported", "\(name): \(reason)")
+                case .noSpace(let reason):
+                    try journal.markFailed(entry.id, reason: reason)
+                    tracker.countFailure()
+                    notifier?.notify("Piper: not imported", "\(name): \(reason)")
                 case .retryLater: break
                 }
             }

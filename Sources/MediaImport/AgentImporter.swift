@@ -33,6 +33,9 @@ enum ImportVerdict: Equatable {
     /// The same content was already in the library, at this path.
     case duplicate(String)
     case rejected(String)
+    /// The disk was full: the job fails with the reason (the file stays in the inbox, so
+    /// `piper downloads retry` imports it once space is free).
+    case noSpace(String)
     case retryLater
 
     /// `outcome` is nil when the importer didn't see the file: if it is still in the inbox it
@@ -44,7 +47,13 @@ enum ImportVerdict: Equatable {
         case .imported(let path): self = .imported(path)
         case .duplicate(let path): self = .duplicate(path)
         case .rejected(let reason): self = .rejected("Not imported: \(reason)")
-        case .failed: self = .retryLater
+        case .failed(let reason): self = ImportVerdict.isNoSpace(reason) ? .noSpace("Not enough disk space to import it: \(reason)") : .retryLater
         }
+    }
+
+    /// True for a failure that is a full disk (or quota), whatever step met it.
+    static func isNoSpace(_ reason: String) -> Bool {
+        ["No space left on device", "Disk quota exceeded", "disk is full", "Not enough disk space", "database or disk is full"]
+            .contains { reason.localizedCaseInsensitiveContains($0) }
     }
 }

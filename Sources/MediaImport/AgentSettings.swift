@@ -136,6 +136,13 @@ final class WorkerTracker: @unchecked Sendable {
         return all
     }
 
+    /// A job that failed outside a worker (an import on a full disk).
+    func countFailure() {
+        lock.lock()
+        summary.failed += 1
+        lock.unlock()
+    }
+
     func add(imported: Int, duplicates: Int) {
         lock.lock()
         summary.imported += imported

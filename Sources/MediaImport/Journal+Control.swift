@@ -34,6 +34,14 @@ extension Journal {
                 throw ControlError.notAllowed(id: id, action: "retry", state: entry.state,
                                               hint: "only failed, cancelled or postponed downloads are retried")
             }
+            // A job that failed after landing (a full disk at import) still has its file in the
+            // inbox: it is imported again, not fetched again.
+            if entry.state == .failed, let file = entry.file, !file.isEmpty,
+               FileManager.default.fileExists(atPath: state.inbox.appendingPathComponent(file).path) {
+                try db.run("UPDATE downloads SET state = 'landed', reason = NULL, updated = ? WHERE id = ?",
+                           [.double(Date().timeIntervalSince1970), .text(id)])
+                return try self.entry(id: id) ?? entry
+            }
             guard entry.kind == .url else {
                 throw ControlError.notAllowed(id: id, action: "retry", state: entry.state, hint: "share the file again instead")
             }

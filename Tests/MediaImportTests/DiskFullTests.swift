@@ -93,4 +93,39 @@ final class SmallDisk {
         let landed = state.inbox.appendingPathComponent("big.wav")
         #expect(try Fixtures.sha256(landed) == SHA256.hex(of: body))
     }
+
+    /// A full disk at import (the library on a small tmpfs, the state folder elsewhere): the job
+    /// fails with its reason, which `share --wait` and `piper downloads` say and the agent
+    /// counts; once space is free, `piper downloads retry` imports the file it kept.
+    @Test func aFullDiskAtImportFailsTheJobWithItsReasonAndIsRetryable() throws {
+        let disk = try SmallDisk(megabytes: 20)
+        let library = disk.mountPoint.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        let filler = library.appendingPathComponent("filler.bin")
+        FileManager.default.createFile(atPath: filler.path, contents: Data(count: 17 << 20))
+        let home = try makeTemporaryDirectory("fullimport")
+        let episode = home.appendingPathComponent("episode.wav")
+        try Data(try twentyMegabytes().prefix(5_000_000)).write(to: episode)
+        let environment = ProcessInfo.processInfo.environment.merging(["PIPER_HOME": home.appendingPathComponent("home").path,
+                                                                         "PIPER_LIBRARY": library.path]) { $1 }
+        let shared = try runProcessCapturing(try requireBinary(), ["share", "--wait", "--no-clipboard", episode.path], environment: environment)
+        #expect(shared.status != 0, "share --wait ends, and says it failed: \(shared.stderr)")
+        #expect(shared.stderr.contains("Not enough disk space to import it"), "\(shared.stderr)")
+        let listed = try runProcessCapturing(try requireBinary(), ["downloads", "--json"], environment: environment)
+        let jobs = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "\(listed.stdout)")
+        let job = try #require(jobs.first, "\(listed.stdout)")
+        #expect(job["state"] as? String == "failed", "\(job)")
+        #expect((job["reason"] as? String)?.contains("No space left on device") == true, "\(job)")
+        let id = try #require(job["id"] as? String)
+
+        try FileManager.default.removeItem(at: filler)
+        let retried = try runProcessCapturing(try requireBinary(), ["downloads", "retry", id], environment: environment)
+        #expect(retried.status == 0, "\(retried.stderr)")
+        // The retry starts an agent (or one is still finishing the queue): the file arrives.
+        let agent = try runProcessCapturing(try requireBinary(), ["agent", "--once"], environment: environment)
+        #expect(agent.status == 0, "\(agent.stderr)")
+        let imported = eventually(within: 60) { FileManager.default.fileExists(atPath: library.appendingPathComponent("episode.wav").path) }
+        #expect(imported, "imported once space was free: \((try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? [])")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: library.path)).filter { $0.hasPrefix(".piper-") }.isEmpty)
+    }
 }
