@@ -34,9 +34,12 @@ struct OrphanTests {
         header += Data("data".utf8) + le32(size)
         FileManager.default.createFile(atPath: staged.path, contents: header)
         guard truncate(staged.path, off_t(header.count + size)) == 0 else { throw FixtureError("cannot size the file") }
+        // Settled an hour ago, so the agent takes it at once (it waits for files still changing).
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: staged.path)
         try FileManager.default.moveItem(at: staged, to: inbox.appendingPathComponent("book.wav"))
 
-        let environment = ProcessInfo.processInfo.environment.merging(["PIPER_HOME": state.path, "PIPER_LIBRARY": library.path]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging(["PIPER_HOME": state.path, "PIPER_LIBRARY": library.path,
+                                                                         "PIPER_AGENT_IDLE_MS": "200"]) { $1 }
         var caught = false
         for _ in 0..<1 where !caught {
             let agent = Process()
@@ -47,7 +50,7 @@ struct OrphanTests {
             agent.standardError = FileHandle.nullDevice
             try agent.run()
             // Kill it once its temp file in the library has some bytes but not all.
-            let halfway = eventually(within: 40) {
+            let halfway = eventually(within: 90) {
                 Self.temporaries(in: library).contains { name in
                     let bytes = (try? FileManager.default.attributesOfItem(atPath: library.appendingPathComponent(name).path)[.size] as? Int) ?? 0
                     return bytes > 0 && bytes < header.count + size

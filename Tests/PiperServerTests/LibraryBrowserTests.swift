@@ -60,7 +60,9 @@ struct LibraryBrowserTests {
             })
             """)
         let chapterTwo = try #require((seeked?["currentTime"] as? NSNumber)?.doubleValue)
-        #expect(abs(chapterTwo - 2.5) < 0.25, "currentTime after the chapter link: \(chapterTwo)")
+        // The page plays on after its seek; the handler reads the time a moment later (longer on
+        // a loaded machine), so chapter 2's start is told from chapter 1's (0 s) within half a second.
+        #expect(chapterTwo >= 2.45 && chapterTwo < 3.0, "currentTime after the chapter link: \(chapterTwo)")
         #expect(try browser.evaluate("location.pathname") as? String == "/library", "the link seeked instead of navigating")
 
         // Filtering as one types.
