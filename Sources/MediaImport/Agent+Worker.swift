@@ -88,31 +88,13 @@ extension Agent {
             return .landed
         } catch DownloadError.stalled(let reason) where entry.laterTries < settings.download.laterLimit {
             // Below the speed floor: the slot goes to the next job; this one resumes soon.
-            let due = Date().addingTimeInterval(settings.download.stallRetryDelay)
-            let sentence = "Will try again at \(Self.clock(due)): \(reason)"
-            progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
-            log("\(entry.url): \(sentence)")
-            do {
-                try journal.retryLater(entry.id, at: due, reason: sentence)
-                return .later
-            } catch {
-                log("cannot record the retry of \(entry.id) yet: \(error)")
-                return .unrecorded(reason: reason)
-            }
+            return postpone(entry, until: Date().addingTimeInterval(settings.download.stallRetryDelay), reason: reason,
+                            journal: journal, progress: progress, log: log)
         } catch DownloadError.unreachable(let reason) where entry.laterTries < settings.download.laterLimit {
             // The server could not be reached (offline, down): keep the partial file and try
             // again much later instead of failing for good.
-            let due = Date().addingTimeInterval(settings.download.laterDelay(entry.laterTries + 1))
-            let sentence = "Will try again at \(Self.clock(due)): \(reason)"
-            progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
-            log("\(entry.url): \(sentence)")
-            do {
-                try journal.retryLater(entry.id, at: due, reason: sentence)
-                return .later
-            } catch {
-                log("cannot record the retry of \(entry.id) yet: \(error)")
-                return .unrecorded(reason: reason)
-            }
+            return postpone(entry, until: Date().addingTimeInterval(settings.download.laterDelay(entry.laterTries + 1)), reason: reason,
+                            journal: journal, progress: progress, log: log)
         } catch {
             // Free the space first: on a full disk the journal can only record the failure
             // once the partial file is gone.
@@ -138,6 +120,22 @@ extension Agent {
 
 extension Agent {
     /// `14:32 UTC` (with the date when it is not today), for "Will try again at …".
+    /// Puts a job off until `due`, its partial file kept ("Will try again at …: reason"); a
+    /// journal that cannot record it now leaves that to the agent's loop.
+    static func postpone(_ entry: JournalEntry, until due: Date, reason: String, journal: Journal, progress: ProgressDisplay?,
+                         log: @Sendable (String) -> Void) -> WorkerResult {
+        let sentence = "Will try again at \(Self.clock(due)): \(reason)"
+        progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
+        log("\(entry.url): \(sentence)")
+        do {
+            try journal.retryLater(entry.id, at: due, reason: sentence)
+            return .later
+        } catch {
+            log("cannot record the retry of \(entry.id) yet: \(error)")
+            return .unrecorded(reason: reason)
+        }
+    }
+
     static func clock(_ date: Date, now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -59,27 +59,23 @@ public enum MastodonThread {
     static func runs(html: String) -> [Post.Run] {
         let (document, root) = Document.parseFragment(html, context: "div")
         _ = document
-        var runs: [Post.Run] = []
-        func append(_ words: String) {
-            guard !words.isEmpty else { return }
-            if case .text(let before)? = runs.last { runs[runs.count - 1] = .text(before + words) } else { runs.append(.text(words)) }
-        }
+        var runs = RunBuilder()
         func walk(_ node: Node) {
             for child in node.childNodes {
-                if child.isText { append(child.textContent); continue }
+                if child.isText { runs.words(child.textContent); continue }
                 guard child.isElement else { continue }
-                if child.hasTag("br") { append("\n") } else if child.hasTag("p") {
-                    if !runs.isEmpty { append("\n\n") }
+                if child.hasTag("br") { runs.words("\n") } else if child.hasTag("p") {
+                    if !runs.runs.isEmpty { runs.words("\n\n") }
                     walk(child)
                 } else if child.hasTag("a"), let href = child.getAttribute("href") {
                     // Mastodon hides the middle of long links in `invisible` spans; the text is the URL.
-                    runs.append(.link(text: child.textContent, url: href))
+                    runs.link(child.textContent, url: href)
                 } else {
                     walk(child)
                 }
             }
         }
         walk(root)
-        return runs
+        return runs.runs
     }
 }

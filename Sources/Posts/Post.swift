@@ -96,3 +96,15 @@ public struct PostThread: Sendable, Equatable {
 
     public var main: Post? { posts.first }
 }
+
+/// Builds a post's runs as a walk meets them: words joined into one run until a link.
+struct RunBuilder {
+    private(set) var runs: [Post.Run] = []
+
+    mutating func words(_ text: String) {
+        guard !text.isEmpty else { return }
+        if case .text(let before)? = runs.last { runs[runs.count - 1] = .text(before + text) } else { runs.append(.text(text)) }
+    }
+
+    mutating func link(_ text: String, url: String) { runs.append(.link(text: text, url: url)) }
+}

@@ -81,26 +81,22 @@ public enum XPage {
 
     /// The text's runs: words with their line breaks, links with their href, emoji as their alt.
     static func runs(_ text: Node, base: URL) -> [Post.Run] {
-        var runs: [Post.Run] = []
-        func append(_ words: String) {
-            guard !words.isEmpty else { return }
-            if case .text(let before)? = runs.last { runs[runs.count - 1] = .text(before + words) } else { runs.append(.text(words)) }
-        }
+        var runs = RunBuilder()
         func walk(_ node: Node) {
             for child in node.childNodes {
-                if child.isText { append(child.textContent); continue }
+                if child.isText { runs.words(child.textContent); continue }
                 guard child.isElement else { continue }
-                if child.hasTag("br") { append("\n") } else if child.hasTag("img") {
-                    append(child.getAttribute("alt") ?? "")
+                if child.hasTag("br") { runs.words("\n") } else if child.hasTag("img") {
+                    runs.words(child.getAttribute("alt") ?? "")
                 } else if child.hasTag("a"), let href = child.getAttribute("href").flatMap({ absolute($0, base) }) {
-                    runs.append(.link(text: child.textContent, url: href))
+                    runs.link(child.textContent, url: href)
                 } else {
                     walk(child)
                 }
             }
         }
         walk(text)
-        return runs
+        return runs.runs
     }
 
     static func image(from node: Node, base: URL) -> Post.Image? {
