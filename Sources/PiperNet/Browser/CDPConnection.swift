@@ -62,6 +62,9 @@ final class CDPConnection {
     }
 
     private func write(_ message: JSON) throws {
+        // After `terminate()` the pipe's descriptor number may name another open file (a
+        // socket another thread opened since): a write there would land in it.
+        guard !process.finished else { throw BrowserFailure.exited }
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
         try data.withUnsafeBytes { raw in
@@ -78,6 +81,7 @@ final class CDPConnection {
     }
 
     private func readMessage(deadline: Date, waitingFor what: String) throws -> JSON {
+        guard !process.finished else { throw BrowserFailure.exited }   // (see `write`: the number may be reused)
         while true {
             if let end = buffer.firstIndex(of: 0) {
                 let bytes = Array(buffer[..<end])

@@ -20,7 +20,9 @@ final class ChromiumProcess {
     /// `PIPER_BROWSER_RUN=<uuid>` in the browser's environment: every process of this launch
     /// inherits it, including helpers that leave the process group.
     let marker: String
-    private var finished = false
+    /// Set by `terminate()`: the pipes are closed, and their numbers may already belong to
+    /// another file of this process, so nothing may be written to or read from them again.
+    private(set) var finished = false
 
     /// - Parameters:
     ///   - executable: path of `chromium` (the Debian wrapper script or the binary).
