@@ -70,11 +70,17 @@ public struct ArticlePipeline: Sendable {
             throw .engineFailed("\(error)")
         }
         guard let article = found else { throw .noContent }
-        if minimumTextLength > 0 {
-            let length = Self.trimmedLength(article.textContent, atMost: minimumTextLength)
-            if length < minimumTextLength { throw .tooShort(length: length, minimum: minimumTextLength) }
-        }
+        if let short = Self.shortfall(of: article, minimum: minimumTextLength) { throw short }
         return article
+    }
+
+    /// `.tooShort` when `article`'s trimmed text has fewer than `minimum` characters, else nil
+    /// (also for a `minimum` of 0). `piper extract --mode readability` runs with no minimum, as
+    /// Readability.js returns short articles, and asks this only to note what a share would refuse.
+    public static func shortfall(of article: Article, minimum: Int = defaultMinimumTextLength) -> ArticleRejection? {
+        guard minimum > 0 else { return nil }
+        let length = trimmedLength(article.textContent, atMost: minimum)
+        return length < minimum ? .tooShort(length: length, minimum: minimum) : nil
     }
 }
 

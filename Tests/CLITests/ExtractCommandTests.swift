@@ -87,11 +87,52 @@ extension ExtractCommandTests {
 }
 
 extension ExtractCommandTests {
-    /// The pipeline's minimum length, as piper share applies it: exit 65 with the reason.
-    @Test func tooLittleTextIsNotAnArticle() throws {
-        let html = "<html><head><title>Login</title></head><body><article><p>Log in to read this story.</p></article></body></html>"
-        let r = try PiperBinary.run(["extract", "--mode", "readability", "-"], stdin: Data(html.utf8))
+    static let shortArticle = """
+        <html><head><title>Login</title></head><body><article><p>Log in to read this story.</p></article></body></html>
+        """
+
+    /// The piper mode applies the pipeline's minimum length, as piper share does: exit 65 with the reason.
+    @Test func tooLittleTextIsNotAnArticleInPiperMode() throws {
+        let r = try PiperBinary.run(["extract", "-"], stdin: Data(Self.shortArticle.utf8))
         #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("No article found in standard input: only 26 characters of article text (an article has at least 140)"))
+    }
+
+    /// Readability mode returns the short article Readability.js returns, with one line of note
+    /// on stderr that a share would refuse it; the text and JSON forms both exit 0.
+    @Test func readabilityModeReturnsAShortArticleWithANote() throws {
+        let text = try PiperBinary.run(["extract", "--mode", "readability", "-"], stdin: Data(Self.shortArticle.utf8))
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == "Login\n=====\n\nLog in to read this story.\n")
+        let note = text.stderr.split(separator: "\n")
+        #expect(note.count == 1)
+        #expect(text.stderr.contains("only 26 characters of article text (an article has at least 140)"))
+        #expect(text.stderr.contains("piper share would refuse"))
+
+        let json = try PiperBinary.run(["extract", "--json", "--mode", "readability", "-"], stdin: Data(Self.shortArticle.utf8))
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["textContent"] as? String == "Log in to read this story.")
+        #expect(object["length"] as? Int == 26)
+        #expect(json.stderr.contains("only 26 characters"))
+
+        let quiet = try PiperBinary.run(["extract", "-q", "--mode", "readability", "-"], stdin: Data(Self.shortArticle.utf8))
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+    }
+
+    /// A long enough article gets no note in readability mode.
+    @Test func readabilityModeNotesNothingForAnArticle() throws {
+        let r = try PiperBinary.run(["extract", "--mode", "readability", Self.page("001")])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
+    /// No article at all is still exit 65 in readability mode (Readability.js returns null).
+    @Test func readabilityModeWithNoArticleExits65() throws {
+        let r = try PiperBinary.run(["extract", "--mode", "readability", "-"], stdin: Data("<html><body></body></html>".utf8))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("No article found in standard input"))
     }
 }

@@ -21,7 +21,9 @@ struct ExtractCommand: Command {
         HTML; --json prints title, byline, dir, lang, content, textContent, length, excerpt,
         siteName, publishedTime and readerable (absent values are null). Relative links are made
         absolute against --base-url (and the page's <base>). Exits 65 when the page holds no
-        article or fewer than 140 characters of article text (the limit piper share applies).
+        article; in piper mode also when it holds fewer than 140 characters of article text (the
+        limit piper share applies), while readability mode prints the short article Readability.js
+        returns, with a note on standard error.
         An http(s) URL is loaded as piper share loads it (X cookies, --browser). The page's
         encoding comes from its byte order mark, then --encoding (or the HTTP charset), then a
         <meta charset>, then detection from the bytes (UTF-8 first), else windows-1252; --meta prints {"encoding", "encodingSource"} as JSON to standard error.
@@ -106,7 +108,11 @@ struct ExtractCommand: Command {
         if let encoding { charset = encoding }
         // The article pipeline piper share runs; isProbablyReaderable looks at the page before
         // extraction changes it.
-        let pipeline = ArticlePipeline(mode: mode, options: ReadabilityOptions(classesToPreserve: keepClasses))
+        // Readability mode returns what Readability.js returns: the minimum belongs to shares,
+        // and a short article only gets a note.
+        let exact = mode == .readability
+        let pipeline = ArticlePipeline(mode: mode, options: ReadabilityOptions(classesToPreserve: keepClasses),
+                                       minimumTextLength: exact ? 0 : ArticlePipeline.defaultMinimumTextLength)
         let readerable = ArticlePipeline.isReaderable(bytes, transportEncoding: charset, url: pageURL)
         let document = ArticlePipeline.parse(bytes, transportEncoding: charset, url: pageURL)
         if printMeta, let encoding = document.encoding {
@@ -123,6 +129,9 @@ struct ExtractCommand: Command {
             } catch {
                 throw NotAnArticle(source: path == "-" ? "standard input" : path, reason: error.description)
             }
+        }
+        if exact, let short = ArticlePipeline.shortfall(of: article) {
+            Output.note("Note: \(short); piper share would refuse this page")
         }
         switch format {
         case .json:
