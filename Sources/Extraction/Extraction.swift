@@ -3,25 +3,23 @@
 //   piper        Readability's candidate (found with class names kept) or a second strategy's
 //                container, refined: boilerplate removed, block-aware text without captions,
 //                classes cleaned afterwards.
-// Stages, one file each:
-//   Extraction+Survey       the page before Readability: text mass, named and semantic containers,
-//                           the body's headings and furniture text
-//   Extraction+Panels       closed tabs and accordion folds, shown before anything is scored
-//   Extraction+Standfirst   the summary under the headline, outside Readability's container
-//   Extraction+TextTable    text and link lengths of a subtree from one walk
-//   Extraction+Repeats      repeated structures (thread posts, listing items)
-//   Extraction+JSONLD       what the page declares itself (schema.org types), as evidence
-//   Extraction+ProductDescription  a declared product description the text left out
-//   Extraction+ArticleBody  a declared article text the chosen text holds little of
-//   Extraction+PageDescription  the page's summary, when the chosen text is a few lines
-//   Extraction+Choice       the alternatives copied, and the choice against Readability's candidate
-//   Extraction+ListingIntro a chosen listing widened to its heading and introduction
-//   Extraction+TextMass     text lengths and the text-piece overlap the choice measures with
-//   Extraction+Vocabulary   class/id vocabularies
-//   Extraction+Span         the main-text span: what lies before and after the prose
-//   Extraction+Boilerplate  classify the container's elements, drop furniture
-//   Extraction+Teasers      teaser grids and repeated boxes after the chosen article's text
-//   Extraction+Text         block-aware plain text
+// Measuring and deciding are apart: the measuring layer fills plain values (`Evidence`), and
+// each decision is a named rule over them (`Rules/ChoiceRules`, `Rules/RoleRules`) with its
+// thresholds in one `Tuning` value (`Rules/Tuning`). Files are named for the type they hold:
+//   Survey, Survey+Repeats  the page before Readability: text mass, named and semantic
+//                           containers, repeated structures, the body's headings and furniture
+//   Panels                  closed tabs and accordion folds, shown before anything is scored
+//   Standfirst              the summary under the headline, outside Readability's container
+//   TextTable, TextMass     text and link lengths from one walk; the text-piece overlap
+//   PageSchema              what the page declares itself (JSON-LD types), as evidence
+//   Alternative (+ListingIntro)  the containers found before Readability, copied when cleaned
+//   Extraction+Choice       the choice against Readability's candidate (`ChoiceRules`)
+//   MainSpan                the main-text span: what lies before and after the prose
+//   Classifier (+Measures, +Title, +Teasers), ReadAttributes  each element content,
+//                           boilerplate or caption (`RoleRules`); teaser grids after the text
+//   Vocabulary, NameSet     class/id vocabularies; tag-name sets
+//   ProductDescription, ArticleBody, PageDescription  declared text the chosen text lacks
+//   BlockText               block-aware plain text
 import Foundation
 import HTML
 import Readability

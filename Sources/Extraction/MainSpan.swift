@@ -20,8 +20,6 @@ struct MainSpan {
     /// The innermost box of the path (nil: too little prose to follow).
     private(set) var innermost: Node?
 
-    /// A child holding this share of the container's prose carries the span.
-    static let carrierShare = 0.65
     /// Text runs shorter than this (non-space bytes) are labels, not prose.
     static let proseRun: Int32 = 25
     /// Boxes the span may descend into: paragraphs and lists are the text itself.
@@ -36,14 +34,15 @@ struct MainSpan {
         prose = table.prose
         total = Int(prose[Int(root.index)])
         let total = Double(self.total)
-        guard total >= 400 else { return }
+        let tuning = Tuning.standard
+        guard total >= Double(tuning.spanMinimum) else { return }
         outside = Array(repeating: 0, count: root.document.indexLimit)
         var node = root
         while true {
             var carrier: Node?
             var child = node.firstChild
             while let c = child {
-                if c.isElement, Double(prose(c)) >= MainSpan.carrierShare * total { carrier = c; break }
+                if c.isElement, Double(prose(c)) >= tuning.carrierShare * total { carrier = c; break }
                 child = c.nextSibling
             }
             guard let next = carrier, MainSpan.boxes.contains(next) else { break }
@@ -58,7 +57,7 @@ struct MainSpan {
         innermost = node
         // Inside the innermost box, the span runs from its first to its last child of
         // substantial prose; the children before and after it are leading and trailing.
-        let substantial = max(MainSpan.substantialShare * total, 80)
+        let substantial = max(tuning.substantialShare * total, tuning.substantialMinimum)
         var children: [Node] = []
         var child = node.firstChild
         while let c = child {
@@ -82,8 +81,6 @@ struct MainSpan {
         outside[Int(node.index)] = region == .leading ? 1 : region == .trailing ? 2 : 0
     }
 
-    /// A child with this share of the prose (at least 80 bytes) is a paragraph of the text.
-    static let substantialShare = 0.03
 
     /// The share of the container's prose under `node`.
     func proseShare(_ node: Node) -> Double {

@@ -61,7 +61,7 @@ extension Survey {
         while let e = n, e.isElement, e.localNameID != Survey.bodyElement, e.localNameID != Survey.htmlElement {
             if Survey.furniture.contains(e), e.localNameID != Survey.formElement || 2 * textLength(e) < bodyText { return true }
             if !e.attributes.isEmpty {
-                if let role = e.getAttribute("role")?.lowercased(), Classifier.furnitureRoles.contains(role) { return true }
+                if let role = e.getAttribute("role")?.lowercased(), RoleRules.furnitureRoles.contains(role) { return true }
                 if depth < 2, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
             }
             depth += 1

@@ -63,7 +63,7 @@ extension Classifier {
                 || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
                 && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
                 && node.countDescendantElements(named: ["a"]) >= 1
-                || region == .trailing && 2 * length < classifier.total && Classifier.furniture.contains(node)
+                || region == .trailing && 2 * length < classifier.total && RoleRules.furnitureElements.contains(node)
                 || product && 2 * length < rootLength && classifier.isTeaserGrid(node, length: length, priced: true) {
                 node.remove()
                 continue
@@ -89,7 +89,7 @@ extension Classifier {
               let href = link.getAttribute("href"), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:") else { return nil }
         var card: Node?
         var parent = heading.parent
-        while let box = parent, box != root, !Classifier.allHeadings.contains(box) {
+        while let box = parent, box != root, !RoleRules.allHeadings.contains(box) {
             let length = table.length(box)
             guard length <= Classifier.teaserCard, length - title <= Classifier.cardSummary else { break }
             if let previous, box.contains(previous) { break }
@@ -151,7 +151,7 @@ extension Classifier {
                 if let heading = pending { introductions.append(heading); pending = nil }
                 next += 1
                 skipping = e
-            } else if Classifier.allHeadings.contains(e) {
+            } else if RoleRules.allHeadings.contains(e) {
                 pending = e
                 skipping = e
             } else if Classifier.ownsText(e) {

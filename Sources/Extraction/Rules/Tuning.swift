@@ -1,0 +1,171 @@
+// Tuning: every threshold the piper mode's rules decide by, with its default and why it is what
+// it is. Scores are word F1 (wcxb-dev) and snippet F1 (trafilatura-eval) from ../shared, measured
+// when the value was set; "bytes" are non-space bytes of text (`TextMass`, `TextTable`).
+// A rule reads its values from the `Tuning` it is given (`Tuning.standard` unless a test or an
+// experiment passes another), so a change to a threshold is a change to one line here.
+
+/// The piper mode's thresholds, one named value each.
+struct Tuning: Sendable {
+    /// The values the extraction runs with.
+    static let standard = Tuning()
+
+    // MARK: Choice: Readability's candidate against the alternatives (`ChoiceRules`)
+
+    /// A candidate under this many bytes is treated as nothing found: any alternative that
+    /// keeps text stands in for it (a notice, a caption).
+    var candidateMinimum = 250
+    /// An alternative holding Readability's text stands in for it when, cleaned, it holds this
+    /// many times as much: the other posts of a thread, the rest of a split body.
+    var growth = 1.5
+    /// This share of Readability's text in an alternative makes the alternative hold it.
+    var insideOverlap = 0.7
+    /// A named or semantic container may stand in for a candidate it does not hold when the
+    /// candidate is shorter than this (a teaser or notice beside the article) ...
+    var elsewhereCandidate = 1000
+    /// ... and the container holds this many times the candidate's text (raw and cleaned).
+    var elsewhereGrowth = 3.0
+    /// Three times the candidate's text elsewhere on the page must be prose: under this share
+    /// of the cleaned container in links.
+    var elsewhereLinkDensity = 0.3
+    /// A repeat or listing beside a candidate shorter than this (a few lines: one sidebar box)
+    /// is the content, unless its items are comments ...
+    var besideCandidate = 600
+    /// ... when, cleaned, it holds this many times the candidate's text (raw: `elsewhereGrowth`).
+    var besideGrowth = 2.0
+    /// A link-dense listing stands in only for a candidate under this many bytes.
+    var listingCandidate = 1500
+
+    /// A named container confirms a candidate of this many bytes or more ...
+    var confirmingCandidate = 1000
+    /// ... that is smaller than this many times the candidate's text ...
+    var confirmingSize = 2.0
+    /// ... when it holds this share of the candidate's text ...
+    var confirmingOverlap = 0.9
+    /// ... and this share of its own text is the candidate's. A larger `main`/`article`
+    /// around both then adds the page's furniture, and may not replace the candidate.
+    var confirmingOwnShare = 0.8
+
+    /// A repeat of this many posts or more may stand in for the candidate as a thread ...
+    var threadItems = 4
+    /// ... when this share of Readability's text is in it ...
+    var threadOverlap = 0.8
+    /// ... under this share of its text is in links ...
+    var threadLinkDensity = 0.5
+    /// ... and cleaned it holds this many times Readability's text (a little more) ...
+    var threadGrowth = 1.02
+    /// ... and this share of its own. (wcxb-dev 0.8556 → 0.8569, forum 0.788 → 0.797, 17 pages
+    /// up, 8 down; without the post-header test trafilatura-eval fell 0.9229 → 0.9216.)
+    var threadKept = 0.7
+
+    /// A candidate is outside the page's `main` element when under this share of its text is
+    /// in it (a notice bar, a sidebar box) ...
+    var outsideMainOverlap = 0.3
+    /// ... and the main element stands in for it when it holds this many bytes ...
+    var mainMinimum = 500.0
+    /// ... this share of the candidate's text ...
+    var mainShare = 0.3
+    /// ... under this share of it in links ...
+    var mainLinkDensity = 0.5
+    /// ... and, cleaned, at least this many bytes.
+    var mainKept = 250.0
+
+    /// The prose box stands in only while at most this share of its cleaned text is
+    /// Readability's: two articles that render their text twice, once hidden, fell 0.99 → 0.65
+    /// without it.
+    var proseRepeated = 0.8
+
+    /// A candidate under this many bytes may be a box of furniture (an author box, a cookie
+    /// notice, a sidebar widget): trafilatura-eval 0.9266 → 0.9276, wcxb-dev 0.86453 → 0.86465.
+    var furnitureCandidate = 1000
+    /// The element holding this share of a box's text stands for it in the furniture test.
+    var furnitureShare = 0.75
+    /// A candidate with this share of its text in a footer of the page is in the footer
+    /// (wcxb-dev 0.8652 → 0.8680: 5 empty-reference pages 0 → 1).
+    var inFooter = 0.8
+
+    /// A page of sections has at least this many headings ...
+    var sectionedHeadings = 5
+    /// ... and one heading for every 1,000 / this many bytes its cleaned body keeps (six per
+    /// kilobyte: a heading over every paragraph or two) ...
+    var sectionedDensity = 6
+    /// ... and the cleaned body holds this many times Readability's candidate (an article's
+    /// body adds sidebars and teasers to a candidate that holds most of its prose, and stays
+    /// under it).
+    var sectionedGrowth = 2.5
+    /// The body is copied only when its text outside navigation, headers, footers, asides and
+    /// forms is at most this many times what its headings allow: cleaning keeps more than three
+    /// fifths of it on the pages the rule takes, and most pages with five headings are not copied.
+    var sectionedSlack = 1.6
+
+    /// A repeat is a thread's posts when it has this many items ...
+    var postsItems = 3
+    /// ... or this many bytes, ...
+    var postsMass = 1500.0
+    /// ... and under this share of its text is in links.
+    var postsLinkDensity = 0.6
+
+    // MARK: Roles: content, boilerplate or caption (`RoleRules`)
+
+    /// An element holding more than this share of the container's text is content whatever it
+    /// looks like (a furniture element or role only when its text outside links is that much).
+    var protectedShare = 0.3
+    /// A picture's legend (a styled run after the picture) is at most this many bytes:
+    /// trafilatura-eval 0.93544 → 0.93641 (5 false positives gone on 4 pages).
+    var legendLength = 300
+    /// Outside the span a furniture name is believed even over prose for boxes under this
+    /// share of the text (an author's bio, a sign-up pitch).
+    var outsideShare = 0.15
+    /// Link lists and "Label: link" promos are boilerplate under this share of the text ...
+    var promoShare = 0.2
+    /// ... with more than this share of their text in links ...
+    var promoLinkDensity = 0.5
+    /// ... and, for a list, at least this many links.
+    var promoLinks = 2
+    /// A "Label: <a>headline</a>" promo is shorter than this many bytes ...
+    var promoLength = 210
+    /// ... and its label shorter than this many characters ("PUEDES VER:"; trafilatura-eval
+    /// 0.93172 → 0.93210).
+    var promoLabel = 40
+    /// A date line is at most this many bytes ...
+    var dateLineLength = 80
+    /// ... with at least this many figures ...
+    var dateLineDigits = 4
+    /// ... making at least this share of it ("23.10.2018", "Updated 5. Mai, 14:03").
+    var dateLineDigitShare = 0.35
+    /// A furniture-named box inside the span stays when it is mostly prose: at least this many
+    /// bytes ...
+    var mostlyProseLength = 85
+    /// ... under this share in links ...
+    var mostlyProseLinkDensity = 0.25
+    /// ... and this share of it in paragraphs of prose.
+    var mostlyProseShare = 0.6
+    /// A paragraph counts as prose from this many bytes ...
+    var proseParagraph = 50
+    /// ... with under this share in links.
+    var proseParagraphLinkDensity = 0.3
+    /// A header's standfirst is a paragraph of this many bytes, under `proseParagraphLinkDensity`
+    /// in links: such a header is judged part by part.
+    var standfirstParagraph = 80
+    /// An inline element is part of its sentence when its parent holds twice its text and this
+    /// many bytes more ...
+    var inlineSentenceExtra = 60
+    /// ... under this share in links (a dateline span, a name in a sentence).
+    var inlineSentenceLinkDensity = 0.5
+    /// A removed box with more than this share of its text in links takes the heading that
+    /// only introduced it ("Trending now"; trafilatura-eval 2 pages up, none down).
+    var introducedListLinkDensity = 0.5
+    /// A child repeating an earlier sibling word for word goes from this many bytes (wcxb-dev
+    /// 0.86853 → 0.86986, 31 pages up, 6 down; from 30 bytes, 14 down).
+    var repeatedBlock = 60
+
+    // MARK: The main span (`MainSpan`)
+
+    /// A child holding this share of the container's prose carries the span.
+    var carrierShare = 0.65
+    /// A container with less prose than this many bytes has no span.
+    var spanMinimum = 400
+    /// A child with this share of the prose ...
+    var substantialShare = 0.03
+    /// ... and at least this many bytes is a paragraph of the text.
+    var substantialMinimum = 80.0
+}
