@@ -38,6 +38,24 @@ import Testing
         #expect(page.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
     }
 
+    /// What read-later services read: the article alone inside `<article>` under Instapaper's
+    /// `instapaper_body`, the page's own lines outside it marked `instapaper_ignore`, the link to
+    /// the original as navigation, and the byline and date also in the head.
+    @Test func readLaterServicesReadTheArticleAlone() async throws {
+        let backend = try startBackend(clock: TestClock()) { $0.ttl = 3600 }
+        let (url, _) = try await Self.save(backend.baseURL, Self.metadata)
+        let html = try await Client.get(url).text
+        let header = try #require(html.range(of: "<header class=\"saved instapaper_ignore\">"))
+        let article = try #require(html.range(of: "<article><div class=\"instapaper_body\">\n<p>Body text.</p>\n</div></article>"))
+        let footer = try #require(html.range(of: "<footer class=\"saved instapaper_ignore\"><p>Saved by Piper"))
+        #expect(header.upperBound <= article.lowerBound && article.upperBound <= footer.lowerBound)
+        #expect(html.components(separatedBy: "<article").count == 2, "one article, holding only the body")
+        #expect(html.contains("<nav><p class=\"original\">Original: <a href="))
+        #expect(html.contains("<meta name=\"author\" content=\"Ada &amp; Co\">"))
+        #expect(html.contains("<meta property=\"article:published_time\" content=\"2026-03-01T09:30:00Z\">"))
+        #expect(html.contains("<meta name=\"description\" content=\"Summary &quot;quoted&quot;\">"))
+    }
+
     @Test func aPlainSaveHasNoSourceLinesButStillItsExpiry() async throws {
         let backend = try startBackend(clock: TestClock()) { $0.ttl = 2 * 86_400 }
         let url = try await Client.saveURL(backend.baseURL, title: "Plain", content: "<p>x</p>")

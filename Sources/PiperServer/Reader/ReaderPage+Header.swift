@@ -2,17 +2,20 @@ import Foundation
 
 /// The lines around the article: who wrote it, where it came from, how long the copy lives.
 extension ReaderPage {
-    /// `<header>`: the title, then "byline · site · date", then "Original: <link>".
+    /// `<header>`: the title, then "byline · site · date", then "Original: <link>"; marked
+    /// `instapaper_ignore`, as the footer is: the page's own lines, not the article's.
     static func header(_ article: SavedArticle) -> String {
         let metadata = article.metadata
-        var html = "<header class=\"saved\">\n<h1>\(HTMLEscape.escape(article.title))</h1>\n"
+        var html = "<header class=\"saved instapaper_ignore\">\n<h1>\(HTMLEscape.escape(article.title))</h1>\n"
         var parts: [String] = []
         if let byline = metadata.byline { parts.append("<span class=\"byline\">\(HTMLEscape.escape(byline))</span>") }
         if let site = metadata.siteName { parts.append("<span class=\"site\">\(HTMLEscape.escape(site))</span>") }
         if let published = metadata.publishedTime { parts.append(time(published)) }
         if !parts.isEmpty { html += "<p class=\"meta\">" + parts.joined(separator: " · ") + "</p>\n" }
         if let source = metadata.sourceURL {
-            html += "<p class=\"original\">Original: " + link(source) + "</p>\n"
+            // A link away from the page: navigation, which extractors leave out of the text
+            // (trafilatura read it as the article's first line on a short article).
+            html += "<nav><p class=\"original\">Original: " + link(source) + "</p></nav>\n"
         }
         return html + "</header>\n"
     }
@@ -21,7 +24,7 @@ extension ReaderPage {
     static func footer(_ article: SavedArticle) -> String {
         let longLived = article.expiresAt.timeIntervalSince(article.createdAt) >= 86_400
         let when = (longLived ? UTCTime.day(article.expiresAt) + " " : "") + UTCTime.clock(article.expiresAt)
-        return "<footer class=\"saved\"><p>Saved by Piper · expires at \(when)</p></footer>\n"
+        return "<footer class=\"saved instapaper_ignore\"><p>Saved by Piper · expires at \(when)</p></footer>\n"
     }
 
     /// A link to `url` (already validated http(s)) that shows host and path, shortened.

@@ -46,11 +46,22 @@ enum ReaderPage {
         if let excerpt = article.metadata.excerpt {
             html += "<meta name=\"description\" content=\"\(HTMLEscape.escape(excerpt))\">\n"
         }
+        if let byline = article.metadata.byline {
+            html += "<meta name=\"author\" content=\"\(HTMLEscape.escape(byline))\">\n"
+        }
+        if let published = article.metadata.publishedTime {
+            html += "<meta property=\"article:published_time\" content=\"\(HTMLEscape.escape(published))\">\n"
+        }
         html += "<style>\(ReaderStyle.css)</style>\n"
-        html += "</head><body><main><article>\n"
+        // Read-later services and extractors read the article alone: the page's own lines
+        // (title, byline, the original's link, the expiry) stand outside `<article>`, marked
+        // with Instapaper's `instapaper_ignore`, and the article's body carries
+        // `instapaper_body`; what they say is also in the head's `<meta>` and canonical link.
+        html += "</head><body><main>\n"
         html += header(article)
+        html += "<article><div class=\"instapaper_body\">\n"
         html += article.content
-        html += "\n</article>\n" + footer(article) + "</main></body></html>\n"
+        html += "\n</div></article>\n" + footer(article) + "</main></body></html>\n"
         return Array(html.utf8)
     }
 
