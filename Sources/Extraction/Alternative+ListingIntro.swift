@@ -9,9 +9,9 @@ import HTML
 
 extension Alternative {
     /// Ancestors looked at above a repeat's parent.
-    static let introDepth = 4
+    static var introDepth: Int { Tuning.standard.introDepth }
     /// Text before the cards in the box around them, at most (bytes).
-    static let introLength = 2000
+    static var introLength: Int { Tuning.standard.introLength }
 
     /// The nearest ancestor of the repeat's parent (below the body) holding an `h1` before the
     /// cards, with little text before them: an alternative of the same kind whose items are

@@ -5,9 +5,9 @@ import HTML
 
 enum ArticleBody {
     /// Declared bodies shorter than this (bytes) are a summary, not the article.
-    static let minimum = 1000
+    static var minimum: Int { Tuning.standard.articleBodyMinimum }
     /// The text holds the declared body when it holds this share of its words.
-    static let heldShare = 0.5
+    static var heldShare: Double { Tuning.standard.articleBodyHeld }
 
     /// The declared body's paragraphs (markup removed, white space collapsed), or nil when
     /// it is short or `text` holds it.

@@ -38,7 +38,7 @@ enum BlockText {
         var kept = Array(blocks[...last])
         var dropped = 0
         for block in blocks[(last + 1)...] {
-            if !isCopyrightNotice(block) && (block.utf8.count >= 120 || endsSentence(block)) {
+            if !isCopyrightNotice(block) && (block.utf8.count >= Tuning.standard.trailingBlockKept || endsSentence(block)) {
                 kept.append(block)
             } else {
                 dropped += block.utf8.count
@@ -46,7 +46,7 @@ enum BlockText {
         }
         // Short lines that are much of the text are the page's content (a service page's
         // contact lines, a shop's items), not furniture after an article.
-        if dropped == 0 || Double(dropped) > 0.15 * Double(text.utf8.count) { return text }
+        if dropped == 0 || Double(dropped) > Tuning.standard.trailingBlocksShare * Double(text.utf8.count) { return text }
         return kept.joined(separator: "\n\n")
     }
 
@@ -91,7 +91,7 @@ enum BlockText {
 
     /// A paragraph of sentences: long, with a sentence ending in it.
     static func isProse(_ block: Substring) -> Bool {
-        guard block.utf8.count >= 150 else { return false }
+        guard block.utf8.count >= Tuning.standard.proseBlock else { return false }
         var block = block
         return block.withUTF8 { u in
             if u.last == 0x2E { return true }
@@ -114,7 +114,7 @@ enum BlockText {
         // Split on line-feed bytes: the builder writes no carriage return, so these are the
         // Character lines.
         for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map({ Substring($0) }) {
-            if line.utf8.count >= 60 {
+            if line.utf8.count >= Tuning.standard.repeatedLine {
                 if seen.contains(line) {
                     dropped = true
                     // The blank line before a dropped paragraph goes with it.

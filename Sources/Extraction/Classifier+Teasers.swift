@@ -9,28 +9,26 @@ extension Classifier {
     /// With `priced` (a product page), the cards are other products: each shows a price, and
     /// may hold controls (add to cart, quick view).
     func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
-        guard length >= 150, node.childElementCount >= 3 else { return false }
-        let needed = 0.8 * Double(length)
+        guard TeaserRules.mayBeGrid(length: length, children: node.childElementCount) else { return false }
         var cards = 0, cardText = 0, pictured = 0, seen = 0
         var child = node.firstElementChild
         while let c = child {
             child = c.nextElementSibling
             let n = table.length(c)
             seen += n
-            if n > 0, n <= Classifier.teaserCard, c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
+            if TeaserRules.isCardSized(n), c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
                priced ? Classifier.showsPrice(c)
                       : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
                 cards += 1
                 cardText += n
                 if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
-            } else if Double(cardText + length - seen) < needed {
+            } else if !TeaserRules.gridStillPossible(cardText: cardText, unseen: length - seen, length: length) {
                 // The children left cannot make the cards most of the text any more.
                 return false
             }
         }
-        return cards >= 3 && Double(cardText) >= needed && 2 * pictured >= cards
+        return TeaserRules.isGrid(cards: cards, cardText: cardText, pictured: pictured, length: length)
     }
-    static let teaserCard = 600
 
     /// A currency sign in the text: a shop's product card, not a story's teaser.
     static func showsPrice(_ node: Node) -> Bool {
@@ -40,8 +38,6 @@ extension Classifier {
         }
         return found
     }
-
-    static let trailingLinkDensity = 0.6
 
     /// Removes the grids of teaser cards after the span of the chosen article container (run
     /// once the choice is made, so that it does not move it).
@@ -60,11 +56,13 @@ extension Classifier {
             let region = span.region(of: node, parent: parentRegion)
             let length = classifier.table.length(node)
             if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length)
-                || region == .trailing && span.isBeside(node) && 2 * length < classifier.total && length >= 40
-                && classifier.table.linkDensity(node) > Classifier.trailingLinkDensity && !Classifier.phrasing.contains(node)
-                && node.countDescendantElements(named: ["a"]) >= 1
-                || region == .trailing && 2 * length < classifier.total && RoleRules.furnitureElements.contains(node)
-                || product && 2 * length < rootLength && classifier.isTeaserGrid(node, length: length, priced: true) {
+                || region == .trailing && span.isBeside(node)
+                && TeaserRules.isTrailingLinkBox(length: length, total: classifier.total, linkDensity: classifier.table.linkDensity(node))
+                && !Classifier.phrasing.contains(node) && node.countDescendantElements(named: ["a"]) >= 1
+                || region == .trailing && TeaserRules.isTrailingFurniture(length: length, total: classifier.total)
+                && RoleRules.furnitureElements.contains(node)
+                || product && TeaserRules.isOtherProducts(length: length, total: rootLength)
+                && classifier.isTeaserGrid(node, length: length, priced: true) {
                 node.remove()
                 continue
             }
@@ -84,14 +82,14 @@ extension Classifier {
     /// accordion's toggle (a FAQ's question), not a teaser.
     func card(headedBy heading: Node, after previous: Node?, below root: Node) -> Node? {
         let title = table.length(heading)
-        guard title >= 10, table.linkDensity(heading) >= 0.9,
+        guard TeaserRules.isHeadline(length: title, linkDensity: table.linkDensity(heading)),
               let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
               let href = link.getAttribute("href"), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:") else { return nil }
         var card: Node?
         var parent = heading.parent
         while let box = parent, box != root, !RoleRules.allHeadings.contains(box) {
             let length = table.length(box)
-            guard length <= Classifier.teaserCard, length - title <= Classifier.cardSummary else { break }
+            guard TeaserRules.isCard(length: length, headline: title) else { break }
             if let previous, box.contains(previous) { break }
             card = box
             parent = box.parent
@@ -99,7 +97,6 @@ extension Classifier {
         return card
     }
     static let cardHeadings = NameSet(["h2", "h3", "h4", "h5", "h6"])
-    static let cardSummary = 400
 
     /// Removes the teaser cards after the container's last paragraph of prose ("Latest
     /// articles", "More from the section": each card a linked headline and its summary), with
@@ -119,7 +116,7 @@ extension Classifier {
                 guard let found else { continue }
                 if let last = cards.last?.node, last == found || last.contains(found) { continue }
                 cards.append((i, found))
-            } else if e.localNameID == Classifier.paragraph, table.length(e) >= 80, table.linkDensity(e) < 0.3 {
+            } else if e.localNameID == Classifier.paragraph, TeaserRules.isTextParagraph(length: table.length(e), linkDensity: table.linkDensity(e)) {
                 prose.append((i, e))
             }
         }
@@ -138,7 +135,7 @@ extension Classifier {
         let trailing = cards.filter { $0.at > lastProse }
         // A lone card is a promo only while it is small beside the text.
         let cardText = trailing.reduce(0) { $0 + table.length($1.node) }
-        guard !trailing.isEmpty, 2 * cardText < rootLength, trailing.count > 1 || 10 * cardText < rootLength else { return }
+        guard TeaserRules.cardsGo(count: trailing.count, cardText: cardText, total: rootLength) else { return }
         // The headings between the last paragraph and the cards that head nothing but cards.
         var introductions: [Node] = []
         var pending: Node?

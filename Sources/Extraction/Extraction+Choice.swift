@@ -185,7 +185,8 @@ extension Extraction {
         if dialogs {
             let total = TextMass.length(root)
             measured = total
-            for n in root.descendants.filter({ $0.isElement && Survey.isDialog($0) }) where 2 * TextMass.length(n) < total {
+            for n in root.descendants.filter({ $0.isElement && Survey.isDialog($0) })
+                where Double(TextMass.length(n)) < Tuning.standard.dialogShare * Double(total) {
                 n.remove()
             }
         }
@@ -195,7 +196,7 @@ extension Extraction {
             let total = measured!
             // Most of the copy's text: the page's own; less is a copy of what the page shows.
             let length = TextMass.length(n)
-            if length >= 200, 2 * length >= total {
+            if SurveyRules.isCopiedPage(length: length, copyText: total) {
                 while let child = n.firstChild { _ = parent.insertBefore(child, n) }
             }
             n.remove()

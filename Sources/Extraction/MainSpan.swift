@@ -21,7 +21,7 @@ struct MainSpan {
     private(set) var innermost: Node?
 
     /// Text runs shorter than this (non-space bytes) are labels, not prose.
-    static let proseRun: Int32 = 25
+    static var proseRun: Int32 { Int32(Tuning.standard.proseRun) }
     /// Boxes the span may descend into: paragraphs and lists are the text itself.
     static let boxes = NameSet(["div", "section", "article", "main", "table", "tbody", "tr", "td", "center", "font", "span"])
     static let anchor = Document.knownNameID("a")!

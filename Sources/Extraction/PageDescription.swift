@@ -7,7 +7,7 @@ import HTML
 
 enum PageDescription {
     /// A chosen text shorter than this (bytes) is no article on its own.
-    static let shortText = 500
+    static var shortText: Int { Tuning.standard.shortText }
 
     /// The summary to put before `text`, or nil. An empty text stays empty: a page with
     /// nothing to read is not given a summary to read.

@@ -5,9 +5,9 @@ import HTML
 
 enum ProductDescription {
     /// Descriptions shorter than this (bytes) are a tag line, not a description.
-    static let minimum = 120
+    static var minimum: Int { Tuning.standard.productDescriptionMinimum }
     /// The text holds the description when it holds this share of its words.
-    static let heldShare = 0.5
+    static var heldShare: Double { Tuning.standard.productDescriptionHeld }
 
     /// The description to put before `text`, or nil when it is short or `text` holds it.
     static func missing(_ description: String?, from text: String) -> String? {

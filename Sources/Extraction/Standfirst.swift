@@ -19,11 +19,11 @@ struct Standfirst {
     static let frames = NameSet(["header", "article"])
     static let paragraph = Document.knownNameID("p")!
     /// Text bytes (outside whitespace) of a standfirst: a sentence or a few, not a section.
-    static let lengths = 50...700
+    static var lengths: ClosedRange<Int> { Tuning.standard.standfirstLengths }
     /// Text bytes of the paragraph that follows it.
-    static let nextLength = 70
+    static var nextLength: Int { Tuning.standard.standfirstNext }
     /// Elements looked at after a standfirst for its next paragraph.
-    static let lookahead = 300
+    static var lookahead: Int { Tuning.standard.standfirstLookahead }
 
     /// The page's standfirsts in document order (a few at most), read before Readability runs:
     /// named boxes of a sentence or a few with hardly any links, inside a `header` or an
@@ -37,7 +37,7 @@ struct Standfirst {
             // The length first, by index: most boxes are passed over before a handle is made
             // or their attributes are read.
             let length = Int(table.length(at: index))
-            guard lengths.contains(length), table.linkDensity(at: index) <= 0.2 else { continue }
+            guard lengths.contains(length), table.linkDensity(at: index) <= Tuning.standard.standfirstLinkDensity else { continue }
             let e = elements[i]
             guard followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
             guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
@@ -86,7 +86,7 @@ struct Standfirst {
         if candidates.isEmpty { return nil }
         let body = collapsedBytes(text)
         return candidates.first { s in
-            let opening = Array(s.text.utf8.prefix(40))
+            let opening = Array(s.text.utf8.prefix(Tuning.standard.standfirstOpening))
             return !opening.isEmpty && !Vocabulary.contains(body, opening)
         }
     }

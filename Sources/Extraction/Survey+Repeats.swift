@@ -59,7 +59,9 @@ extension Survey {
         var n: Node? = node
         var depth = 0
         while let e = n, e.isElement, e.localNameID != Survey.bodyElement, e.localNameID != Survey.htmlElement {
-            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || 2 * textLength(e) < bodyText { return true }
+            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || !SurveyRules.isPageForm(length: textLength(e), bodyText: bodyText) {
+                return true
+            }
             if !e.attributes.isEmpty {
                 if let role = e.getAttribute("role")?.lowercased(), RoleRules.furnitureRoles.contains(role) { return true }
                 if depth < 2, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
@@ -97,7 +99,7 @@ extension Survey {
         let doc = table.document
         // By index: most elements are passed over without a handle, and children without one
         // until they join a group.
-        for index in table.order.dropFirst() where table.length(at: index) >= 300 {
+        for index in table.order.dropFirst() where SurveyRules.mayHoldRepeat(length: table.length(at: index)) {
             var elementChildren = 0
             var c = doc.firstChild(at: index)
             while c >= 0 && elementChildren < 2 {
@@ -116,7 +118,7 @@ extension Survey {
             while child >= 0 {
                 let c = child
                 child = doc.nextSibling(at: c)
-                if Survey.repeatable.contains(id: doc.nameID(at: c)), table.length(at: c) >= 15 {
+                if Survey.repeatable.contains(id: doc.nameID(at: c)), SurveyRules.mayRepeat(length: table.length(at: c)) {
                     let shape = Survey.shape(at: c, in: doc)
                     let found = groups.count > 12 ? positions[shape] : groups.lastIndex(where: { $0.shape == shape })
                     if let k = found {
@@ -137,18 +139,18 @@ extension Survey {
                 // cards when they are links (a shop's products); as posts they are page columns.
                 let layout = Survey.isLayout(shape)
                 let parentText = Double(textLength(parent))
-                if all.count >= 4, !layout || !shape.firstClass.isEmpty, let r = measure(parent, all), Double(r.text) >= 0.5 * parentText,
-                   !layout || r.repeat.linkDensity >= 0.3,
-                   Double(r.largest) <= 0.5 * Double(r.text), listing == nil || r.text > listing!.text,
-                   !isInFurniture(parent) {
+                if all.count >= Tuning.standard.listingItems, let r = measure(parent, all),
+                   SurveyRules.isListing(items: all.count, layout: layout, named: !shape.firstClass.isEmpty, text: r.text, parentText: parentText,
+                                         largest: r.largest, linkDensity: r.repeat.linkDensity),
+                   listing == nil || r.text > listing!.text, !isInFurniture(parent) {
                     listing = r
                 }
                 if layout { continue }
-                let items = all.filter { textLength($0) >= 60 }
+                let items = all.filter { SurveyRules.isPostItem(length: textLength($0)) }
                 guard items.count >= 2, let r = measure(parent, items) else { continue }
                 // Page columns (one holds the article, the others sidebars) are no repeat.
-                guard Double(r.text) >= 0.5 * parentText, Double(r.largest) <= 0.75 * Double(r.text),
-                      items.count >= 3 || !shape.firstClass.isEmpty else { continue }
+                guard SurveyRules.arePosts(items: items.count, named: !shape.firstClass.isEmpty, text: r.text, parentText: parentText,
+                                           largest: r.largest) else { continue }
                 if posts == nil || r.repeat.mass > posts!.mass, !isInFurniture(parent) {
                     posts = r.repeat
                 }

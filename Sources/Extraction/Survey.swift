@@ -56,23 +56,23 @@ struct Survey {
             let length = Int(table.length(at: index))
             let name = doc.nameID(at: index)
             if Survey.headingNames.contains(id: name) { headings += 1 }
-            if name == Survey.noscript, length >= 200, 2 * length >= bodyText { scriptlessPages.append(doc.node(at: index)) }
+            if name == Survey.noscript, SurveyRules.isScriptlessPage(length: length, bodyText: bodyText) { scriptlessPages.append(doc.node(at: index)) }
             // The attributes read in place, once for all the questions below.
             doc.withAttributes(at: index) { list in
                 let attributes = list.isEmpty ? nil : ReadAttributes(list)
                 if let attributes { found.note(index, in: doc, attributes) }
-                if length >= 100, 2 * length < bodyText, Survey.isDialog(name: name, attributes) { dialogs.append(doc.node(at: index)) }
+                if SurveyRules.isOverlay(length: length, bodyText: bodyText), Survey.isDialog(name: name, attributes) { dialogs.append(doc.node(at: index)) }
                 // The outermost furniture elements' text (only they walk up to check).
                 if Survey.furniture.contains(id: name), !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
                     furnitureText += length
                     if name == Survey.footer, length > 0 { footers.append(doc.node(at: index)) }
-                } else if let role = attributes?.role, length > 0, 2 * length < bodyText,
+                } else if let role = attributes?.role, SurveyRules.isFooterBox(length: length, bodyText: bodyText),
                           role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
                     footers.append(doc.node(at: index))
                 }
                 // Containers of the second strategy (not the body itself), from the same
                 // reading of the attributes.
-                if index != body.index, length >= 200 {
+                if index != body.index, SurveyRules.isContainer(length: length) {
                     if Survey.sectioning.contains(id: name) || attributes?.role?.lowercased() == "main" {
                         semantic.append(doc.node(at: index))
                     } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
@@ -121,11 +121,12 @@ struct Survey {
     /// named container that still holds nine tenths of it.
     func bestNamed() -> Node? {
         var best: Node?
-        for n in named where textLength(n) >= 200 && linkDensity(n) < 0.5 {
+        for n in named where SurveyRules.isNamedContainer(length: textLength(n), linkDensity: linkDensity(n)) {
             if best == nil || mass(n) > mass(best!) { best = n }
         }
         guard var chosen = best else { return nil }
-        for n in named where n != chosen && chosen.contains(n) && mass(n) >= 0.9 * mass(chosen) && linkDensity(n) < 0.5 {
+        for n in named where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen))
+            && linkDensity(n) < Tuning.standard.containerLinkDensity {
             if textLength(n) < textLength(chosen) { chosen = n }
         }
         return chosen
@@ -135,11 +136,11 @@ struct Survey {
     /// inner one that holds nine tenths of it.
     func bestSemantic() -> Node? {
         var best: Node?
-        for n in semantic where textLength(n) >= 200 {
+        for n in semantic where SurveyRules.isContainer(length: textLength(n)) {
             if best == nil || mass(n) > mass(best!) { best = n }
         }
         guard var chosen = best else { return nil }
-        for n in semantic where n != chosen && chosen.contains(n) && mass(n) >= 0.9 * mass(chosen) {
+        for n in semantic where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen)) {
             if textLength(n) < textLength(chosen) { chosen = n }
         }
         return chosen

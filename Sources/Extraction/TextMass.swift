@@ -64,7 +64,7 @@ enum TextMass {
         var start = 0, end = bytes.count
         while start < end, bytes[start] <= 0x20 { start += 1 }
         while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
-        return end - start >= 20 ? (start, UnsafeBufferPointer(rebasing: bytes[start..<end])) : nil
+        return end - start >= Tuning.standard.piece ? (start, UnsafeBufferPointer(rebasing: bytes[start..<end])) : nil
     }
 }
 

@@ -168,4 +168,119 @@ struct Tuning: Sendable {
     var substantialShare = 0.03
     /// ... and at least this many bytes is a paragraph of the text.
     var substantialMinimum = 80.0
+
+    // MARK: The survey (`SurveyRules`): the page before Readability
+
+    /// A `<noscript>` of this many bytes or more ...
+    var scriptlessMinimum = 200
+    /// ... holding this share of the body's text is the page as it reads without scripts
+    /// (trafilatura-eval 0.93106 → 0.93172: an article Readability had replaced with the menu).
+    var scriptlessShare = 0.5
+    /// A modal box (dialog, `aria-modal`) of this many bytes or more ...
+    var dialogMinimum = 100
+    /// ... under this share of the body's text is a banner or prompt over the page; a larger one
+    /// is the page (and so for `role=contentinfo` footers).
+    var dialogShare = 0.5
+    /// A form holding this share of the body's text is the page, not furniture.
+    var pageFormShare = 0.5
+    /// A named or semantic container holds at least this many bytes ...
+    var containerMinimum = 200
+    /// ... and a named one under this share in links.
+    var containerLinkDensity = 0.5
+    /// An inner container holding this share of the best one's text outside links stands for it.
+    var innerShare = 0.9
+    /// A parent of repeated items holds this many bytes or more ...
+    var repeatParent = 300
+    /// ... and its children join a shape's group from this many bytes.
+    var repeatChild = 15
+    /// A repeat's items hold this share of their parent's text (page columns hold less).
+    var repeatShare = 0.5
+    /// A listing has this many items or more ...
+    var listingItems = 4
+    /// ... none holding more than this share of their text ...
+    var listingLargest = 0.5
+    /// ... and items named for their grid column are a listing only when this share of their
+    /// text is links (a shop's product cards).
+    var listingLayoutLinkDensity = 0.3
+    /// A post holds this many bytes or more ...
+    var postItem = 60
+    /// ... none more than this share of the posts' text (one column holding the article is no
+    /// post) ...
+    var postsLargest = 0.75
+    /// ... and unnamed items (no class) are posts only from this many.
+    var unnamedPosts = 3
+    /// A copy's `<noscript>` of this many bytes or more holding `scriptlessShare` of the copy's
+    /// text is its posts rendered for crawlers (Flarum); any other is removed.
+    var copyScriptlessMinimum = 200
+
+    // MARK: Teasers after the chosen article (`TeaserRules`)
+
+    /// A teaser grid is a box of this many bytes or more ...
+    var gridMinimum = 150
+    /// ... with this many cards or more ...
+    var gridCards = 3
+    /// ... together this share of its text, half of them with a picture (trafilatura-eval
+    /// 0.92975 → 0.93086, 7 false positives gone, 1 snippet lost).
+    var gridShare = 0.8
+    /// A teaser card holds at most this many bytes.
+    var teaserCard = 600
+    /// A trailing box beside the span with more than this share in links, of `trailingBox`
+    /// bytes or more and under `trailingShare` of the text, is a list of teasers
+    /// (trafilatura-eval 0.9290 → 0.9298).
+    var trailingLinkDensity = 0.6
+    var trailingBox = 40
+    var trailingShare = 0.5
+    /// A card's headline is this many bytes or more ...
+    var cardHeadline = 10
+    /// ... with this share in a link to another page ...
+    var cardHeadlineLinks = 0.9
+    /// ... and the card holds at most this many bytes besides it.
+    var cardSummary = 400
+    /// The text's last paragraph: this many bytes or more, under `proseParagraphLinkDensity`
+    /// in links; teaser cards after it go.
+    var lastParagraph = 80
+    /// The cards after it go while under this share of the container's text (a listing is its
+    /// cards) ...
+    var cardsShare = 0.5
+    /// ... a lone card only under one this-many-th of it.
+    var loneCardDivisor = 10
+
+    // MARK: Text (`BlockText`, `Standfirst`, declared descriptions)
+
+    /// A block of this many bytes or more after the last paragraph of prose stays ...
+    var trailingBlockKept = 120
+    /// ... and the short blocks there stay when they are over this share of the text.
+    var trailingBlocksShare = 0.15
+    /// A paragraph of prose is this many bytes or more with a sentence ending in it.
+    var proseBlock = 150
+    /// A thread's or listing's line of this many bytes or more printed twice is kept once.
+    var repeatedLine = 60
+    /// A text run this long (non-space bytes) is prose; shorter ones are labels.
+    var proseRun = 25
+    /// A text piece this long identifies a passage when containers' shares are compared.
+    var piece = 20
+    /// A standfirst holds this many bytes ...
+    var standfirstLengths = 50...700
+    /// ... at most this share in links ...
+    var standfirstLinkDensity = 0.2
+    /// ... and is followed within `standfirstLookahead` elements by a paragraph of this many
+    /// bytes (trafilatura-eval 0.9190 → 0.9230).
+    var standfirstNext = 70
+    var standfirstLookahead = 300
+    /// A standfirst is in the text when its first this-many bytes are.
+    var standfirstOpening = 40
+    /// A declared product description of this many bytes or more ...
+    var productDescriptionMinimum = 120
+    /// ... is put before a text holding under this share of its words (wcxb-dev 0.8588 → 0.8595).
+    var productDescriptionHeld = 0.5
+    /// A declared `articleBody` of this many bytes or more ...
+    var articleBodyMinimum = 1000
+    /// ... replaces a text holding under this share of its words.
+    var articleBodyHeld = 0.5
+    /// A chosen text under this many bytes is described by the page's summary.
+    var shortText = 500
+    /// A winning listing is widened to its heading up to this many levels up ...
+    var introDepth = 4
+    /// ... with at most this many bytes before the cards (wcxb-dev listing 0.707 → 0.712).
+    var introLength = 2000
 }
