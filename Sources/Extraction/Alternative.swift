@@ -112,7 +112,8 @@ final class Alternative {
         var headed = 0
         for (i, item) in items.enumerated() {
             // Decided once half are headed, or once the rest could no longer make half.
-            if 2 * headed >= items.count || 2 * (headed + items.count - i) < items.count { break }
+            let share = Tuning.standard.postHeaderShare
+            if Double(headed) >= share * Double(items.count) || Double(headed + items.count - i) < share * Double(items.count) { break }
             for e in item.descendants where e.isElement {
                 if e.localNameID == Classifier.time || !e.attributes.isEmpty && Vocabulary.matches(e, Alternative.postHeaderWords) {
                     headed += 1
@@ -120,7 +121,7 @@ final class Alternative {
                 }
             }
         }
-        return 2 * headed >= items.count
+        return Double(headed) >= Tuning.standard.postHeaderShare * Double(items.count)
     }
     static let postHeaderWords = Vocabulary.Words(["author", "user", "poster", "avatar", "byline", "timestamp", "posted"], exact: ["date", "time"])
 

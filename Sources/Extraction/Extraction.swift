@@ -81,7 +81,10 @@ public enum Extraction {
         // Captions holding most of the text are the article (a gallery told in its captions):
         // the text keeps them.
         var captions = chosenCaptions
-        if !captions.isEmpty, 2 * captions.reduce(0, { $0 + TextMass.length($1) }) >= TextMass.length(root) { captions = [] }
+        if !captions.isEmpty,
+           Double(captions.reduce(0, { $0 + TextMass.length($1) })) >= Tuning.standard.captionsArticleShare * Double(TextMass.length(root)) {
+            captions = []
+        }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
         // Most containers hold no caption: the walk then looks nothing up.
         var text = BlockText.text(of: root, article: !posts, skipping: captions)

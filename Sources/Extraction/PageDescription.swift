@@ -18,7 +18,7 @@ enum PageDescription {
         let length = TextTable.nonSpaceCount(summary)
         for e in survey.elements {
             let n = survey.textLength(e)
-            guard n >= length, n <= 2 * length else { continue }
+            guard n >= length, n <= Tuning.standard.summaryShownSlack * length else { continue }
             if Standfirst.collapsedBytes(e.textContent).firstRange(of: wanted) != nil { return summary }
         }
         return nil

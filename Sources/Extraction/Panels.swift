@@ -54,7 +54,7 @@ struct Panels {
             // A shown panel in a hidden wrapper (a collapse box around an accordion's panel).
             var wrappers: [Node] = []
             var n = h.node.parent
-            for _ in 0..<2 {
+            for _ in 0..<Tuning.standard.panelWrappers {
                 guard let w = n, w != body, Panels.hides(w) else { break }
                 wrappers.append(w)
                 n = w.parent

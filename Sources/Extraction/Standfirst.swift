@@ -42,7 +42,7 @@ struct Standfirst {
             guard followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
             guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
             found.append(Standfirst(text: collapsed(e.textContent), next: next))
-            if found.count == 3 { break }
+            if found.count == Tuning.standard.standfirstsPerPage { break }
         }
         return found
     }

@@ -64,7 +64,7 @@ extension Survey {
             }
             if !e.attributes.isEmpty {
                 if let role = e.getAttribute("role")?.lowercased(), RoleRules.furnitureRoles.contains(role) { return true }
-                if depth < 2, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
+                if depth < Tuning.standard.navigationDepth, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
             }
             depth += 1
             n = e.parent

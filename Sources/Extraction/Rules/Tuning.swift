@@ -97,6 +97,22 @@ struct Tuning: Sendable {
     /// fifths of it on the pages the rule takes, and most pages with five headings are not copied.
     var sectionedSlack = 1.6
 
+    /// A repeat's items are a thread's posts when this share of them carries a post header (a
+    /// `<time>`, an author or date box); an article's sections of one shape carry none.
+    var postHeaderShare = 0.5
+    /// Captions holding this share of the container's text are the article (a gallery told in
+    /// its captions) and stay in the text (trafilatura-eval 0.925 → 0.926).
+    var captionsArticleShare = 0.5
+    /// The page shows its summary when an element holds it in at most this many times its length.
+    var summaryShownSlack = 2
+    /// A shown panel's hidden wrappers are shown up to this many levels up (wcxb-dev 0.8594 →
+    /// 0.8596).
+    var panelWrappers = 2
+    /// At most this many standfirsts are noted per page.
+    var standfirstsPerPage = 3
+    /// A repeat's parent within this many levels of a box named as navigation (`nav`, sidebar,
+    /// footer, breadcrumbs, pagination) is in the furniture (a site menu replaced a teaser).
+    var navigationDepth = 2
     /// A repeat is a thread's posts when it has this many items ...
     var postsItems = 3
     /// ... or this many bytes, ...
