@@ -90,7 +90,7 @@ struct Classifier {
         if e.hasAttributes {
             if let role = attributes.role?.lowercased(), RoleRules.furnitureRoles.contains(role) { return .boilerplate }
             // A link hidden from screen readers only (a card's second link to the same page,
-            // its teaser or picture) is on the screen.
+            // its teaser or picture) is on the screen (wcxb-dev collection 0.663 → 0.667).
             e.hidden = attributes.ariaHidden == "true" && e.name != MainSpan.anchor || attributes.hidden
                 || Classifier.isHiddenByStyle(attributes.style) || Vocabulary.namesHidden(className: attributes.className)
             if e.hidden { return .boilerplate }

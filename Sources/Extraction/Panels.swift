@@ -47,7 +47,9 @@ struct Panels {
     }
 
     /// The panels among the hidden boxes noted, in document order: not inside furniture (a
-    /// pop-up's tabs, a footer's folded menus).
+    /// pop-up's tabs, a footer's folded menus). Opening them before Readability, which drops
+    /// hidden nodes, took wcxb-dev 0.8558 → 0.8588 (service 0.810 → 0.820, documentation 0.905 →
+    /// 0.914; 26 pages up, 7 down); trafilatura-eval unchanged.
     func panels(below body: Node) -> [Node] {
         var out: [Node] = []
         for h in hidden where h.panel || controlled.contains(h.id) {
