@@ -57,6 +57,8 @@ let package = Package(
         .executableTarget(name: "piper", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "Posts", "PiperNet", "PiperServer", "MediaImport", "PiperSystem"]),
 
         // Benchmarks (release builds print their numbers; not tests).
+        // The crash tests' agent (stops at an AgentCheckpoint so a test can kill it there).
+        .executableTarget(name: "piper-checkpoint-agent", dependencies: ["MediaImport", "PiperCore"], path: "Tests/CheckpointAgent"),
         .executableTarget(name: "piper-bench-html", dependencies: ["HTML", "CGumbo"], path: "Benchmarks/html", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-readability", dependencies: ["HTML", "Readability"], path: "Benchmarks/readability", exclude: ["README.md"]),
         .executableTarget(name: "piper-bench-extraction", dependencies: ["HTML", "Extraction", "CorpusEval"], path: "Benchmarks/extraction", exclude: ["README.md"]),

@@ -15,11 +15,12 @@ extension Agent {
         let progress = self.progress
         let log = self.log
         let notifier = self.notifier
+        let checkpoints = self.checkpoints
         let downloader = Downloader(settings: settings.download, connectionGuard: connectionGuard)
         tracker.start(entry.id)
         Thread.detachNewThread {
             let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log,
-                                         downloader: downloader)
+                                         downloader: downloader, checkpoints: checkpoints)
             if result == .failed, let failed = (try? Journal(state: state).entry(id: entry.id)) ?? nil, failed.state == .failed {
                 notifier?.notify("Piper: download failed", "\(entry.url): \(failed.reason ?? "no reason")")
             }
@@ -29,7 +30,7 @@ extension Agent {
 
     static func runWorker(_ entry: JournalEntry, state: StateFolder, settings: AgentSettings, progress: ProgressDisplay?,
                           tracker: WorkerTracker? = nil, log: @escaping @Sendable (String) -> Void,
-                          downloader: Downloader) -> WorkerResult {
+                          downloader: Downloader, checkpoints: (any AgentCheckpoints)? = nil) -> WorkerResult {
         let partial = entry.partialFile(in: state.downloads)
         let journal: Journal
         do { journal = try Journal(state: state) } catch {
@@ -71,7 +72,7 @@ extension Agent {
                 shouldContinue: { (try? journal.isCancelled(entry.id)) != true })
             let result = try downloader.download(request, events: events)
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
-            settings.hooks.pause(at: "downloaded", log: log)
+            checkpoints?.reached(.downloaded)
             do {
                 let landedName = try Landing.land(partial, as: entry.landingName(result.metadata.fileName), into: state.inbox,
                                                   hints: entry.importHints) {

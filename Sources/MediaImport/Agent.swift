@@ -21,6 +21,8 @@ public final class Agent {
     /// The address policy every download of this agent is checked against: `piper serve`'s
     /// SSRF guard for the agent inside it, nil for the user's own agent.
     let connectionGuard: CurlConnectionGuard?
+    /// Told of each checkpoint reached (the crash tests stop the agent there); nil in normal use.
+    let checkpoints: (any AgentCheckpoints)?
     let tracker = WorkerTracker()
     private var nextImport = Date.distantPast
     /// The importer's latest word on each inbox name (a file may be handled by the run that
@@ -29,7 +31,8 @@ public final class Agent {
 
     public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
                 progress: ProgressDisplay? = nil, notifier: DesktopNotifier? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
-                connectionGuard: CurlConnectionGuard? = nil) {
+                connectionGuard: CurlConnectionGuard? = nil, checkpoints: (any AgentCheckpoints)? = nil) {
+        self.checkpoints = checkpoints
         self.notifier = notifier
         self.connectionGuard = connectionGuard
         self.state = state
@@ -202,7 +205,7 @@ public final class Agent {
     func importLanded(_ journal: Journal, scanInbox: Bool = false) throws {
         let landed = try journal.entries(in: .landed)
         guard !landed.isEmpty || (scanInbox && inboxHasFiles()) else { return }
-        if !landed.isEmpty { settings.hooks.pause(at: "landed", log: log) }
+        if !landed.isEmpty { checkpoints?.reached(.landed) }
         guard let importer, Date() >= nextImport else { return }
         do {
             // Hints are looked up as the importer meets each file, so a file landed while

@@ -6,8 +6,7 @@ import Foundation
 /// default 30000),
 /// `PIPER_AGENT_SLOW_SECONDS` and `PIPER_AGENT_SLOW_RATE` (when every running download has
 /// been below this many bytes a second for that long, default 10000 B/s for 20 s, one more
-/// starts beside them), the downloader's `PIPER_DOWNLOAD_*` settings and the
-/// `PIPER_TEST_PAUSE_AT` test hook.
+/// starts beside them), and the downloader's `PIPER_DOWNLOAD_*` settings.
 public struct AgentSettings: Sendable, Equatable {
     public var concurrency = 3
     public var pollInterval: Double = 2
@@ -25,7 +24,6 @@ public struct AgentSettings: Sendable, Equatable {
     /// lands it on the sharer's behalf only once it has sat this long (the sharer died).
     public var sharerGrace: Double = 30
     public var download = DownloadSettings()
-    public var hooks = AgentTestHooks()
 
     public init() {}
 
@@ -40,7 +38,6 @@ public struct AgentSettings: Sendable, Equatable {
         if let v = env["PIPER_AGENT_SLOW_SECONDS"].flatMap(Double.init), v > 0 { s.slowAfter = v }
         if let v = env["PIPER_AGENT_SLOW_RATE"].flatMap(Double.init), v >= 0 { s.slowBytesPerSecond = v }
         s.download = DownloadSettings.from(environment: env)
-        s.hooks = AgentTestHooks.from(environment: env)
         return s
     }
 }

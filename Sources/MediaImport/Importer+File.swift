@@ -60,7 +60,7 @@ extension LibraryImporter {
         try LibraryFiles.setFileMode(source, modes: state.libraryModes)
         let id = try catalog.beginPlacing(item, archiveSHA256: archiveSHA256)
         do {
-            try LibraryLayout.move(source, to: directory.appendingPathComponent(unique))
+            try LibraryLayout.move(source, to: directory.appendingPathComponent(unique), checkpoints: checkpoints)
         } catch {
             try? catalog.forget(id)
             throw error

@@ -19,6 +19,9 @@ public final class LibraryImporter: @unchecked Sendable {
     /// Which inbox files are complete; kept across runs (guarded by `runLock`).
     let readiness = InboxReadiness()
     private var deferredCount = 0
+    /// Told when a copy across file systems has written its first chunk (the crash tests stop
+    /// there); nil in normal use.
+    public var checkpoints: (any AgentCheckpoints)?
 
     public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits()) throws {
         self.state = state

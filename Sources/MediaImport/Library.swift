@@ -54,13 +54,13 @@ enum LibraryLayout {
     /// Moves a file by atomic rename; across file systems it copies to a hidden temp name in the
     /// target folder (`TemporaryFile`: locked by its writer, so one a dead writer left is found
     /// and removed), renames that into place, then removes the source.
-    static func move(_ source: URL, to target: URL) throws {
+    static func move(_ source: URL, to target: URL, checkpoints: (any AgentCheckpoints)? = nil) throws {
         if rename(source.path, target.path) == 0 { return }
         guard errno == EXDEV else { throw ImportError.io("cannot move \(source.lastPathComponent) into place (errno \(errno))") }
         let temp = try TemporaryFile(in: target.deletingLastPathComponent())
         defer { temp.close() }
         do {
-            try temp.copy(from: source)
+            try temp.copy(from: source, checkpoints: checkpoints)
             guard rename(temp.url.path, target.path) == 0 else { throw ImportError.io("cannot move \(source.lastPathComponent) into place") }
             try FileManager.default.removeItem(at: source)
         } catch {

@@ -28,7 +28,10 @@ final class TemporaryFile {
     deinit { close() }
 
     /// Copies `source`'s bytes in and syncs them; a full disk says so.
-    func copy(from source: URL) throws {
+    /// Copies `source` in, synced; `checkpoints` hears `.libraryCopy` once the first chunk is
+    /// written.
+    func copy(from source: URL, checkpoints: (any AgentCheckpoints)? = nil) throws {
+        var firstChunk = false
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw ImportError.io("cannot read \(source.lastPathComponent): \(String(cString: strerror(errno)))") }
         defer { Glibc.close(input) }
@@ -41,7 +44,7 @@ final class TemporaryFile {
             guard n >= 0 else { throw ImportError.io("cannot read \(source.lastPathComponent): \(String(cString: strerror(errno)))") }
             if n == 0 { break }
             var offset = 0
-            defer { if offset == n { pauseForTests() } }
+            defer { if offset == n && !firstChunk { firstChunk = true; checkpoints?.reached(.libraryCopy) } }
             while offset < n {
                 let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, n - offset) }
                 if written < 0, errno == EINTR { continue }
@@ -52,15 +55,6 @@ final class TemporaryFile {
         guard fsync(fd) == 0 else { throw ImportError.io("cannot sync the file into the library: \(String(cString: strerror(errno)))") }
     }
 
-    /// The crash tests' pause point in the middle of a copy (`PIPER_TEST_PAUSE_AT=library-copy`,
-    /// as `AgentTestHooks` has for the agent's steps): the writer stops after its first chunk so
-    /// a test can kill it there.
-    private func pauseForTests() {
-        guard !paused else { return }
-        paused = true
-        AgentTestHooks.from(environment: ProcessInfo.processInfo.environment).pause(at: "library-copy", log: { _ in })
-    }
-    private var paused = false
 
     func close() {
         guard fd >= 0 else { return }

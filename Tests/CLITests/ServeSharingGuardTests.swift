@@ -12,8 +12,8 @@ import Testing
 struct ServeSharingGuardTests {
     static let fixtures = PiperBinary.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL
 
-    func sharing(allowing hosts: [String]) -> ServeSharing {
-        ServeSharing(allowHosts: hosts, maxUploadBytes: 1 << 20, sharesPerMinute: 0, pair: false)
+    func sharing(allowing hosts: [String], environment: [String: String] = [:]) -> ServeSharing {
+        ServeSharing(allowHosts: hosts, maxUploadBytes: 1 << 20, sharesPerMinute: 0, pair: false, environment: environment)
     }
 
     /// Queues the fixture `sample.mp3` from a local server and lets the serve's agent work it once.
@@ -23,7 +23,7 @@ struct ServeSharingGuardTests {
         let state = StateFolder(url: folder.home)
         let link = server.url("/sample.mp3").absoluteString
         let (queued, _) = try Journal(state: state).add(url: link, source: link, kind: .url, folder: nil)
-        let agent = sharing(allowing: hosts).agent(state: state, environment: ["PIPER_AGENT_POLL_MS": "50"])
+        let agent = sharing(allowing: hosts, environment: ["PIPER_AGENT_POLL_MS": "50"]).agent(state: state)
         guard case .finished(let summary) = try agent.run(once: true) else {
             throw DownloadError.failed("another agent held this fresh state folder")
         }

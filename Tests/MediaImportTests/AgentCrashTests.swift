@@ -50,7 +50,7 @@ import Testing
         let url = server.url("/m/sample.m4a").absoluteString
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
 
-        let first = try startPiper(["agent", "--once"], environment: home.environment(["PIPER_TEST_PAUSE_AT": "downloaded"]))
+        let first = try startAgentStopping(at: .downloaded, once: true, environment: home.environment())
         #expect(try eventually { try state(home, id) == .downloaded })
         killHard(first)
         #expect(home.inboxFiles().isEmpty)
@@ -71,7 +71,7 @@ import Testing
         let url = server.url("/m/sample.mp4").absoluteString
         let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
 
-        let first = try startPiper(["agent", "--once"], environment: home.environment(["PIPER_TEST_PAUSE_AT": "landed"]))
+        let first = try startAgentStopping(at: .landed, once: true, environment: home.environment())
         #expect(try eventually { try state(home, id) == .landed })
         killHard(first)
         #expect(home.inboxFiles() == ["sample.mp4"])

@@ -119,9 +119,22 @@ final class TempHome {
 
 /// Runs the built `piper` with arguments and environment.
 func startPiper(_ arguments: [String], environment: [String: String]) throws -> Process {
-    let binary = try requireBinary()
+    try start(URL(fileURLWithPath: try requireBinary()), arguments, environment: environment)
+}
+
+/// Runs the crash tests' agent (`Tests/CheckpointAgent`), which works like `piper agent` and
+/// stops at `checkpoint` for the test to kill it there.
+func startAgentStopping(at checkpoint: AgentCheckpoint, once: Bool, environment: [String: String]) throws -> Process {
+    let agent = PiperExecutable.sibling("piper-checkpoint-agent")
+    guard FileManager.default.isExecutableFile(atPath: agent.path) else {
+        throw FixtureError("\(agent.path) is missing: run 'swift build --build-tests' first")
+    }
+    return try start(agent, [checkpoint.rawValue] + (once ? ["--once"] : []), environment: environment)
+}
+
+private func start(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = environment
     process.standardInput = FileHandle.nullDevice

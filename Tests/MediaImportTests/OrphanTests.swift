@@ -24,7 +24,7 @@ struct OrphanTests {
         let inbox = state.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         // An audio file (a WAV header, then silence) of several copy chunks; the agent pauses
-        // after the first (`PIPER_TEST_PAUSE_AT=library-copy`) and is killed there.
+        // after the first (`AgentCheckpoint.libraryCopy`) and is killed there.
         let staged = home.appendingPathComponent("book.wav")
         let size = 20 << 20
         var header = Data("RIFF".utf8)
@@ -42,13 +42,8 @@ struct OrphanTests {
                                                                          "PIPER_AGENT_IDLE_MS": "200"]) { $1 }
         var caught = false
         for _ in 0..<1 where !caught {
-            let agent = Process()
-            agent.executableURL = URL(fileURLWithPath: try requireBinary())
-            agent.arguments = ["agent"]   // the long-running agent takes files put into the inbox
-            agent.environment = environment.merging(["PIPER_TEST_PAUSE_AT": "library-copy"]) { $1 }
-            agent.standardOutput = FileHandle.nullDevice
-            agent.standardError = FileHandle.nullDevice
-            try agent.run()
+            // The long-running agent takes files put into the inbox.
+            let agent = try startAgentStopping(at: .libraryCopy, once: false, environment: environment)
             // Kill it once its temp file in the library has some bytes but not all.
             let halfway = eventually(within: 90) {
                 Self.temporaries(in: library).contains { name in

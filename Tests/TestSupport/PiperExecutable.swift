@@ -27,4 +27,12 @@ public enum PiperExecutable {
 
     /// The path, for APIs that take a string.
     public static var path: String { url.path }
+
+    /// Another executable of the package (the crash tests' `piper-checkpoint-agent`): beside
+    /// `piper`, else in the debug build folder (when `PIPER_TEST_BINARY` names a release build).
+    public static func sibling(_ name: String) -> URL {
+        let beside = url.deletingLastPathComponent().appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name)
+    }
 }

@@ -63,8 +63,8 @@ enum Funnel {
             let raw = try parseArguments(descent.rest, options: command.options, arguments: command.arguments)
             command.prepare(raw)
             defer { command.finish() }
-            Output.verbosity = try CommonValues(raw)
-            return try await command.execute(raw).rawValue
+            let verbosity = try CommonValues(raw)
+            return try await Output.$verbosity.withValue(verbosity) { try await command.execute(raw).rawValue }
         } catch let error as UsageError {
             Output.err("Error: \(error.message)")
             Output.err("Usage: \(Help.usageLine(route))")
@@ -122,9 +122,10 @@ enum Funnel {
 
 /// stdout/stderr writers. stdout carries data; stderr carries messages and progress.
 enum Output {
-    /// `--quiet` / `--verbose` of the running command. Set once by the funnel before the
-    /// command runs, read afterwards only: `nonisolated(unsafe)` is safe under that rule.
-    nonisolated(unsafe) static var verbosity = CommonValues()
+    /// `--quiet` / `--verbose` of the running command: bound by the funnel for the command's
+    /// task and every task it starts (a task-local value, as a logger's metadata is); a thread
+    /// the command starts by hand reads the default (neither quiet nor verbose).
+    @TaskLocal static var verbosity = CommonValues()
 
     static func out(_ text: String, terminator: String = "\n") {
         FileHandle.standardOutput.write(Data((text + terminator).utf8))

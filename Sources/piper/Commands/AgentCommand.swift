@@ -18,14 +18,14 @@ struct AgentCommand: Command {
     }
 
     let once: Bool
+    let environment: [String: String]
 
     init(_ parsed: Parsed<Options>) throws {
-        try LibraryOption.apply(parsed.library)
+        environment = try LibraryOption.environment(parsed.library)
         once = parsed.once
     }
 
     func run() async throws -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
         let state = StateFolder.resolve(environment: environment)
         let progress = ProgressDisplay()
         let importer: (any InboxImporting)?

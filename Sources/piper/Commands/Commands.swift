@@ -1,3 +1,4 @@
+import Foundation
 import PiperCore
 
 /// Every subcommand, in the order `piper --help` lists them. One line per command.
@@ -21,8 +22,8 @@ let piperVersion = "0.1.0"
 
 /// Loads the settings and says on stderr what is odd about the config file (unknown keys, the
 /// old location), once, before the command goes on.
-func loadConfig(backendFlag: String? = nil) throws -> Config {
-    let config = try Config.load(backendFlag: backendFlag)
+func loadConfig(backendFlag: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Config {
+    let config = try Config.load(backendFlag: backendFlag, environment: environment)
     for notice in config.notices { Output.err(notice) }
     return config
 }

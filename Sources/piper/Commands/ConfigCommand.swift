@@ -34,9 +34,11 @@ struct ConfigCommand: Command {
     let json: Bool
     let action: Action
     let libraryFlag: Bool
+    let environment: [String: String]
 
     init(_ parsed: Parsed<Options>) throws {
-        libraryFlag = try LibraryOption.apply(parsed.library)
+        environment = try LibraryOption.environment(parsed.library)
+        libraryFlag = parsed.library != nil
         backend = parsed.backend
         json = parsed.json
         let words = parsed.positionals
@@ -70,7 +72,7 @@ struct ConfigCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        var config = try loadConfig(backendFlag: backend)
+        var config = try loadConfig(backendFlag: backend, environment: environment)
         switch action {
         case .show:
             try show(config)
@@ -90,7 +92,7 @@ struct ConfigCommand: Command {
 
     private func show(_ config: Config) throws {
         let backendValue = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
-        let library = LibrarySettings.resolve(state: config.state, environment: ProcessInfo.processInfo.environment)
+        let library = LibrarySettings.resolve(state: config.state, environment: environment)
         let mode: String
         switch library.modes {
         case .umask: mode = String(format: "umask %03o", Int(LibraryFiles.processUmask))

@@ -21,15 +21,16 @@ extension LibraryCommand {
         ]
 
         let item: String
+        let environment: [String: String]
 
         init(_ parsed: Parsed<Options>) throws {
-            try LibraryOption.apply(parsed.library)
+            environment = try LibraryOption.environment(parsed.library)
             item = parsed.positionals[0]
         }
 
         func run() async throws -> ExitCode {
             do {
-                let removed = try LibraryImporter(state: StateFolder.resolve()).remove(item)
+                let removed = try LibraryImporter(state: StateFolder.resolve(environment: environment)).remove(item)
                 Output.err("Removed \(removed.path) from the library")
                 return .success
             } catch let error as LibraryImporter.RemoveError {
@@ -57,17 +58,18 @@ extension LibraryCommand {
         }
 
         let revoke: Bool
+        let environment: [String: String]
 
         init(_ parsed: Parsed<Options>) throws {
-            try LibraryOption.apply(parsed.library)
+            environment = try LibraryOption.environment(parsed.library)
             revoke = parsed.revoke
         }
 
         func run() async throws -> ExitCode {
-            let secret = FeedSecret(state: StateFolder.resolve())
+            let secret = FeedSecret(state: StateFolder.resolve(environment: environment))
             let current = revoke ? try secret.revoke() : try secret.current()
             if revoke { Output.note("The feed has a new secret; the old feed and media links no longer work.") }
-            let config = try loadConfig()
+            let config = try loadConfig(environment: environment)
             let base = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
             let url = "\(base ?? "http://HOST:PORT")/feed/\(current).xml"
             Output.out(url)

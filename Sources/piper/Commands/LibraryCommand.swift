@@ -26,19 +26,20 @@ struct LibraryCommand: Command {
 
     let json: Bool
     let printPath: Bool
+    let environment: [String: String]
 
     init(_ parsed: Parsed<Options>) throws {
-        try LibraryOption.apply(parsed.library)
+        environment = try LibraryOption.environment(parsed.library)
         json = parsed.json
         printPath = parsed.path
     }
 
     func run() async throws -> ExitCode {
         if printPath {
-            Output.out(StateFolder.resolve().library.path)
+            Output.out(StateFolder.resolve(environment: environment).library.path)
             return .success
         }
-        let listing = try LibraryListing.read(state: StateFolder.resolve())
+        let listing = try LibraryListing.read(state: StateFolder.resolve(environment: environment))
         if json {
             try Output.json(listing)
             return .success

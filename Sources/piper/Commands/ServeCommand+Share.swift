@@ -16,6 +16,9 @@ struct ServeSharing {
     let maxUploadBytes: Int64
     let sharesPerMinute: Double
     let pair: Bool
+    /// The environment the server works in (`--library` included), handed to the agent and
+    /// to the browser it starts.
+    let environment: [String: String]
 
     /// The SSRF guard of every fetch made for a client: private and local addresses refused
     /// unless `--allow-host` opens them.
@@ -24,13 +27,13 @@ struct ServeSharing {
     func services(state: StateFolder) -> ShareServices {
         let fetchGuard = self.fetchGuard
         let loader = HTTPPageLoader(connectionGuard: fetchGuard.connectionGuard)
-        var queue = JournalMediaQueue(state: state)
+        var queue = JournalMediaQueue(state: state, environment: environment)
         queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
         queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
         // A page that needs a browser (X, a page built by script) loads in headless Chromium,
         // when it is installed, whose every connection goes through the guarded proxy.
-        let proxy = BrowserPageLoader.find() == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
-        var browser = proxy.flatMap { _ in BrowserPageLoader.system() }
+        let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
+        var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
             cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser,
@@ -46,7 +49,7 @@ struct ServeSharing {
     }
 
     /// The agent that works the journal inside the server: its downloads carry the server's guard.
-    func agent(state: StateFolder, environment: [String: String]) -> Agent {
+    func agent(state: StateFolder) -> Agent {
         Agent(state: state, settings: AgentSettings.from(environment: environment), importer: try? AgentImporterFactory.make(state: state),
               log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
     }
@@ -54,9 +57,8 @@ struct ServeSharing {
     /// Works the download journal on a thread of its own for as long as the server runs, so
     /// shared media lands in this server's library (and its fetches pass the same guard).
     func startAgent(state: StateFolder) {
-        let environment = ProcessInfo.processInfo.environment
         let thread = Thread {
-            let agent = self.agent(state: state, environment: environment)
+            let agent = self.agent(state: state)
             do {
                 if case .alreadyRunning = try agent.run(once: false) {
                     Output.err("Another agent already works this state folder; it downloads what is shared here.")

@@ -65,7 +65,7 @@ struct ServeCommand: Command {
     let sharing: ServeSharing
 
     init(_ parsed: Parsed<Options>) throws {
-        try LibraryOption.apply(parsed.library)
+        let environment = try LibraryOption.environment(parsed.library)
         var configuration = BackendConfiguration()
         configuration.http.host = parsed.host
         configuration.http.port = UInt16(parsed.port)
@@ -91,13 +91,13 @@ struct ServeCommand: Command {
             throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
         }
         sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
-                               pair: parsed.pair)
+                               pair: parsed.pair, environment: environment)
         self.configuration = configuration
     }
 
     func run() async throws -> ExitCode {
         let shutdown = ShutdownSignal()
-        let state = StateFolder.resolve()
+        let state = StateFolder.resolve(environment: sharing.environment)
         try state.ensure()
         var configuration = configuration
         configuration.share = sharing.services(state: state)

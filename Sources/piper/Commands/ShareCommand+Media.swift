@@ -4,8 +4,8 @@ import PiperCore
 
 /// The media route's queue for `piper share`: the durable download journal, worked by
 /// `piper agent` (started in the background when none runs).
-func makeMediaQueue(config: Config, again: Bool = false) -> (any MediaQueue)? {
-    var queue = JournalMediaQueue(state: config.state)
+func makeMediaQueue(config: Config, environment: [String: String], again: Bool = false) -> (any MediaQueue)? {
+    var queue = JournalMediaQueue(state: config.state, environment: environment)
     queue.again = again
     return queue
 }

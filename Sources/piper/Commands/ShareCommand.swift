@@ -59,9 +59,11 @@ struct ShareCommand: Command {
     let items: [String]
     /// What `items` hold to share (worked out once: each item is scanned for URLs).
     let targets: [ShareTarget]
+    /// The environment the share works in (`--library` included), handed to any agent it starts.
+    let environment: [String: String]
 
     init(_ parsed: Parsed<Options>) throws {
-        try LibraryOption.apply(parsed.library)
+        environment = try LibraryOption.environment(parsed.library)
         backend = parsed.backend
         json = parsed.json
         wait = parsed.wait
@@ -121,8 +123,7 @@ struct ShareCommand: Command {
             CurlEasy.preload()
         }
         defer { CurlEasy.waitForPreload() }
-        let config = try loadConfig(backendFlag: backend)
-        let environment = ProcessInfo.processInfo.environment
+        let config = try loadConfig(backendFlag: backend, environment: environment)
         // The media search and the extraction read one parse of each page; while the search
         // waits for the page's feeds, the extraction runs (on a parse of its own).
         let document = PageDocument()
@@ -136,7 +137,7 @@ struct ShareCommand: Command {
             extractor: extractor,
             saver: makeSaveClient(config: config),
             clipboard: SystemClipboard(environment: environment),
-            media: makeMediaQueue(config: config, again: again),
+            media: makeMediaQueue(config: config, environment: environment, again: again),
             reporter: StderrReporter(quiet: json),
             mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: articles.prepare))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
