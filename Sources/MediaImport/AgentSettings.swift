@@ -1,12 +1,9 @@
 import Foundation
+import PiperCore
 
-/// How the agent works the queue. From the environment: `PIPER_AGENT_CONCURRENCY`
-/// (downloads at a time, default 3), `PIPER_AGENT_POLL_MS` (how often a busy agent checks
-/// on its workers, default 2000; also caps the idle rescan interval), `PIPER_AGENT_IDLE_MS` (idle rescan interval,
-/// default 30000),
-/// `PIPER_AGENT_SLOW_SECONDS` and `PIPER_AGENT_SLOW_RATE` (when every running download has
-/// been below this many bytes a second for that long, default 10000 B/s for 20 s, one more
-/// starts beside them), and the downloader's `PIPER_DOWNLOAD_*` settings.
+/// How the agent works the queue. Each number is a `Tunable` (PiperCore's `Tunables.all`, the
+/// README's settings table): set in `config.json` (`agent.concurrency`, …) or overridden by its
+/// environment variable (`PIPER_AGENT_CONCURRENCY`, …); the downloader's are `download.*`.
 public struct AgentSettings: Sendable, Equatable {
     public var concurrency = 3
     public var pollInterval: Double = 2
@@ -27,17 +24,23 @@ public struct AgentSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// The settings the environment alone gives (no config file).
     public static func from(environment env: [String: String]) -> AgentSettings {
+        from(TunableValues(environment: env))
+    }
+
+    /// The settings in effect: the config file's values under their environment overrides.
+    public static func from(_ values: TunableValues) -> AgentSettings {
         var s = AgentSettings()
-        if let v = env["PIPER_AGENT_CONCURRENCY"].flatMap(Int.init), v >= 1 { s.concurrency = min(v, 32) }
-        if let v = env["PIPER_AGENT_POLL_MS"].flatMap(Double.init), v >= 10 {
+        if let v = values.int("agent.concurrency") { s.concurrency = v }
+        if let v = values.double("agent.pollMs") {
             s.pollInterval = v / 1000
             s.idleRescanInterval = min(s.idleRescanInterval, s.pollInterval)
         }
-        if let v = env["PIPER_AGENT_IDLE_MS"].flatMap(Double.init), v >= 10 { s.idleRescanInterval = v / 1000 }
-        if let v = env["PIPER_AGENT_SLOW_SECONDS"].flatMap(Double.init), v > 0 { s.slowAfter = v }
-        if let v = env["PIPER_AGENT_SLOW_RATE"].flatMap(Double.init), v >= 0 { s.slowBytesPerSecond = v }
-        s.download = DownloadSettings.from(environment: env)
+        if let v = values.double("agent.idleMs") { s.idleRescanInterval = v / 1000 }
+        if let v = values.double("agent.slowSeconds") { s.slowAfter = v }
+        if let v = values.double("agent.slowRate") { s.slowBytesPerSecond = v }
+        s.download = DownloadSettings.from(values)
         return s
     }
 }

@@ -1,15 +1,9 @@
 import Foundation
+import PiperCore
 
-/// Knobs of the downloader. Defaults suit real use; the environment variables let tests and
-/// operators make them fast or patient:
-/// `PIPER_DOWNLOAD_ATTEMPTS` (default 5), `PIPER_DOWNLOAD_RETRY_BASE_MS` (default 1000),
-/// `PIPER_DOWNLOAD_RETRY_MAX_MS` (default 60000), `PIPER_DOWNLOAD_STALL_SECONDS` (default 30),
-/// `PIPER_DOWNLOAD_CONNECT_TIMEOUT` (seconds, default 30), `PIPER_DOWNLOAD_MAX_ATTEMPTS`
-/// (every request of one job, default 50), `PIPER_DOWNLOAD_ATTEMPT_TIMEOUT` and
-/// `PIPER_DOWNLOAD_JOB_TIMEOUT` (seconds, defaults 6 h and 24 h), `PIPER_DOWNLOAD_MAX_BYTES`
-/// (default 8 GiB), `PIPER_DOWNLOAD_LATER_SECONDS`, `PIPER_DOWNLOAD_LATER_MAX_SECONDS` and
-/// `PIPER_DOWNLOAD_LATER_LIMIT` (an unreachable server is tried again after 5 min, doubling up
-/// to a day, 12 times).
+/// Knobs of the downloader. Defaults suit real use; each number a user may change is a
+/// `Tunable` (`download.*` in `config.json`, or its `PIPER_DOWNLOAD_*` variable; the README's
+/// settings table lists them), so tests and operators can make it fast or patient.
 public struct DownloadSettings: Sendable, Equatable {
     /// Failed attempts in a row (without progress), and restarts from byte 0, before giving up.
     public var attempts = 5
@@ -58,22 +52,28 @@ public struct DownloadSettings: Sendable, Equatable {
         return overflow ? .max : product + (1 << 20)
     }
 
+    /// The settings the environment alone gives (no config file).
     public static func from(environment env: [String: String]) -> DownloadSettings {
+        from(TunableValues(environment: env))
+    }
+
+    /// The settings in effect: the config file's values under their environment overrides.
+    public static func from(_ values: TunableValues) -> DownloadSettings {
         var s = DownloadSettings()
-        if let v = env["PIPER_DOWNLOAD_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.attempts = v }
-        if let v = env["PIPER_DOWNLOAD_RETRY_BASE_MS"].flatMap(Double.init), v >= 0 { s.retryBaseDelay = v / 1000 }
-        if let v = env["PIPER_DOWNLOAD_RETRY_MAX_MS"].flatMap(Double.init), v >= 0 { s.retryMaxDelay = v / 1000 }
-        if let v = env["PIPER_DOWNLOAD_STALL_SECONDS"].flatMap(Int.init), v >= 1 { s.stallSeconds = v }
-        if let v = env["PIPER_DOWNLOAD_MIN_RATE"].flatMap(Int.init), v >= 1 { s.stallBytesPerSecond = v }
-        if let v = env["PIPER_DOWNLOAD_STALL_RETRY_SECONDS"].flatMap(Double.init), v >= 0 { s.stallRetryDelay = v }
-        if let v = env["PIPER_DOWNLOAD_CONNECT_TIMEOUT"].flatMap(Int.init), v >= 1 { s.connectTimeout = v }
-        if let v = env["PIPER_DOWNLOAD_MAX_ATTEMPTS"].flatMap(Int.init), v >= 1 { s.maxAttempts = v }
-        if let v = env["PIPER_DOWNLOAD_ATTEMPT_TIMEOUT"].flatMap(Double.init), v > 0 { s.attemptTimeout = v }
-        if let v = env["PIPER_DOWNLOAD_JOB_TIMEOUT"].flatMap(Double.init), v > 0 { s.jobTimeout = v }
-        if let v = env["PIPER_DOWNLOAD_MAX_BYTES"].flatMap(Int64.init), v >= 1 { s.maxBytes = v }
-        if let v = env["PIPER_DOWNLOAD_LATER_SECONDS"].flatMap(Double.init), v > 0 { s.laterBase = v }
-        if let v = env["PIPER_DOWNLOAD_LATER_MAX_SECONDS"].flatMap(Double.init), v > 0 { s.laterMax = v }
-        if let v = env["PIPER_DOWNLOAD_LATER_LIMIT"].flatMap(Int.init), v >= 0 { s.laterLimit = v }
+        if let v = values.int("download.attempts") { s.attempts = v }
+        if let v = values.double("download.retryBaseMs") { s.retryBaseDelay = v / 1000 }
+        if let v = values.double("download.retryMaxMs") { s.retryMaxDelay = v / 1000 }
+        if let v = values.int("download.stallSeconds") { s.stallSeconds = v }
+        if let v = values.int("download.minRate") { s.stallBytesPerSecond = v }
+        if let v = values.double("download.stallRetrySeconds") { s.stallRetryDelay = v }
+        if let v = values.int("download.connectTimeout") { s.connectTimeout = v }
+        if let v = values.int("download.maxAttempts") { s.maxAttempts = v }
+        if let v = values.double("download.attemptTimeout") { s.attemptTimeout = v }
+        if let v = values.double("download.jobTimeout") { s.jobTimeout = v }
+        if let v = values.double("download.maxBytes") { s.maxBytes = Int64(v) }
+        if let v = values.double("download.laterSeconds") { s.laterBase = v }
+        if let v = values.double("download.laterMaxSeconds") { s.laterMax = v }
+        if let v = values.int("download.laterLimit") { s.laterLimit = v }
         return s
     }
 }

@@ -145,6 +145,8 @@ public enum ConfigError: PiperError, Equatable {
     case unknownKey(String, file: String, suggestion: String?)
     /// An article share with no backend named anywhere.
     case noBackend
+    /// A value `piper config set` refuses, with the reason.
+    case invalidValue(String)
 
     /// The sentence a user sees.
     public var description: String {
@@ -155,7 +157,9 @@ public enum ConfigError: PiperError, Equatable {
             return "Cannot read \(path): \(why)"
         case .unknownKey(let key, let file, let suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "Unknown key '\(key)' in \(file).\(hint) Known keys: \(ConfigFile.keys.joined(separator: ", "))."
+            return "Unknown key '\(key)' in \(file).\(hint) Known keys: \(ConfigFile.namedKeys.joined(separator: ", ")), and the agent.* and download.* numbers 'piper config' lists."
+        case .invalidValue(let why):
+            return "Invalid value: \(why)"
         case .noBackend:
             return "No backend is configured, so the article cannot be saved. Run 'piper serve' and point Piper at it "
                 + "('piper config set backend http://127.0.0.1:8080' or PIPER_BACKEND_URL), or name one with --backend URL."
@@ -164,7 +168,7 @@ public enum ConfigError: PiperError, Equatable {
     /// An invalid backend or unreadable file is a usage error; an unknown key or no backend, configuration.
     public var category: ErrorCategory {
         switch self {
-        case .invalidBackend, .unreadableConfigFile: return .usage
+        case .invalidBackend, .unreadableConfigFile, .invalidValue: return .usage
         case .unknownKey, .noBackend: return .configuration
         }
     }

@@ -42,14 +42,19 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     /// Octal mode of library files (`0640`); folders get the same with `x` wherever `r` is set.
     /// Unset: the process umask decides (0644 and 0755 under the usual 022).
     public var libraryMode: String?
+    /// The agent's and downloader's numbers set in the file, by `Tunable` key
+    /// (`"agent.concurrency": 4`); their environment variables override them.
+    public var tunables: [String: Double] = [:]
     /// Keys the file holds that Piper does not know, each as a sentence with the closest known
     /// key ("did you mean"); the file is read without them.
     public var warnings: [String] = []
 
     enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement, library, libraryMode }
 
-    /// Every key the file may hold.
-    public static let keys = ["backendURL", "defaultPlacement", "library", "libraryMode"]
+    /// The keys of the file's named settings.
+    public static let namedKeys = ["backendURL", "defaultPlacement", "library", "libraryMode"]
+    /// Every key the file may hold: the named settings and the tunables.
+    public static let keys = namedKeys + Tunables.keys
     /// Short names `piper config set/unset` also takes.
     public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement"]
 
@@ -79,6 +84,16 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         }
         do {
             var read = try JSONDecoder().decode(ConfigFile.self, from: data)
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                for key in Tunables.keys {
+                    guard let value = object[key] else { continue }
+                    if let number = value as? NSNumber, !(value is Bool) {
+                        read.tunables[key] = number.doubleValue
+                    } else {
+                        warnings.append("Warning: \(key) in \(file.path) must be a number; it is ignored.")
+                    }
+                }
+            }
             read.warnings = warnings
             return read
         } catch let error as DecodingError {
@@ -108,13 +123,48 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         case "libraryMode":
             if let value { _ = try LibrarySettings.modes(value, from: "config.json") }
             libraryMode = value
-        default: throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: Self.keys))
+        default:
+            guard let tunable = Tunables.named(key) else {
+                throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: Self.keys))
+            }
+            if let value {
+                switch tunable.parse(value) {
+                case .success(let number): tunables[key] = number
+                case .failure(let error): throw ConfigError.invalidValue(error.message)
+                }
+            } else {
+                tunables[key] = nil
+            }
         }
         let folder = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try StateFolder.writeAtomically(try encoder.encode(self), to: file, mode: 0o600)
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ stringValue: String) { self.stringValue = stringValue }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The named settings that are set, then the tunables, as one JSON object.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encodeIfPresent(backendURL, forKey: AnyKey("backendURL"))
+        try container.encodeIfPresent(defaultPlacement, forKey: AnyKey("defaultPlacement"))
+        try container.encodeIfPresent(library, forKey: AnyKey("library"))
+        try container.encodeIfPresent(libraryMode, forKey: AnyKey("libraryMode"))
+        for (key, value) in tunables {
+            if Tunables.named(key)?.kind == .integer, let whole = Int64(exactly: value) {
+                try container.encode(whole, forKey: AnyKey(key))
+            } else {
+                try container.encode(value, forKey: AnyKey(key))
+            }
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -151,5 +201,28 @@ public enum Spelling {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+extension TunableValues {
+    /// The tunables in effect for a process: the config file's (where `ConfigLocation` finds it,
+    /// the old location too) under the environment's. An unreadable file gives none of its
+    /// values, and `notices` says so.
+    public static func resolve(environment: [String: String]) -> TunableValues {
+        let location = ConfigLocation.resolve(environment: environment)
+        var fileValues: [String: Double] = [:]
+        var problem: String?
+        do {
+            if let file = try ConfigFile.read(location.file) {
+                fileValues = file.tunables
+            } else if let legacy = location.legacy, let file = try ConfigFile.read(legacy) {
+                fileValues = file.tunables
+            }
+        } catch {
+            problem = "Warning: \(error); the agent and downloader use their defaults."
+        }
+        var values = TunableValues(file: fileValues, environment: environment)
+        if let problem { values.add(notice: problem) }
+        return values
     }
 }

@@ -75,6 +75,13 @@ import Testing
         #expect(readme.contains(table), "README.md's command table should be:\n\(table)")
     }
 
+    /// The README's settings table is the one `Tunables.all` generates.
+    @Test func readmeSettingsTableMatchesTheTable() throws {
+        let readme = try String(contentsOf: PiperBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = Tunables.markdownTable()
+        #expect(readme.contains(table), "README.md's settings table should be:\n\(table)")
+    }
+
     /// Completions and the man page list every command, subcommand and option that help lists.
     @Test func completionsAndManPageCoverEveryOption() {
         let man = ManPage.text(commands: allCommands, version: piperVersion)

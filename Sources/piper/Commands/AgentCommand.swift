@@ -38,7 +38,9 @@ struct AgentCommand: Command {
         }
         // No terminal watches a share's background agent or the service: tell the desktop instead.
         let notifier = progress.enabled ? nil : DesktopNotifier(environment: environment)
-        let agent = Agent(state: state, settings: AgentSettings.from(environment: environment),
+        let tunables = TunableValues.resolve(environment: environment)
+        for notice in tunables.notices { Output.err(notice) }
+        let agent = Agent(state: state, settings: AgentSettings.from(tunables),
                           importer: importer, progress: progress, notifier: notifier, log: AgentLog.writer(quiet: progress.enabled || Output.verbosity.quiet))
         switch try agent.run(once: once) {
         case .alreadyRunning:

@@ -16,6 +16,9 @@ struct ConfigCommand: Command {
                                                              library, libraryMode)
           piper config set library /srv/media/piper          (the library folder; PIPER_LIBRARY and --library win)
           piper config set libraryMode 0640                  (library files' mode; default: as the umask allows)
+          piper config set agent.concurrency 4               (the agent's and downloader's numbers, agent.* and
+                                                             download.*: 'piper config --json' lists them all;
+                                                             each one's PIPER_* variable wins)
           piper config unset backend
           piper config path                                  (prints the config file's path)
         """
@@ -93,6 +96,8 @@ struct ConfigCommand: Command {
     private func show(_ config: Config) throws {
         let backendValue = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
         let library = LibrarySettings.resolve(state: config.state, environment: environment)
+        let tunables = TunableValues(file: config.file.tunables, environment: environment)
+        for notice in tunables.notices { Output.err(notice) }
         let mode: String
         switch library.modes {
         case .umask: mode = String(format: "umask %03o", Int(LibraryFiles.processUmask))
@@ -104,7 +109,9 @@ struct ConfigCommand: Command {
                                         source: config.file.defaultPlacement == nil ? "default" : "config.json"),
             "library": Setting(value: library.folder.path, source: libraryFlag ? "--library" : library.folderSource),
             "libraryMode": Setting(value: mode, source: library.modeSource),
-        ]
+        ].merging(Tunables.all.map { tunable in
+            (tunable.key, Setting(value: Tunable.text(tunables.effective(tunable.key)), source: tunables.sources[tunable.key] ?? "default"))
+        }) { first, _ in first }
         let report = Report(backendURL: backendValue, backendSource: settings["backendURL"]?.source ?? "none",
                             settings: settings, stateFolder: config.state.url.path, libraryFolder: config.state.library.path,
                             configFile: config.location.file.path,
@@ -119,5 +126,11 @@ struct ConfigCommand: Command {
         Output.out("library folder:    \(report.libraryFolder)  (from \(settings["library"]?.source ?? "default"))")
         Output.out("library mode:      \(mode)  (from \(library.modeSource))")
         Output.out("config file:       \(report.configFile)\(report.configFileExists ? "" : "  (not created yet)")")
+        // The agent's and downloader's numbers that differ from their defaults ('--json' has all).
+        for tunable in Tunables.all {
+            guard let source = tunables.sources[tunable.key] else { continue }
+            let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
+            Output.out("\(tunable.key): \(Tunable.text(tunables.effective(tunable.key)))\(unit)  (from \(source))")
+        }
     }
 }

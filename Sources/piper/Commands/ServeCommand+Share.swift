@@ -50,7 +50,7 @@ struct ServeSharing {
 
     /// The agent that works the journal inside the server: its downloads carry the server's guard.
     func agent(state: StateFolder) -> Agent {
-        Agent(state: state, settings: AgentSettings.from(environment: environment), importer: try? AgentImporterFactory.make(state: state),
+        Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
               log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
     }
 
