@@ -6,7 +6,7 @@ import Testing
 
 /// The agent's and downloader's numbers: one table (`Tunables.all`), set in `config.json`,
 /// overridden by the environment, refused out of bounds.
-@Suite struct TunablesTests {
+@Suite(.ownThread) struct TunablesTests {
     /// Each row's default is the default the settings types have: setting every variable to the
     /// table's default changes nothing.
     @Test func theTablesDefaultsAreTheSettingsDefaults() {
