@@ -6,6 +6,31 @@ import Synchronization
 // libmicrohttpd calls these plain global functions on its worker threads. They live here, not in
 // main.swift, because top-level code there is inferred @MainActor and would trap when C calls it.
 
+/// Where a request stands between libmicrohttpd's calls, as `ShareFlow`'s steps are for a
+/// share. The first call (the head) picks `prepared`, `reading`, `streaming` or `dropping`, or
+/// answers at once; the calls that bring the body keep it (`reading`, `streaming`) or drop it
+/// (`dropping`, `answered`); the last call answers: the responder runs (`answering`, then
+/// `answered`, or `suspended` while an answer comes from another thread).
+enum RequestStage {
+    /// Answered from the path alone before the head was parsed (`PreparedAnswers`): sent on
+    /// the next call.
+    case prepared(ReusableResponse)
+    /// The body is read into `RequestState.body`, up to the server's limit.
+    case reading
+    /// The body is written into a stream (an upload) as it comes.
+    case streaming(any BodyStream)
+    /// The rest of the body is read and dropped, then this is answered: a head over a limit
+    /// (414, 431), a body over the limit (413), a stream that refused a write. Clients read no
+    /// answer while they are still sending.
+    case dropping(HTTPResponse)
+    /// The responder runs, on this thread (a streamed body handed to it).
+    case answering
+    /// The responder answers later from another thread; the connection is suspended meanwhile.
+    case suspended
+    /// An answer is queued; anything more the client sends is dropped.
+    case answered
+}
+
 /// Per-request state, kept in libmicrohttpd's `con_cls` slot from the first callback until the
 /// completion callback. One connection is served by one worker thread at a time; a responder
 /// that answers later hands its response over through `handoff`, a mutex.
@@ -20,23 +45,14 @@ final class RequestState: @unchecked Sendable {
     /// Content-Length and Transfer-Encoding counted one by one, and the names' syntax.
     var framing = HeadFraming()
     var body: [UInt8] = []
-    var tooLarge = false
-    /// Set on the first call when the head breaks a limit (414, 431): the body is dropped.
-    var refusal: HTTPError?
+    var stage = RequestStage.reading
     var query: [String: String] = [:]
-    /// The body's destination when it streams; `streamFailed` once it refused.
-    var stream: (any BodyStream)?
-    var streamHandedOver = false
-    var streamError: (any Error)?
     /// Who the request came from, once a responder said (for the access log).
     var device: String?
     var client = ""
     var status: Int?
-    var suspended = false
     /// The connection's deadline state (nil if libmicrohttpd never reported it open).
     var watched: WatchedConnection?
-    /// The answer found before the request was parsed (`PreparedAnswers`), sent on the next call.
-    var prepared: ReusableResponse?
     /// Inline, unlike an `NSLock` (an object of its own): a request's state is one allocation.
     private let handoff = Mutex(Handoff.waiting)
 
@@ -68,7 +84,7 @@ final class RequestState: @unchecked Sendable {
                 return response
             }
             suspend()
-            suspended = true
+            stage = .suspended
             handoff = .suspended
             return nil
         }
@@ -87,6 +103,32 @@ final class RequestState: @unchecked Sendable {
         self.method = method
         self.path = path
         self.started = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Takes a piece of the body as the stage says: kept, streamed, or dropped. Over `limit`
+    /// the kept body is dropped and 413 answered at the end; a stream that refuses is abandoned
+    /// (what it stored goes now) and its error answered at the end.
+    func take(_ data: UnsafePointer<CChar>, count: Int, limit: Int) {
+        switch stage {
+        case .reading:
+            if body.count + count > limit {
+                body = []
+                stage = .dropping(.error(.payloadTooLarge(limit: limit)))
+            } else {
+                data.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                }
+            }
+        case .streaming(let stream):
+            do {
+                try stream.write(UnsafeRawBufferPointer(start: data, count: count))
+            } catch {
+                stream.abandon()
+                stage = .dropping(ErrorMiddleware.finished(.failure(error)))
+            }
+        case .prepared, .dropping, .answering, .suspended, .answered:
+            break
+        }
     }
 }
 
@@ -134,25 +176,29 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
             // Before any route, and answered now: libmicrohttpd reads no body after an early answer.
             return server.send(HeadFraming.answer(refusal, accept: state.headers["accept"]), state, connection)
         }
-        state.refusal = server.headRefusal(state)
-        if state.refusal != nil { return .YES }
+        if let refusal = server.headRefusal(state) {
+            state.stage = .dropping(ErrorPage.negotiated(refusal, accept: state.headers["accept"]))
+            return .YES
+        }
         if let streams = server.options.bodyStreams {
             let peer = state.watched?.client ?? HTTPServer.clientAddress(connection)
-            state.stream = streams(HTTPRequest(method: state.method, path: state.path, headers: state.headers, clientAddress: peer))
-        }
-        if let stream = state.stream, let refusal = stream.refusalBeforeBody {
-            stream.abandon()
-            state.stream = nil
-            return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
+            if let stream = streams(HTTPRequest(method: state.method, path: state.path, headers: state.headers, clientAddress: peer)) {
+                if let refusal = stream.refusalBeforeBody {
+                    stream.abandon()
+                    return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
+                }
+                state.stage = .streaming(stream)
+                return .YES
+            }
         }
         let length = state.headers["content-length"].flatMap { Int($0) } ?? 0
-        if state.stream == nil && length > server.options.maxBodyBytes {
+        if length > server.options.maxBodyBytes {
             // A client sends its body before it reads (few send `Expect: 100-continue`): an
             // answer now closes the connection under the upload, and the client sees a broken
             // pipe, not the 413. A body up to four times the limit is read and dropped, then
             // answered (the slow-body deadline still applies); a larger one is refused at once.
             if length <= HTTPServer.drainFactor * server.options.maxBodyBytes {
-                state.tooLarge = true
+                state.stage = .dropping(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)))
                 return .YES
             }
             return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
@@ -163,55 +209,30 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
-    if let prepared = state.prepared {
-        state.prepared = nil
+    if case .prepared(let prepared) = state.stage {
         return server.send(prepared, state, connection)
     }
-    if let size = uploadDataSize, size.pointee > 0, server.connections.limits.minBodyBytesPerSecond > 0 {
-        state.watched?.received(size.pointee)
-    }
-    if let size = uploadDataSize, size.pointee > 0, let stream = state.stream {
-        let count = size.pointee
-        size.pointee = 0
-        guard state.status == nil, state.streamError == nil, let data = uploadData else { return .YES }
-        do {
-            try stream.write(UnsafeRawBufferPointer(start: data, count: count))
-        } catch {
-            // What was stored goes now; the rest of the body is read and dropped, then answered
-            // (clients read no answer they are still sending into).
-            stream.abandon()
-            state.streamError = error
-        }
-        return .YES
-    }
     if let size = uploadDataSize, size.pointee > 0 {
-        if state.status == nil, !state.tooLarge, state.refusal == nil, let data = uploadData {
-            if state.body.count + size.pointee > server.options.maxBodyBytes {
-                state.tooLarge = true
-                state.body = []
-            } else {
-                data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
-                }
-            }
-        }
+        // A piece of the body: kept, streamed or dropped as the stage says.
+        if server.connections.limits.minBodyBytesPerSecond > 0 { state.watched?.received(size.pointee) }
+        if let data = uploadData { state.take(data, count: size.pointee, limit: server.options.maxBodyBytes) }
         size.pointee = 0
         return .YES
     }
-    if state.suspended {
+    // The body is complete (or there was none).
+    switch state.stage {
+    case .reading, .streaming:
+        return server.handle(state, connection)
+    case .dropping(let answer):
+        state.client = server.logClient(state, connection)
+        return server.send(answer, state, connection)
+    case .suspended:
         // Resumed after an offloaded handler finished: send what it produced.
         guard let response = state.takeAnswer() else { return .YES }
-        state.suspended = false
         return server.send(response, state, connection)
+    case .prepared, .answering, .answered:
+        return .YES
     }
-    if state.status != nil { return .YES }
-    if let refusal = state.refusal {
-        return server.send(ErrorPage.negotiated(refusal, accept: state.headers["accept"]), state, connection)
-    }
-    if state.tooLarge {
-        return server.send(.error(.payloadTooLarge(limit: server.options.maxBodyBytes)), state, connection)
-    }
-    return server.handle(state, connection)
 }
 
 func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
@@ -224,7 +245,7 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     // The next request head's deadline starts now (a keep-alive connection stays open).
     let now = ConnectionGuard.now()
     state.watched?.enter(.idle, now: now)
-    if let stream = state.stream, !state.streamHandedOver { stream.abandon() }
+    if case .streaming(let stream) = state.stage { stream.abandon() }   // never handed to a responder
     guard let status = state.status else { return }
     let elapsed = Double(now - state.started) / 1_000_000
     server.options.log?.record(method: state.method, path: state.path, status: status, milliseconds: elapsed,
@@ -245,30 +266,30 @@ extension HTTPServer {
         return nil
     }
 
+    /// The client the access log names: the peer, or the address a trusted proxy forwards.
+    fileprivate func logClient(_ state: RequestState, _ connection: OpaquePointer, peer: String? = nil) -> String {
+        let peer = peer ?? state.watched?.client ?? Self.clientAddress(connection)
+        return ClientAddress.resolve(peer: peer, forwardedFor: state.headers["x-forwarded-for"], trustedProxies: options.trustedProxies)
+    }
+
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         state.watched?.enter(.answering)
         let client = state.watched?.client ?? Self.clientAddress(connection)
         var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         request.query = state.query
-        state.client = ClientAddress.resolve(peer: client, forwardedFor: request.header("X-Forwarded-For"),
-                                             trustedProxies: options.trustedProxies)
+        state.client = logClient(state, connection, peer: client)
         state.body = []
-        if let error = state.streamError {
-            state.stream = nil
-            return send(ErrorMiddleware.finished(.failure(error)), state, connection)
-        }
-        if let stream = state.stream {
+        if case .streaming(let stream) = state.stage {
             do {
                 try stream.finish()
             } catch {
                 stream.abandon()
-                state.stream = nil
                 return send(ErrorMiddleware.finished(.failure(error)), state, connection)
             }
             request.upload = stream
-            state.streamHandedOver = true
         }
+        state.stage = .answering
         if options.deferredMethods.contains(request.method) {
             // The responder may answer later from another thread (a save, once committed); the
             // connection is suspended meanwhile so this worker thread serves others.
@@ -288,6 +309,7 @@ extension HTTPServer {
     func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         // Cut off by the sweep, which has answered and shut the socket: queue nothing after it.
         // Else the answer is going out, and its reader is held to the send floor from now.
+        state.stage = .answered
         if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = response.status
         state.device = response.device
@@ -304,6 +326,7 @@ extension HTTPServer {
 
     /// Queues `reusable`'s object: built once with its own copy of the body, then queued as is.
     func send(_ reusable: ReusableResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        state.stage = .answered
         if state.watched?.enter(.sending, now: ConnectionGuard.now()) == false { return .NO }
         state.status = reusable.response.status
         state.device = reusable.response.device

@@ -36,7 +36,7 @@ extension HTTPServer {
         let state = RequestState(method: verb, path: String(cString: url))
         state.watched = watched
         state.client = client
-        state.prepared = response
+        state.stage = .prepared(response)
         guard watched?.enter(.answering) != false else { return nil }
         return state
     }
