@@ -13,10 +13,12 @@ while let action = actions.first {
     case .loadPage(let url, _, let loader):
         let page = LoadedPage(requestedURL: url, body: Data("<p>Hello</p>".utf8), loader: loader)
         actions += flow.handle(.pageLoaded(page))
+    case .parse(let page):
+        actions += flow.handle(.parsed(ParsedPage(page: page, tree: nil)))   // a real extractor keeps its tree
+    case .readRoute:
+        actions += flow.handle(.routeRead(RouteEvidence()))   // the page names no media file
     case .checkReaderable:
         actions += flow.handle(.readerableChecked(true))
-    case .findMedia:
-        actions += flow.handle(.mediaSearched(nil))     // the page names no media file
     case .extract:
         actions += flow.handle(.extracted(ExtractedArticle(title: "Story", content: "<p>Hello</p>")))
     case .save:

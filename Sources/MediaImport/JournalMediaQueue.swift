@@ -27,19 +27,24 @@ public struct JournalMediaQueue: MediaQueue {
     /// Queues a link. Allow-listed extensions are taken as they are (after Dropbox/Drive
     /// rewriting); a link without one is taken when the server says it is audio, video or zip.
     public func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
-        try enqueue(url: url, into: folder, title: nil, author: nil)
+        try enqueue(MediaLink(url), into: folder)
     }
 
-    /// Queues a link, keeping the page's `title` and `author` for tags the file lacks.
-    public func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt {
+    /// Queues a link as the flow knows it: its direct URL as worked out there, the page's
+    /// `title` and `author` for tags the file lacks; the server is asked what it is only when
+    /// neither its extension nor a Content-Type the flow already has says.
+    public func enqueue(_ link: MediaLink, into folder: String?) throws -> MediaReceipt {
+        let url = link.shared
+        let direct = link.direct
         guard WebURL.isWeb(url) else {
             throw EnqueueError.unsupportedScheme(url.absoluteString)
         }
-        let direct = MediaLinks.directDownloadURL(for: url)
-        if !MediaLinks.hasMediaExtension(direct) {
+        if !link.isKnownMedia {
             let type = try probe.contentType(of: direct)
             guard MediaLinks.isMediaContentType(type) else { throw EnqueueError.notMedia(url.absoluteString, type) }
         }
+        let title = link.title
+        let author = link.author
         let journal = try Journal(state: state)
         if !again, let done = try journal.libraryEntry(source: direct.absoluteString) {
             let path = done.libraryPath ?? done.file ?? direct.lastPathComponent

@@ -23,7 +23,10 @@ public struct DiscoveredMedia: Sendable, Equatable {
 /// Looks for the media a loaded HTML page names. A port: the share flow asks it before taking
 /// a page as an article.
 public protocol MediaFinder: Sendable {
-    func findMedia(in page: LoadedPage) -> DiscoveredMedia?
+    /// What the page says about itself and the media it names, read from the parse (no fetch).
+    func evidence(in page: ParsedPage) -> RouteEvidence
+    /// The episode one of `feeds` names for this page (the item whose link is the page), or nil.
+    func searchFeeds(_ feeds: [URL], for page: ParsedPage) -> DiscoveredMedia?
 }
 
 /// `--as article|media`: which route a shared page takes, when it's not to be decided for it.

@@ -11,7 +11,7 @@ public enum MediaLinks {
 
     /// True when the URL's path extension is on the allow-list (after share-link rewriting).
     public static func hasMediaExtension(_ url: URL) -> Bool {
-        allowedExtensions.contains(directDownloadURL(for: url).pathExtension.lowercased())
+        MediaLink(url).hasMediaExtension
     }
 
     /// True for a `Content-Type` that makes an extension-less link a media download. Playlist
@@ -88,14 +88,45 @@ public protocol MediaQueue: Sendable {
     func enqueue(file: URL, into folder: String?) throws -> MediaReceipt
     /// A playlist or feed (shared as `source`): one job per entry, together one library folder.
     func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt
-    /// Media a page named: `title` and `author` (the page's) stand in for tags the file lacks.
-    func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt
+    /// A link with what the share already knows of it: its direct download URL, the page's
+    /// title and author (for tags the file lacks), the Content-Type its server answered.
+    func enqueue(_ link: MediaLink, into folder: String?) throws -> MediaReceipt
+}
+
+/// A media link as the share flow hands it to the queue, with what the flow already knows: the
+/// direct download URL (share links rewritten, once, here), the page that named it (its title
+/// and author), and the `Content-Type` its server answered when the flow loaded it (so the
+/// queue need not ask again).
+public struct MediaLink: Sendable, Equatable {
+    /// The link as shared.
+    public var shared: URL
+    /// What to download: `shared` with Dropbox's and Google Drive's share links made direct.
+    public var direct: URL
+    /// The server's `Content-Type`, when the flow loaded the link.
+    public var contentType: String?
+    /// The page's title and author, when a page named the file.
+    public var title: String?
+    public var author: String?
+
+    /// `shared`, its direct download URL worked out now.
+    public init(_ shared: URL, contentType: String? = nil, title: String? = nil, author: String? = nil) {
+        self.shared = shared
+        self.direct = MediaLinks.directDownloadURL(for: shared)
+        self.contentType = contentType
+        self.title = title
+        self.author = author
+    }
+
+    /// The direct URL's extension is on the allow-list.
+    public var hasMediaExtension: Bool { MediaLinks.allowedExtensions.contains(direct.pathExtension.lowercased()) }
+    /// Known to be media without asking: by its extension, or by the Content-Type its server gave.
+    public var isKnownMedia: Bool { hasMediaExtension || MediaLinks.isMediaContentType(contentType) }
 }
 
 extension MediaQueue {
-    /// Queues the link; queues that keep page metadata override it.
-    public func enqueue(url: URL, into folder: String?, title: String?, author: String?) throws -> MediaReceipt {
-        try enqueue(url: url, into: folder)
+    /// Queues the link alone; queues that keep what the flow knows override it.
+    public func enqueue(_ link: MediaLink, into folder: String?) throws -> MediaReceipt {
+        try enqueue(url: link.direct, into: folder)
     }
 
     /// Queues a playlist's entries one by one; queues that keep groups override it.

@@ -1,5 +1,14 @@
+import Foundation
+
 /// The exact user-facing sentences from the Piper spec. Every use reads them from here.
 public enum Messages {
+    /// A saved article's page also names media: where to get it instead.
+    public static func alsoFound(_ media: URL) -> String {
+        let ext = media.pathExtension.lowercased()
+        let kind = ["mp4", "m4v", "mov"].contains(ext) ? "video" : MediaLinks.allowedExtensions.contains(ext) ? "audio" : "media"
+        let name = media.lastPathComponent.isEmpty || media.lastPathComponent == "/" ? media.absoluteString : media.lastPathComponent
+        return "Also found \(kind): \(name) (share with --as media)"
+    }
     /// The share input held no http(s) URL.
     public static let noURL = "No URL found in share input"
     /// An X/Twitter link was shared without X cookies.

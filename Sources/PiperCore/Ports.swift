@@ -95,6 +95,19 @@ public protocol ContentExtractor: Sendable {
     /// A quick check (Readability's `isProbablyReaderable`) used to decide whether a plain HTTP
     /// load is good enough or the page needs a browser.
     func isReaderable(_ page: LoadedPage) -> Bool
+    /// The share flow's parse step: the page parsed once, for the steps after it.
+    func parse(_ page: LoadedPage) -> ParsedPage
+    /// `extract` on the parse (which it may change: the flow extracts last).
+    func extract(_ page: ParsedPage) throws -> ExtractedArticle
+    /// `isReaderable` on the parse (reading it only).
+    func isReaderable(_ page: ParsedPage) -> Bool
+}
+
+extension ContentExtractor {
+    /// An extractor that keeps no parse reads the bytes at each step.
+    public func parse(_ page: LoadedPage) -> ParsedPage { ParsedPage(page: page, tree: nil) }
+    public func extract(_ page: ParsedPage) throws -> ExtractedArticle { try extract(page.page) }
+    public func isReaderable(_ page: ParsedPage) -> Bool { isReaderable(page.page) }
 }
 
 /// Posts an article to the backend's `/save` and returns the reader URL. Errors are `SaveError`s.

@@ -11,17 +11,17 @@ extension ShareDriver {
         options.route = .article
         options.copyToClipboard = false
         options.browserAvailable = options.browserAvailable && ports.browserLoader != nil
-        var flow = ShareFlow(input: ShareInput([url.absoluteString]), options: options)
+        var flow = ShareFlow(target: .link(url), options: options)
         var pending = flow.start()
         while !pending.isEmpty {
             let action = pending.removeFirst()
             switch action {
-            case .extract(let page):
-                return page
+            case .extract(let parsed):
+                return parsed.page
             case .finish(let result):
                 if case .failure(let error) = result { throw error }
                 throw ShareFailure.notAPage(url.absoluteString)
-            case .enqueueMedia, .enqueueFound, .enqueueFile, .enqueuePlaylist:
+            case .enqueueMedia, .enqueueFile, .enqueuePlaylist:
                 throw ShareFailure.notAPage(url.absoluteString)
             default:
                 if let event = perform(action) { pending.append(contentsOf: flow.handle(event)) }

@@ -47,9 +47,14 @@ public struct ShareDriver: Sendable {
 
     /// Runs one share to its end and returns how it ended (never throws: failures are results).
     public func run(_ input: ShareInput, options: ShareFlow.Options) -> ShareResult {
+        run(input.target, options: options)
+    }
+
+    /// Runs the share of one target already picked out of its input.
+    public func run(_ target: ShareTarget?, options: ShareFlow.Options) -> ShareResult {
         var options = options
         options.browserAvailable = options.browserAvailable && ports.browserLoader != nil
-        var flow = ShareFlow(input: input, options: options)
+        var flow = ShareFlow(target: target, options: options)
         var pending = flow.start()
         while !pending.isEmpty {
             let action = pending.removeFirst()
@@ -77,8 +82,12 @@ public struct ShareDriver: Sendable {
             guard let loader else { return .pageFailed(LoadError.browserMissing, kind) }
             ports.reporter.progress(kind == .browser ? "Loading \(url.absoluteString) in Chromium…" : "Loading \(url.absoluteString)…")
             do { return .pageLoaded(try loader.load(url, cookies: cookies)) } catch { return .pageFailed(error, kind) }
-        case .findMedia(let page):
-            return .mediaSearched(ports.mediaFinder?.findMedia(in: page))
+        case .parse(let page):
+            return .parsed(ports.extractor.parse(page))
+        case .readRoute(let parsed):
+            return .routeRead(ports.mediaFinder?.evidence(in: parsed) ?? RouteEvidence())
+        case .searchFeeds(let feeds, let parsed):
+            return .feedsSearched(ports.mediaFinder?.searchFeeds(feeds, for: parsed))
         case .checkReaderable(let page):
             return .readerableChecked(ports.extractor.isReaderable(page))
         case .extract(let page):
@@ -87,17 +96,9 @@ public struct ShareDriver: Sendable {
             do { return .savedCopy(try ports.saver.saveCopy(article)) } catch { return .saveFailed(error) }
         case .copy(let text):
             do { return .copied(try ports.clipboard.copy(text)) } catch { return .copyFailed(error) }
-        case .enqueueMedia(let url, let folder):
+        case .enqueueMedia(let link, let folder):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
-            do { return .mediaQueued(try media.enqueue(url: url, into: folder)) } catch { return .mediaFailed(error) }
-        case .enqueueFound(let found, let folder):
-            guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
-            do {
-                return .mediaQueued(try media.enqueue(url: MediaLinks.directDownloadURL(for: found.url), into: folder,
-                                                      title: found.title, author: found.author))
-            } catch {
-                return .mediaFailed(error)
-            }
+            do { return .mediaQueued(try media.enqueue(link, into: folder)) } catch { return .mediaFailed(error) }
         case .enqueuePlaylist(let page, let kind, let folder, let limit):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do {

@@ -2,15 +2,16 @@ import Foundation
 
 /// How a share ended.
 public enum ShareResult: Sendable, Equatable {
-    /// `expires` when the backend said how long the link lives.
-    case saved(url: URL, title: String, clipboard: ClipboardOutcome, expires: Date?)
+    /// `expires` when the backend said how long the link lives; `alsoFound` when the page also
+    /// names media it might be shared for ("share with --as media").
+    case saved(url: URL, title: String, clipboard: ClipboardOutcome, expires: Date?, alsoFound: URL? = nil)
     case mediaQueued(MediaReceipt)
     case failure(any Error)
 
     /// Equal results; two failures are equal when their descriptions are.
     public static func == (a: ShareResult, b: ShareResult) -> Bool {
         switch (a, b) {
-        case let (.saved(u1, t1, c1, e1), .saved(u2, t2, c2, e2)): return u1 == u2 && t1 == t2 && c1 == c2 && e1 == e2
+        case let (.saved(u1, t1, c1, e1, a1), .saved(u2, t2, c2, e2, a2)): return u1 == u2 && t1 == t2 && c1 == c2 && e1 == e2 && a1 == a2
         case let (.mediaQueued(r1), .mediaQueued(r2)): return r1 == r2
         case let (.failure(e1), .failure(e2)): return "\(e1)" == "\(e2)"
         default: return false

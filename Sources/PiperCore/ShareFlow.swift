@@ -35,6 +35,10 @@ public struct ShareFlow: Sendable {
         case cookiesFailed(any Error)
         case pageLoaded(LoadedPage)
         case pageFailed(any Error, LoaderKind)
+        /// The page parsed once; every step after this reads the parse.
+        case parsed(ParsedPage)
+        /// What the page says about itself and the media it names.
+        case routeRead(RouteEvidence)
         case readerableChecked(Bool)
         case extracted(ExtractedArticle)
         case extractionFailed(any Error)
@@ -46,22 +50,26 @@ public struct ShareFlow: Sendable {
         case copyFailed(any Error)
         case mediaQueued(MediaReceipt)
         case mediaFailed(any Error)
-        case mediaSearched(DiscoveredMedia?)
+        /// What the page's feeds said: the episode whose item links to the page, or nil.
+        case feedsSearched(DiscoveredMedia?)
     }
 
     /// What the flow asks the I/O side to do next.
     public enum Action: Sendable, Equatable {
         case loadCookies
         case loadPage(URL, cookies: [Cookie], with: LoaderKind)
-        case checkReaderable(LoadedPage)
-        /// Look for the media an HTML page names (an episode page) before taking it as an article.
-        case findMedia(LoadedPage)
-        case extract(LoadedPage)
+        /// Parse the page, once, for the steps after it.
+        case parse(LoadedPage)
+        /// Read what the page is and which media it names (no fetch): the route decision's evidence.
+        case readRoute(ParsedPage)
+        /// Fetch the page's feeds for an item that links to it (only for a page that declares an episode).
+        case searchFeeds([URL], ParsedPage)
+        case checkReaderable(ParsedPage)
+        case extract(ParsedPage)
         case save(ExtractedArticle)
         case copy(String)
-        case enqueueMedia(URL, into: String?)
-        /// Media a page named, with the page's title and author.
-        case enqueueFound(DiscoveredMedia, into: String?)
+        /// A media link, with what the flow knows of it.
+        case enqueueMedia(MediaLink, into: String?)
         case enqueueFile(URL, into: String?)
         /// A playlist or feed was loaded: one job per entry, one library folder.
         case enqueuePlaylist(LoadedPage, Playlist.Kind, into: String?, limit: Int?)
@@ -72,28 +80,43 @@ public struct ShareFlow: Sendable {
     enum Stage: Sendable {
         case idle
         case cookies(URL)
-        case loading(URL, LoaderKind, fallback: LoadedPage?)
-        case checking(LoadedPage)
-        case searching(LoadedPage)
-        case extracting(LoadedPage)
+        case loading(URL, LoaderKind, fallback: ParsedPage?)
+        case parsing(LoadedPage)
+        case readingRoute(ParsedPage)
+        case searchingFeeds(ParsedPage)
+        case checking(ParsedPage)
+        case extracting(ParsedPage)
         case saving(ExtractedArticle)
         case copying(SaveReceipt, ExtractedArticle)
+        /// Queueing the media a page named; if that fails, the page is still an article.
+        case queueingFound(ParsedPage)
         case media
         case done
     }
 
-    /// What was shared.
-    public let input: ShareInput
+    /// What is shared: a link or a file (nil: the input held neither).
+    public let target: ShareTarget?
     /// The options of this share.
     public let options: Options
     /// The time the share started (for expiry and cookie checks).
     public let now: Date
     private(set) var stage: Stage = .idle
     private var jar = CookieJar()
+    /// Media the page names in its main content without saying what it is: the episode if the
+    /// page turns out too short for an article (or not readerable).
+    private var pendingEpisode: MediaLink?
+    /// Media the saved article's page names, said beside the result ("share with --as media").
+    private var alsoFound: URL?
 
-    /// A flow at its start; call `start()` for its first action.
+    /// A flow for the first thing `input` holds; call `start()` for its first action.
     public init(input: ShareInput, options: Options = Options(), now: Date = Date()) {
-        self.input = input
+        self.init(target: input.target, options: options, now: now)
+    }
+
+    /// A flow for `target`, as a caller that has already picked it out of the input hands it
+    /// over (never turned back into text); call `start()` for its first action.
+    public init(target: ShareTarget?, options: Options = Options(), now: Date = Date()) {
+        self.target = target
         self.options = options
         self.now = now
     }
@@ -107,7 +130,7 @@ public struct ShareFlow: Sendable {
     /// The first actions: pick the target and route it.
     public mutating func start() -> [Action] {
         guard case .idle = stage else { return [] }
-        switch input.target {
+        switch target {
         case nil:
             return finish(.failure(ShareFailure.noURL))
         case .file(let file):
@@ -119,9 +142,10 @@ public struct ShareFlow: Sendable {
             return [.enqueueFile(file, into: options.mediaFolder)]
         case .link(let url):
             if ShareRouting.isImage(url) { return finish(.failure(RoutingError.image(url.absoluteString))) }
-            if MediaLinks.hasMediaExtension(url) {
+            let link = MediaLink(url)
+            if link.hasMediaExtension {
                 stage = .media
-                return [.enqueueMedia(MediaLinks.directDownloadURL(for: url), into: options.mediaFolder)]
+                return [.enqueueMedia(link, into: options.mediaFolder)]
             }
             stage = .cookies(url)
             return [.loadCookies]
@@ -142,35 +166,68 @@ public struct ShareFlow: Sendable {
         case (.loading(_, _, _), .pageLoaded(let page)):
             return afterLoad(page)
         case (.loading(_, let kind, let fallback), .pageFailed(let error, _)):
-            if kind == .browser, let page = fallback {
+            if kind == .browser, let parsed = fallback {
                 // The browser was only a second opinion: extract what plain HTTP gave us.
-                stage = .extracting(page)
-                return [.progress("The browser failed (\(error)); using the plain HTTP page"), .extract(page)]
+                stage = .extracting(parsed)
+                return [.progress("The browser failed (\(error)); using the plain HTTP page"), .extract(parsed)]
             }
             return finish(.failure(error))
 
-        case (.searching(let page), .mediaSearched(let found)):
-            if let found {
-                stage = .media
-                return [.progress("The page names its media (\(found.signal)): \(found.url.absoluteString)"),
-                        .enqueueFound(found, into: options.mediaFolder)]
+        case (.parsing, .parsed(let parsed)):
+            if options.route != .article, parsed.page.loader != .file {
+                stage = .readingRoute(parsed)
+                return [.readRoute(parsed)]
             }
-            if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(page.finalURL.absoluteString))) }
-            return afterSearch(page)
+            return afterRoute(parsed)
 
-        case (.checking(let page), .readerableChecked(let readerable)):
-            if readerable {
-                stage = .extracting(page)
-                return [.extract(page)]
+        case (.readingRoute(let parsed), .routeRead(let evidence)):
+            return route(parsed, evidence)
+
+        case (.searchingFeeds(let parsed), .feedsSearched(let found)):
+            if let found {
+                return queueFound(MediaLink(found.url, title: found.title, author: found.author), parsed,
+                                  note: "The page's feed names its episode: \(found.url.absoluteString)")
             }
-            return load(page.requestedURL, with: .browser, fallback: page,
+            if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(parsed.page.finalURL.absoluteString))) }
+            return afterRoute(parsed)
+
+        case (.checking(let parsed), .readerableChecked(let readerable)):
+            if readerable {
+                stage = .extracting(parsed)
+                return [.extract(parsed)]
+            }
+            if let pending = pendingEpisode {
+                // Not an article over plain HTTP, and it names its media in its main content.
+                pendingEpisode = nil
+                alsoFound = nil
+                return queueFound(pending, parsed, note: "The page is not an article and names its media: \(pending.shared.absoluteString)")
+            }
+            return load(parsed.page.requestedURL, with: .browser, fallback: parsed,
                         note: "The page doesn't look like an article over plain HTTP; loading it in Chromium")
 
         case (.extracting, .extracted(let article)):
             stage = .saving(article)
             return [.save(article)]
         case (.extracting, .extractionFailed(let error)):
+            if let pending = pendingEpisode, case .notAnArticle? = error as? ExtractionError {
+                // Too short for an article: the page is the media it names.
+                stage = .media
+                return [.progress("The page holds no article and names its media: \(pending.shared.absoluteString)"),
+                        .enqueueMedia(pending, into: options.mediaFolder)]
+            }
             return finish(.failure(error))
+
+        case (.queueingFound, .mediaQueued(let receipt)):
+            return finish(.mediaQueued(receipt))
+        case (.queueingFound(let parsed), .mediaFailed(let error)):
+            // The page's media could not be queued (its link does not resolve, is not media…):
+            // the page is still an article; asked for media, the share fails with the reason.
+            if options.route == .media { return finish(.failure(error)) }
+            pendingEpisode = nil
+            alsoFound = nil
+            var actions: [Action] = [.progress("Could not queue the page's media (\(error)); saving the page as an article")]
+            actions += afterRoute(parsed)
+            return actions
 
         case (.saving(let article), .saved(let url)):
             return afterSave(SaveReceipt(url: url), article)
@@ -180,9 +237,9 @@ public struct ShareFlow: Sendable {
             return finish(.failure(error))
 
         case (.copying(let receipt, let article), .copied(let how)):
-            return finish(.saved(url: receipt.url, title: article.title, clipboard: .copied(how), expires: receipt.expires))
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .copied(how), expires: receipt.expires, alsoFound: alsoFound))
         case (.copying(let receipt, let article), .copyFailed(let error)):
-            return finish(.saved(url: receipt.url, title: article.title, clipboard: .failed("\(error)"), expires: receipt.expires))
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .failed("\(error)"), expires: receipt.expires, alsoFound: alsoFound))
 
         case (.media, .mediaQueued(let receipt)):
             return finish(.mediaQueued(receipt))
@@ -194,9 +251,36 @@ public struct ShareFlow: Sendable {
         }
     }
 
+    /// Where the route evidence sends the page (see `RouteRules`).
+    private mutating func route(_ parsed: ParsedPage, _ evidence: RouteEvidence) -> [Action] {
+        func link(_ candidate: MediaCandidate) -> MediaLink {
+            MediaLink(candidate.url, title: evidence.title, author: evidence.author)
+        }
+        switch RouteRules.decide(evidence, preference: options.route) {
+        case .episode(let candidate):
+            return queueFound(link(candidate), parsed, note: "The page names its media (\(candidate.signal)): \(candidate.url.absoluteString)")
+        case .searchFeeds(let feeds):
+            stage = .searchingFeeds(parsed)
+            return [.searchFeeds(feeds, parsed)]
+        case .article(let also):
+            if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(parsed.page.finalURL.absoluteString))) }
+            alsoFound = also?.url
+            return afterRoute(parsed)
+        case .articleUnlessTooShort(let candidate):
+            pendingEpisode = link(candidate)
+            alsoFound = candidate.url
+            return afterRoute(parsed)
+        }
+    }
+
+    private mutating func queueFound(_ link: MediaLink, _ parsed: ParsedPage, note: String) -> [Action] {
+        stage = .queueingFound(parsed)
+        return [.progress(note), .enqueueMedia(link, into: options.mediaFolder)]
+    }
+
     private mutating func afterSave(_ receipt: SaveReceipt, _ article: ExtractedArticle) -> [Action] {
         guard options.copyToClipboard else {
-            return finish(.saved(url: receipt.url, title: article.title, clipboard: .skipped, expires: receipt.expires))
+            return finish(.saved(url: receipt.url, title: article.title, clipboard: .skipped, expires: receipt.expires, alsoFound: alsoFound))
         }
         stage = .copying(receipt, article)
         return [.copy(receipt.url.absoluteString)]
@@ -215,11 +299,11 @@ public struct ShareFlow: Sendable {
         return load(url, with: kind, fallback: nil, note: nil)
     }
 
-    private mutating func load(_ url: URL, with kind: LoaderKind, fallback: LoadedPage?, note: String?) -> [Action] {
+    private mutating func load(_ url: URL, with kind: LoaderKind, fallback: ParsedPage?, note: String?) -> [Action] {
         if kind == .browser && !options.browserAvailable {
-            if let page = fallback {
-                stage = .extracting(page)
-                return [.extract(page)]
+            if let parsed = fallback {
+                stage = .extracting(parsed)
+                return [.extract(parsed)]
             }
             return finish(.failure(LoadError.browserMissing))
         }
@@ -235,29 +319,28 @@ public struct ShareFlow: Sendable {
             stage = .media
             return [.enqueuePlaylist(page, kind, into: options.mediaFolder, limit: kind == .feed ? options.feedLimit : nil)]
         }
-        // An extension-less link can still be media: the response's Content-Type decides.
+        // An extension-less link can still be media: the response's Content-Type decides, and
+        // the queue takes that answer rather than asking the server again.
         if MediaLinks.isMediaContentType(page.contentType) {
             stage = .media
-            return [.enqueueMedia(page.requestedURL, into: options.mediaFolder)]
+            return [.enqueueMedia(MediaLink(page.requestedURL, contentType: page.contentType), into: options.mediaFolder)]
         }
         if ShareRouting.isImageContentType(page.contentType) {
             return finish(.failure(RoutingError.image(page.requestedURL.absoluteString)))
         }
-        if options.route != .article, page.loader != .file {
-            stage = .searching(page)
-            return [.findMedia(page)]
-        }
-        return afterSearch(page)
+        stage = .parsing(page)
+        return [.parse(page)]
     }
 
-    /// A page that names no media (or was asked to be an article): readerable check, then extract.
-    private mutating func afterSearch(_ page: LoadedPage) -> [Action] {
-        if page.loader == .http && options.browser == .auto && options.browserAvailable {
-            stage = .checking(page)
-            return [.checkReaderable(page)]
+    /// A page taken as an article (for now: `pendingEpisode` may still claim it): the readerable
+    /// check where a browser could do better, then the extraction.
+    private mutating func afterRoute(_ parsed: ParsedPage) -> [Action] {
+        if parsed.page.loader == .http && options.browser == .auto && options.browserAvailable {
+            stage = .checking(parsed)
+            return [.checkReaderable(parsed)]
         }
-        stage = .extracting(page)
-        return [.extract(page)]
+        stage = .extracting(parsed)
+        return [.extract(parsed)]
     }
 
     private mutating func finish(_ result: ShareResult) -> [Action] {

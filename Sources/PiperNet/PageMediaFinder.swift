@@ -2,92 +2,140 @@ import Foundation
 import HTML
 import PiperCore
 
-/// Finds the media an HTML page names, in order of trust: Open Graph (`og:audio`, `og:video`),
-/// `<audio>`/`<video>` and their `<source>`s, JSON-LD (`AudioObject`, `VideoObject`,
-/// `PodcastEpisode`… with a `contentUrl`), the page's podcast feed (`<link rel="alternate">` to
-/// RSS or Atom) whose item links to this page, then plain links to a media file. Images and
-/// embedded players are not media; a muted looping autoplay video is a preview clip, skipped.
+/// Reads what a page is and which media it names (`RouteEvidence`), from the share's one parse
+/// of it, in order of trust: Open Graph (`og:audio`, `og:video`), `<audio>`/`<video>` and their
+/// `<source>`s, JSON-LD (`AudioObject`, `VideoObject`, `PodcastEpisode`… with a `contentUrl`),
+/// then plain links to a media file; with each file what the page says of it (its length, a
+/// preview loop, whether it sits beside the main content, whether its name is the page's). The
+/// route itself is `RouteRules`' to decide. Images and embedded players are not media. The
+/// page's feeds are fetched only when asked (`searchFeeds`): for a page that declares an
+/// episode but names no file.
 public struct PageMediaFinder: MediaFinder {
     /// Fetches a feed the page links to; nil: feeds are not followed.
     let fetch: (@Sendable (URL) -> Data?)?
-    /// The parse to share with the extraction; nil: the page is parsed here (as the article
-    /// pipeline parses it, either way).
-    let document: PageDocument?
-    /// Work for the calling thread while the page's feeds are fetched (`piper share`: the
-    /// extraction, ahead of time, which may take the shared parse: the search is done reading
-    /// it by then); nil: it fetches the first feed itself.
-    let whileFetching: (@Sendable (LoadedPage) -> Void)?
 
-    public init(fetch: (@Sendable (URL) -> Data?)? = nil, document: PageDocument? = nil,
-                whileFetching: (@Sendable (LoadedPage) -> Void)? = nil) {
+    public init(fetch: (@Sendable (URL) -> Data?)? = nil) {
         self.fetch = fetch
-        self.document = document
-        self.whileFetching = whileFetching
     }
 
     /// Fetches a feed over plain HTTP with the article loader (and its limits).
     public static let httpFetch: @Sendable (URL) -> Data? = { url in try? HTTPPageLoader().load(url, cookies: []).body }
 
-    public func findMedia(in page: LoadedPage) -> DiscoveredMedia? {
+    /// `og:type` values that declare the page an article, and those that declare a media item.
+    static let articleOpenGraphTypes: Set<String> = ["article", "blog", "news", "newsarticle"]
+    static let episodeOpenGraphTypes: Set<String> = ["music.song", "video.episode", "video.movie", "video.other", "music.album"]
+    /// JSON-LD types that declare an article, and those that declare an episode or a media item,
+    /// when they are a top-level entity of the page (not nested inside another).
+    static let articleSchemaTypes: Set<String> = [
+        "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
+        "techarticle", "scholarlyarticle", "socialmediaposting", "liveblogposting", "report",
+    ]
+    static let episodeSchemaTypes: Set<String> = [
+        "podcastepisode", "episode", "radioepisode", "tvepisode", "audioobject", "videoobject", "audiobook", "musicrecording",
+    ]
+
+    public func evidence(in parsed: ParsedPage) -> RouteEvidence {
+        let page = parsed.page
         guard page.contentType.map({ ContentType.mediaType(of: $0) == "text/html" || ContentType.mediaType(of: $0) == "application/xhtml+xml" }) ?? true else {
-            return nil
+            return RouteEvidence()
         }
-        let document = self.document?.read(page) ?? PageDocument.parse(page)
+        let document = DocumentTree.reading(parsed)
         let base = document.node.querySelector("base[href]")?.getAttribute("href")
             .flatMap { URL(string: $0, relativeTo: page.finalURL)?.absoluteURL } ?? page.finalURL
-        let title = meta(document, "og:title") ?? document.title.trimmingWhitespaceAndNewlines().nonEmptyOrNil
-        let author = meta(document, "author") ?? meta(document, "article:author")
-        func found(_ raw: String?, _ signal: String, requireMediaExtension: Bool = false) -> DiscoveredMedia? {
+        var evidence = RouteEvidence()
+        evidence.title = meta(document, "og:title") ?? document.title.trimmingWhitespaceAndNewlines().nonEmptyOrNil
+        evidence.author = meta(document, "author") ?? meta(document, "article:author")
+        if let type = meta(document, "og:type")?.lowercased() {
+            if Self.articleOpenGraphTypes.contains(type) { evidence.declaresArticle = true }
+            if Self.episodeOpenGraphTypes.contains(type) || type.hasPrefix("podcast") { evidence.declaresEpisode = true }
+        }
+        let linkedData = JSONLDMedia.read(document)
+        if linkedData.topLevelTypes.contains(where: Self.articleSchemaTypes.contains) { evidence.declaresArticle = true }
+        if linkedData.topLevelTypes.contains(where: Self.episodeSchemaTypes.contains) { evidence.declaresEpisode = true }
+        let pageTitle = evidence.title
+
+        func candidate(_ raw: String?, _ source: MediaCandidate.Source, _ signal: String, requireMediaExtension: Bool = false,
+                       element: Node? = nil, name: String? = nil, duration: Double? = nil) -> MediaCandidate? {
             guard let raw, let url = URL(string: raw.trimmingWhitespaceAndNewlines(), relativeTo: base)?.absoluteURL,
                   WebURL.isWeb(url), !ShareRouting.isImage(url) else { return nil }
             if requireMediaExtension, !MediaLinks.hasMediaExtension(url) { return nil }
-            return DiscoveredMedia(url: url, signal: signal, title: title, author: author)
+            let ownName = name ?? element.flatMap(MediaEvidence.name(of:))
+            return MediaCandidate(url: url, source: source, signal: signal,
+                                  duration: duration ?? element.flatMap(MediaEvidence.duration(of:)),
+                                  preview: element.map(MediaEvidence.isPreviewClip) ?? false,
+                                  incidental: element.map(MediaEvidence.isIncidental) ?? false,
+                                  namedLikeThePage: MediaEvidence.sameName(ownName, pageTitle))
         }
         for property in ["og:audio", "og:audio:secure_url", "og:audio:url", "og:video", "og:video:secure_url", "og:video:url"] {
-            let kind = property.hasPrefix("og:audio") ? "og:audio:type" : "og:video:type"
+            let audio = property.hasPrefix("og:audio")
+            let kind = audio ? "og:audio:type" : "og:video:type"
             if let type = meta(document, kind), !(type.hasPrefix("audio/") || type.hasPrefix("video/")) { continue }   // an embedded player
-            if let media = found(meta(document, property), property, requireMediaExtension: meta(document, kind) == nil) { return media }
-        }
-        for element in document.node.querySelectorAll("audio, video") where !Self.isPreviewClip(element) {
-            let name = element.localName
-            if let media = found(element.getAttribute("src"), name) { return media }
-            for source in element.querySelectorAll("source") {
-                if let type = source.getAttribute("type"), !(type.hasPrefix("audio/") || type.hasPrefix("video/")) { continue }
-                if let media = found(source.getAttribute("src"), "\(name) source") { return media }
+            let seconds = (audio ? meta(document, "music:duration") : meta(document, "og:video:duration") ?? meta(document, "video:duration"))
+                .flatMap { Double($0) }
+            if let found = candidate(meta(document, property), audio ? .openGraphAudio : .openGraphVideo, property,
+                                     requireMediaExtension: meta(document, kind) == nil, duration: seconds),
+               !evidence.candidates.contains(where: { $0.url == found.url }) {
+                evidence.candidates.append(found)
             }
         }
-        for (url, signal, strict) in JSONLDMedia.contentURLs(in: document) {
-            if let media = found(url, signal, requireMediaExtension: !strict) { return media }
+        for element in document.node.querySelectorAll("audio, video") {
+            let name = element.localName
+            let source: MediaCandidate.Source = name == "audio" ? .audioElement : .videoElement
+            if let found = candidate(element.getAttribute("src"), source, name, element: element) {
+                evidence.candidates.append(found)
+                continue
+            }
+            for child in element.querySelectorAll("source") {
+                if let type = child.getAttribute("type"), !(type.hasPrefix("audio/") || type.hasPrefix("video/")) { continue }
+                if let found = candidate(child.getAttribute("src"), source, "\(name) source", element: element) {
+                    evidence.candidates.append(found)
+                    break
+                }
+            }
         }
-        // The plain links are read before the feeds are fetched (they still rank after them):
-        // while the feeds load, `whileFetching` may hand the tree to the extraction.
-        let linked = document.node.querySelectorAll("a[href]")
+        for item in linkedData.media {
+            if let found = candidate(item.url, .jsonLD, item.signal, requireMediaExtension: !item.namesTheFile,
+                                     name: item.name, duration: item.duration) {
+                evidence.candidates.append(found)
+            }
+        }
+        let links = document.node.querySelectorAll("a[href]")
             .sorted(by: { $0.hasAttribute("download") && !$1.hasAttribute("download") })
-            .lazy.compactMap { found($0.getAttribute("href"), "link", requireMediaExtension: true) }.first
-        if let media = fromFeed(document, base: base, page: page, title: title, author: author) { return media }
-        return linked
+        for link in links {
+            if let found = candidate(link.getAttribute("href"), .link, "link", requireMediaExtension: true, element: link,
+                                     name: link.textContent.trimmingWhitespaceAndNewlines()) {
+                evidence.candidates.append(found)
+            }
+        }
+        evidence.feeds = feeds(document, base: base)
+        return evidence
     }
 
-    /// The enclosure of the item, in a feed the page links to, whose own link is this page.
-    /// `document` is not read once the fetches start.
-    func fromFeed(_ document: Document, base: URL, page: LoadedPage, title: String?, author: String?) -> DiscoveredMedia? {
-        guard let fetch else { return nil }
-        let feeds = document.node.querySelectorAll("link[href]").filter { link in
+    /// The page's RSS and Atom feeds (`<link rel=alternate>`), at most three.
+    func feeds(_ document: Document, base: URL) -> [URL] {
+        let links = document.node.querySelectorAll("link[href]").filter { link in
             let rel = (link.getAttribute("rel") ?? "").lowercased().split(separator: " ")
             let type = (link.getAttribute("type") ?? "").lowercased()
             return rel.contains("alternate") && (type == "application/rss+xml" || type == "application/atom+xml")
         }
-        let here = [page.finalURL, page.requestedURL].map(Self.comparable)
-        let feedURLs = feeds.prefix(3).compactMap { link -> URL? in
+        return links.prefix(3).compactMap { link -> URL? in
             guard let href = link.getAttribute("href"), let url = URL(string: href, relativeTo: base)?.absoluteURL,
                   WebURL.isWeb(url) else { return nil }
             return url
         }
-        let meanwhile = whileFetching.map { work in { work(page) } }
-        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch, meanwhile: meanwhile)) {
+    }
+
+    public func searchFeeds(_ feedURLs: [URL], for parsed: ParsedPage) -> DiscoveredMedia? {
+        guard let fetch else { return nil }
+        let page = parsed.page
+        let here = [page.finalURL, page.requestedURL].map(Self.comparable)
+        for (feedURL, data) in zip(feedURLs, Self.fetchAll(feedURLs, with: fetch)) {
             guard let data, let feed = try? Playlist.parse(data, kind: .feed, base: feedURL) else { continue }
             if let item = feed.entries.first(where: { $0.page.map { here.contains(Self.comparable($0)) } == true }) {
-                return DiscoveredMedia(url: item.url, signal: "feed", title: item.title ?? title, author: author)
+                let document = DocumentTree.reading(parsed)
+                let title = item.title ?? meta(document, "og:title") ?? document.title.trimmingWhitespaceAndNewlines().nonEmptyOrNil
+                let author = meta(document, "author") ?? meta(document, "article:author")
+                return DiscoveredMedia(url: item.url, signal: "feed", title: title, author: author)
             }
         }
         return nil
@@ -95,20 +143,18 @@ public struct PageMediaFinder: MediaFinder {
 
     /// Every URL fetched at once, each on its own thread (a blog links a feed per category:
     /// three round trips one after the other tripled the wait), the answers in `urls`' order.
-    /// The calling thread fetches the first one itself, or, given `meanwhile`, runs that while
-    /// every fetch has a thread of its own.
-    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?, meanwhile: (() -> Void)? = nil) -> [Data?] {
-        guard !urls.isEmpty else { return [] }
-        guard urls.count > 1 || meanwhile != nil else { return urls.map(fetch) }
+    /// The calling thread fetches the first one itself.
+    static func fetchAll(_ urls: [URL], with fetch: @escaping @Sendable (URL) -> Data?) -> [Data?] {
+        guard urls.count > 1 else { return urls.map(fetch) }
         let answers = FetchAnswers(count: urls.count)
         let group = DispatchGroup()
-        for index in urls.indices.dropFirst(meanwhile == nil ? 1 : 0) {
+        for index in urls.indices.dropFirst() {
             let url = urls[index]
             // A queue of its own gets a thread of its own: the global queues are as wide as the
             // cores, and the caller's is one of them.
             DispatchQueue(label: "piper.feed-fetch").async(group: group) { answers.set(index, fetch(url)) }
         }
-        if let meanwhile { meanwhile() } else { answers.set(0, fetch(urls[0])) }
+        answers.set(0, fetch(urls[0]))
         group.wait()
         return answers.values
     }
@@ -125,11 +171,6 @@ public struct PageMediaFinder: MediaFinder {
         return text
     }
 
-    /// A video that plays by itself, muted and looping, is decoration or a preview.
-    static func isPreviewClip(_ element: Node) -> Bool {
-        element.localName == "video" && element.hasAttribute("autoplay") && element.hasAttribute("muted") && element.hasAttribute("loop")
-    }
-
     func meta(_ document: Document, _ name: String) -> String? {
         for element in document.node.getElementsByTagName("meta") {
             let key = element.getAttribute("property") ?? element.getAttribute("name")
@@ -141,37 +182,158 @@ public struct PageMediaFinder: MediaFinder {
     }
 }
 
-/// The `contentUrl`s of media objects in a page's JSON-LD blocks.
-enum JSONLDMedia {
+/// What an element says about the media file it holds or links.
+enum MediaEvidence {
+    /// A video that plays by itself, muted and looping, is decoration or a preview.
+    static func isPreviewClip(_ element: Node) -> Bool {
+        element.localName == "video" && element.hasAttribute("autoplay") && element.hasAttribute("muted") && element.hasAttribute("loop")
+    }
+
+    /// Elements, roles and the class-name words (the English vocabulary sites use everywhere)
+    /// that mark a box as beside the main content.
+    static let besideElements: Set<String> = ["aside", "nav", "footer"]
+    static let besideRoles: Set<String> = ["banner", "navigation", "complementary", "contentinfo"]
+    static let besideWords: Set<String> = [
+        "sidebar", "related", "promo", "promotion", "widget", "advert", "advertisement", "ad", "ads", "sponsor", "sponsored",
+        "newsletter", "banner", "footer", "nav", "navigation", "menu", "recommended", "trending", "popular", "teaser",
+    ]
+
+    /// In the page's navigation, an aside, a footer, a site header (one outside any `article` or
+    /// `main`), or a box whose role, class or id says it is beside the main content.
+    static func isIncidental(_ element: Node) -> Bool {
+        var node = element.parentElement
+        var inSiteHeader = false
+        while let current = node, current.localName != "body", current.localName != "html" {
+            let name = current.localName
+            if besideElements.contains(name) { return true }
+            if name == "header" { inSiteHeader = true }
+            if name == "article" || name == "main" { inSiteHeader = false }
+            if let role = current.getAttribute("role")?.lowercased(), besideRoles.contains(role) { return true }
+            let words = [current.getAttribute("class"), current.getAttribute("id")].compactMap { $0 }.joined(separator: " ")
+            if !words.isEmpty, words.lowercased().split(whereSeparator: { !$0.isLetter }).contains(where: { besideWords.contains(String($0)) }) {
+                return true
+            }
+            node = current.parentElement
+        }
+        return inSiteHeader
+    }
+
+    /// The element's own name for its media: its `title` or `aria-label`.
+    static func name(of element: Node) -> String? {
+        (element.getAttribute("title") ?? element.getAttribute("aria-label"))?.trimmingWhitespaceAndNewlines()
+    }
+
+    /// The length an element states in seconds (`data-durationhint`, as MediaWiki writes it;
+    /// `data-duration`).
+    static func duration(of element: Node) -> Double? {
+        for attribute in ["data-durationhint", "data-duration"] {
+            if let value = element.getAttribute(attribute).flatMap({ Double($0.trimmingWhitespace()) }), value > 0 { return value }
+        }
+        return nil
+    }
+
+    /// Two names for one thing: most of the words of the shorter are in the longer, and they
+    /// share at least half of the longer's ("Ep 42: Trains" and "Ep 42: Trains | The Show").
+    static func sameName(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return false }
+        let left = words(a), right = words(b)
+        let shorter = min(left.count, right.count), longer = max(left.count, right.count)
+        guard shorter >= 2 else { return false }
+        let shared = left.intersection(right).count
+        return Double(shared) >= 0.8 * Double(shorter) && Double(shared) >= 0.5 * Double(longer)
+    }
+
+    static func words(_ text: String) -> Set<String> {
+        Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+    }
+
+    /// An ISO 8601 duration (`PT1M2S`, `PT62S`, `P0DT1H`) in seconds.
+    static func seconds(iso8601 text: String) -> Double? {
+        let upper = text.trimmingWhitespace().uppercased()
+        guard upper.hasPrefix("P") else { return Double(upper) }
+        var total = 0.0, number = "", inTime = false, any = false
+        for character in upper.dropFirst() {
+            if character.isNumber || character == "." || character == "," {
+                number.append(character == "," ? "." : character)
+                continue
+            }
+            if character == "T" { inTime = true; continue }
+            guard let value = Double(number) else { return nil }
+            number = ""
+            any = true
+            switch (character, inTime) {
+            case ("D", false): total += value * 86_400
+            case ("W", false): total += value * 604_800
+            case ("H", true): total += value * 3600
+            case ("M", true): total += value * 60
+            case ("S", true): total += value
+            default: return nil   // years and months have no fixed length
+            }
+        }
+        return any && number.isEmpty ? total : nil
+    }
+}
+
+/// A page's JSON-LD: the types of its top-level entities (the root, an array's items, a
+/// `@graph`'s members), and its media objects with a file.
+struct JSONLDMedia {
+    struct Item {
+        var url: String
+        var signal: String
+        /// `contentUrl` names the file itself; a plain `url` counts only with a media extension.
+        var namesTheFile: Bool
+        /// The object's name, or that of the episode it belongs to.
+        var name: String?
+        var duration: Double?
+    }
+
     static let mediaTypes: Set<String> = ["audioobject", "videoobject", "mediaobject", "podcastepisode", "episode", "audiobook", "musicrecording"]
 
-    /// (url, signal, named as the content): a `contentUrl` names the file itself; a plain `url`
-    /// counts only when it ends in a media extension.
-    static func contentURLs(in document: Document) -> [(String, String, Bool)] {
-        var found: [(String, String, Bool)] = []
+    var topLevelTypes: [String] = []
+    var media: [Item] = []
+
+    static func read(_ document: Document) -> JSONLDMedia {
+        var found = JSONLDMedia()
         for script in document.node.querySelectorAll("script[type]") where script.getAttribute("type")?.lowercased().hasPrefix("application/ld+json") == true {
             guard let json = try? JSONSerialization.jsonObject(with: Data(script.textContent.utf8)) else { continue }
-            walk(json, into: &found)
+            for top in topLevel(json) {
+                found.topLevelTypes += types(of: top)
+                found.walk(top, parentName: nil)
+            }
         }
         return found
     }
 
-    static func walk(_ value: Any, into found: inout [(String, String, Bool)]) {
+    static func topLevel(_ json: Any) -> [[String: Any]] {
+        if let array = json as? [Any] { return array.flatMap(topLevel) }
+        guard let object = json as? [String: Any] else { return [] }
+        if let graph = object["@graph"] { return [object] + topLevel(graph) }
+        return [object]
+    }
+
+    static func types(of object: [String: Any]) -> [String] {
+        ((object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [String]) ?? []).map { $0.lowercased() }
+    }
+
+    mutating func walk(_ value: Any, parentName: String?) {
         if let array = value as? [Any] {
-            for item in array { walk(item, into: &found) }
+            for item in array { walk(item, parentName: parentName) }
             return
         }
         guard let object = value as? [String: Any] else { return }
-        let types = (object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [String]) ?? []
-        if types.contains(where: { mediaTypes.contains($0.lowercased()) }) {
+        let kinds = Self.types(of: object)
+        let name = (object["name"] as? String) ?? (object["headline"] as? String) ?? parentName
+        if let kind = kinds.first(where: Self.mediaTypes.contains) {
+            let duration = (object["duration"] as? String).flatMap(MediaEvidence.seconds(iso8601:))
+            let signal = "json-ld \((object["@type"] as? String) ?? kind)"
             if let url = (object["contentUrl"] ?? object["contentURL"]) as? String {
-                found.append((url, "json-ld \(types.first ?? "")", true))
+                media.append(Item(url: url, signal: signal, namesTheFile: true, name: name, duration: duration))
             } else if let url = object["url"] as? String {
-                found.append((url, "json-ld \(types.first ?? "")", false))
+                media.append(Item(url: url, signal: signal, namesTheFile: false, name: name, duration: duration))
             }
         }
-        for key in ["@graph", "associatedMedia", "audio", "video", "encoding", "mainEntity", "hasPart"] {
-            if let nested = object[key] { walk(nested, into: &found) }
+        for key in ["associatedMedia", "audio", "video", "encoding", "mainEntity", "hasPart"] {
+            if let nested = object[key] { walk(nested, parentName: name) }
         }
     }
 }

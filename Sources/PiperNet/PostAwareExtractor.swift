@@ -72,6 +72,25 @@ public struct PostAwareExtractor: ContentExtractor {
         }
     }
 
+    /// A page read as a post (from its own parse or the network's API), not as an article.
+    func isPostPage(_ page: LoadedPage) -> Bool {
+        isXPage(page.finalURL) || fetch != nil && (isMastodonStatus(page) || isBlueskyPost(page.finalURL))
+    }
+
+    /// A post page keeps no shared parse (X's is read with its own options); an article's is
+    /// the article extractor's.
+    public func parse(_ page: LoadedPage) -> ParsedPage {
+        isPostPage(page) ? ParsedPage(page: page, tree: nil) : articles.parse(page)
+    }
+
+    public func extract(_ parsed: ParsedPage) throws -> ExtractedArticle {
+        isPostPage(parsed.page) ? try extract(parsed.page) : try articles.extract(parsed)
+    }
+
+    public func isReaderable(_ parsed: ParsedPage) -> Bool {
+        isPostPage(parsed.page) || isMastodonStatus(parsed.page) || isBlueskyPost(parsed.page.finalURL) ? true : articles.isReaderable(parsed)
+    }
+
     public func isReaderable(_ page: LoadedPage) -> Bool {
         isXPage(page.finalURL) || isMastodonStatus(page) || isBlueskyPost(page.finalURL) ? true : articles.isReaderable(page)
     }

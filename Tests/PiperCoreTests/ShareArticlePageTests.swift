@@ -10,7 +10,7 @@ import Testing
         let world = FakeWorld()
         let page = try world.articlePage("https://example.com/a")
         #expect(page.loader == .http)
-        #expect(world.calls == ["load http https://example.com/a cookies=", "readerable? http"])
+        #expect(world.calls == ["load http https://example.com/a cookies=", "parse http", "readerable? http"])
     }
 
     @Test func browserOptionIsHonoured() throws {

@@ -36,6 +36,10 @@ struct FakeExtractor: ContentExtractor {
     var readerable = true
     var engineError: String?
     let log: CallLog
+    func parse(_ page: LoadedPage) -> ParsedPage {
+        log.add("parse \(page.loader.rawValue)")
+        return ParsedPage(page: page, tree: nil)
+    }
     func extract(_ page: LoadedPage) throws -> ExtractedArticle {
         log.add("extract \(page.loader.rawValue)")
         if let engineError { throw ExtractionError.engineFailed(page.finalURL, engineError) }
@@ -71,6 +75,13 @@ struct FakeClipboard: Clipboard {
 
 struct FakeMedia: MediaQueue {
     let log: CallLog
+    /// Links this queue refuses (as a real queue refuses a link that is not media).
+    var refuses: Set<String> = []
+    func enqueue(_ link: MediaLink, into folder: String?) throws -> MediaReceipt {
+        log.add("media \(link.direct.absoluteString) into=\(folder ?? "-") type=\(link.contentType ?? "-") title=\(link.title ?? "-")")
+        if refuses.contains(link.direct.absoluteString) { throw EnqueueFailure(link: link.direct.absoluteString) }
+        return MediaReceipt(id: "1", url: link.shared.absoluteString, message: "Queued for download")
+    }
     func enqueue(url: URL, into folder: String?) throws -> MediaReceipt {
         log.add("media \(url.absoluteString) into=\(folder ?? "-")")
         return MediaReceipt(id: "1", url: url.absoluteString, message: "Queued for download")
@@ -78,6 +89,26 @@ struct FakeMedia: MediaQueue {
     func enqueue(file: URL, into folder: String?) throws -> MediaReceipt {
         log.add("file \(file.path)")
         return MediaReceipt(id: "2", url: file.absoluteString, message: "Queued for import")
+    }
+}
+
+struct EnqueueFailure: Error, CustomStringConvertible {
+    let link: String
+    var description: String { "Cannot check \(link): Could not resolve host" }
+}
+
+/// Answers the route evidence it is given; logs each read and feed search.
+struct FakeFinder: MediaFinder {
+    var evidence = RouteEvidence()
+    var feedAnswer: DiscoveredMedia?
+    let log: CallLog
+    func evidence(in page: ParsedPage) -> RouteEvidence {
+        log.add("route \(page.page.loader.rawValue)")
+        return evidence
+    }
+    func searchFeeds(_ feeds: [URL], for page: ParsedPage) -> DiscoveredMedia? {
+        log.add("feeds \(feeds.map(\.absoluteString).joined(separator: ","))")
+        return feedAnswer
     }
 }
 
@@ -98,6 +129,7 @@ struct FakeWorld {
     var saver: FakeSaver
     var clipboard: FakeClipboard
     var media: FakeMedia?
+    var finder: FakeFinder?
 
     init() {
         http = FakeLoader(kind: .http, html: articleHTML, log: log)
@@ -110,7 +142,8 @@ struct FakeWorld {
 
     func run(_ items: [String], _ options: ShareFlow.Options = .init()) -> ShareResult {
         let ports = SharePorts(cookies: cookies, httpLoader: http, browserLoader: browser, extractor: extractor,
-                               saver: saver, clipboard: clipboard, media: media, reporter: FakeReporter(log: log))
+                               saver: saver, clipboard: clipboard, media: media, reporter: FakeReporter(log: log),
+                               mediaFinder: finder)
         return ShareDriver(ports: ports).run(ShareInput(items), options: options)
     }
 

@@ -33,7 +33,7 @@ import Testing
     @Test func happyPathSavesAndCopies() throws {
         let world = FakeWorld()
         let result = world.run(["look at this: https://example.com/post/1."])
-        guard case .saved(let url, let title, let clip, _) = result else {
+        guard case .saved(let url, let title, let clip, _, _) = result else {
             Issue.record("expected saved, got \(result)")
             return
         }
@@ -43,6 +43,7 @@ import Testing
         #expect(clip == .copied("fake"))
         #expect(world.calls == [
             "load http https://example.com/post/1 cookies=",
+            "parse http",
             "readerable? http",
             "extract http",
             "save A fine article",
@@ -92,8 +93,8 @@ import Testing
         world.extractor.readerable = false
         let result = world.run(["https://example.com/app"])
         #expect(result.category == nil)
-        #expect(world.calls.prefix(4) == ["load http https://example.com/app cookies=", "readerable? http",
-                                          "load browser https://example.com/app cookies=", "extract browser"])
+        #expect(world.calls.prefix(6) == ["load http https://example.com/app cookies=", "parse http", "readerable? http",
+                                          "load browser https://example.com/app cookies=", "parse browser", "extract browser"])
     }
 
     @Test func browserFailureAfterHTTPFallsBackToTheHTTPPage() {
@@ -123,14 +124,14 @@ import Testing
         let world = FakeWorld()
         let result = world.run(["https://example.com/ep1.mp3"], .init(mediaFolder: "Podcasts"))
         #expect(result == .mediaQueued(MediaReceipt(id: "1", url: "https://example.com/ep1.mp3", message: "Queued for download")))
-        #expect(world.calls == ["media https://example.com/ep1.mp3 into=Podcasts"])
+        #expect(world.calls == ["media https://example.com/ep1.mp3 into=Podcasts type=- title=-"])
     }
 
     @Test func mediaContentTypeGoesToTheMediaQueue() {
         var world = FakeWorld()
         world.http.contentType = "audio/mpeg"
         #expect(world.run(["https://example.com/download?id=7"]).category == nil)
-        #expect(world.calls.last == "media https://example.com/download?id=7 into=-")
+        #expect(world.calls.last == "media https://example.com/download?id=7 into=- type=audio/mpeg title=-")
     }
 
     @Test func localFileGoesToTheMediaQueue() {
@@ -153,7 +154,7 @@ import Testing
         world.clipboard.fails = true
         let result = world.run(["https://example.com/post"])
         #expect(result.category == nil)
-        guard case .saved(_, _, .failed(let why), _) = result else {
+        guard case .saved(_, _, .failed(let why), _, _) = result else {
             Issue.record("expected a save with a clipboard failure, got \(result)")
             return
         }
@@ -170,7 +171,7 @@ import Testing
     @Test func emptyTitleFallsBackToTheLink() {
         var world = FakeWorld()
         world.http.html = "<article>TITLE:\nwords</article>"
-        guard case .saved(_, let title, _, _) = world.run(["https://example.com/posts/hello-world"]) else {
+        guard case .saved(_, let title, _, _, _) = world.run(["https://example.com/posts/hello-world"]) else {
             Issue.record("expected saved")
             return
         }

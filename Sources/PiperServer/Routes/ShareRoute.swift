@@ -155,6 +155,8 @@ struct ShareRoute: Sendable {
             "message": record.status == .queued || record.status == .duplicate ? ShareResultPage.queuedLine(record, fileName: nil) : record.message,
             "source": record.source ?? NSNull(), "expires": record.expires.map { RequestLog.timestamp($0) } ?? NSNull(),
             "libraryPath": record.libraryPath ?? NSNull(),
+            // Media a saved article's page also names (shared again as media, it is downloaded).
+            "alsoFound": record.alsoFound ?? NSNull(),
         ]
     }
 

@@ -26,6 +26,8 @@ public struct ShareRecord: Sendable, Equatable, Codable {
     public var media: String?
     /// True for an uploaded file (its `source` is the file's own name).
     public var uploaded: Bool?
+    /// Media a saved article's page also names ("share with --as media" to download it instead).
+    public var alsoFound: String?
 }
 
 /// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
@@ -70,15 +72,16 @@ final class ShareRunner: Sendable {
         // The flow decides, as for `piper share`, which links need Chromium (X/Twitter links); without
         // a browser loader it answers those with `LoadError.browserMissing`, made the server's sentence below.
         let options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
-        let result = driver.run(file != nil ? input : ShareInput(target.map { [$0.text] } ?? []), options: options)
+        let result = driver.run(target, options: options)
         // (An empty input finishes as "No URL found in share input".)
         record.message = result.message
         switch result {
-        case .saved(let url, let title, _, let expires):
+        case .saved(let url, let title, _, let expires, let alsoFound):
             record.status = .saved
             record.url = url.absoluteString
             record.title = title
             record.expires = expires
+            record.alsoFound = alsoFound?.absoluteString
             record.httpStatus = 200
         case .mediaQueued(let receipt):
             record.status = .queued

@@ -45,6 +45,12 @@ enum ShareResultPage {
         return "Downloading \(name) — it will be in your library"
     }
 
+    /// The media a saved article's page also names, said under the reader URL.
+    static func alsoFound(_ record: ShareRecord) -> String {
+        guard let media = record.alsoFound.flatMap(URL.init(string:)) else { return "" }
+        return "<p class=\"muted\" id=\"also-found\">\(WebPage.e(Messages.alsoFound(media)))</p>"
+    }
+
     static func render(_ record: ShareRecord, fileName: String?) -> HTTPResponse {
         let e = WebPage.e
         let body: String
@@ -56,7 +62,7 @@ enum ShareResultPage {
                 <p>\(e(record.title ?? ""))</p>
                 <input type="text" id="reader-url" readonly value="\(e(record.url ?? ""))">
                 <button type="button" data-copy="reader-url" hidden>Copy</button>
-                <p><a href="\(e(record.url ?? ""))">Open the reader page</a></p>\(until)
+                <p><a href="\(e(record.url ?? ""))">Open the reader page</a></p>\(until)\(alsoFound(record))
                 """
         case .queued, .duplicate:
             let line = queuedLine(record, fileName: fileName)

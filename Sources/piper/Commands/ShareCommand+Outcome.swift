@@ -27,12 +27,12 @@ struct ShareOutcome {
     init(target: ShareTarget?, result: ShareResult) {
         self.target = target
         switch result {
-        case .saved(let reader, let title, let clipboard, let expires):
+        case .saved(let reader, let title, let clipboard, let expires, let alsoFound):
             (route, status, id, url, libraryPath, self.title, error) = (.article, .saved, nil, reader.absoluteString, nil, title, nil)
             self.expires = expires
             if case .failed(let why) = clipboard { clipboardNote = "Note: the URL was not copied: \(why)" } else { clipboardNote = nil }
             let saved = expires.map { Messages.saved(until: Self.localTime($0)) } ?? Messages.saved
-            messages = [saved] + (clipboardNote.map { [$0] } ?? [])
+            messages = [saved] + (alsoFound.map { [Messages.alsoFound($0)] } ?? []) + (clipboardNote.map { [$0] } ?? [])
             warning = Self.reachabilityWarning(reader)
         case .mediaQueued(let receipt):
             route = .media

@@ -124,11 +124,9 @@ struct ShareCommand: Command {
         }
         defer { CurlEasy.waitForPreload() }
         let config = try loadConfig(backendFlag: backend, environment: environment)
-        // The media search and the extraction read one parse of each page; while the search
-        // waits for the page's feeds, the extraction runs (on a parse of its own).
-        let document = PageDocument()
-        let articles = ReadabilityExtractor(document: document)
-        let extractor = PostAwareExtractor(articles: articles, fetch: PostAwareExtractor.fetch(with: HTTPPageLoader()))
+        // Each page is parsed once (the flow's parse step); the route evidence, the readerable
+        // check and the extraction read that parse.
+        let extractor = PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: HTTPPageLoader()))
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
@@ -139,7 +137,7 @@ struct ShareCommand: Command {
             clipboard: SystemClipboard(environment: environment),
             media: makeMediaQueue(config: config, environment: environment, again: again),
             reporter: StderrReporter(quiet: json),
-            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch, document: document, whileFetching: articles.prepare))
+            mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
         options.feedLimit = feedLimit
         options.route = route
@@ -151,7 +149,7 @@ struct ShareCommand: Command {
         }
         var worst = ExitCode.success
         for target in targets {
-            let result = driver.run(ShareInput([target.text]), options: options)
+            let result = driver.run(target, options: options)
             var outcome = ShareOutcome(target: target, result: result)
             if wait, case .mediaQueued(let receipt) = result, receipt.alreadyInLibrary == nil {
                 if !json { Output.err(receipt.message) }
