@@ -78,15 +78,15 @@ let package = Package(
 
         .testTarget(name: "PiperCoreTests", dependencies: ["PiperCore", "PiperTestSupport"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "PiperTestSupport"], exclude: ["Ratchets", "Fixtures"]),
-        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
-        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "CorpusEval", "HTML", "PiperTestSupport"], exclude: ["Ratchets", "RoutePages"]),
+        .testTarget(name: "ReadabilityTests", dependencies: ["Readability", "Extraction", "HTML", "PiperTestSupport"], exclude: ["Ratchets", "RoutePages"]),
         .testTarget(name: "PiperSystemTests", dependencies: ["PiperSystem", "PiperTestSupport", "CCurl"]),
-        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "PiperTestSupport"]),
+        .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "CorpusEval", "PiperTestSupport"], exclude: ["Routes"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite", "PiperTestSupport"]),
-        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets"]),
+        .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets", "RoutePages"]),
         .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML", "PiperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets"]),
+        .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets", "RoutePages"]),
     ],
     swiftLanguageModes: [.v6]
 )

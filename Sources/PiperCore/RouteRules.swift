@@ -43,6 +43,9 @@ public struct RouteEvidence: Sendable, Equatable {
     /// `video.episode`, `video.movie`, `video.other`; JSON-LD `PodcastEpisode`, `Episode`,
     /// `AudioObject`, `VideoObject`, `Audiobook`… as a top-level entity).
     public var declaresEpisode = false
+    /// What it declares is an episode of a series (`PodcastEpisode`, `Episode`, `RadioEpisode`,
+    /// `og:type` `video.episode` or a podcast type): the kind of page a feed's item links to.
+    public var declaresSeriesEpisode = false
     /// Every media file the page names, in the order of trust (Open Graph, players, JSON-LD, links).
     public var candidates: [MediaCandidate] = []
     /// The RSS and Atom feeds the page links (`<link rel=alternate>`), at most three.
@@ -51,10 +54,11 @@ public struct RouteEvidence: Sendable, Equatable {
     public var title: String?
     public var author: String?
 
-    public init(declaresArticle: Bool = false, declaresEpisode: Bool = false, candidates: [MediaCandidate] = [],
-                feeds: [URL] = [], title: String? = nil, author: String? = nil) {
+    public init(declaresArticle: Bool = false, declaresEpisode: Bool = false, declaresSeriesEpisode: Bool = false,
+                candidates: [MediaCandidate] = [], feeds: [URL] = [], title: String? = nil, author: String? = nil) {
         self.declaresArticle = declaresArticle
-        self.declaresEpisode = declaresEpisode
+        self.declaresEpisode = declaresEpisode || declaresSeriesEpisode
+        self.declaresSeriesEpisode = declaresSeriesEpisode
         self.candidates = candidates
         self.feeds = feeds
         self.title = title
@@ -77,7 +81,8 @@ public enum RouteDecision: Sendable, Equatable {
     /// The page names media in its main content without saying what it is: an article if it
     /// has an article's text, else (too short, or not readerable) the episode.
     case articleUnlessTooShort(MediaCandidate)
-    /// The page declares an episode but names no file: its feeds may (an item linking here).
+    /// The page declares an episode of a series but names no file: its feeds may (an item
+    /// linking here).
     case searchFeeds([URL])
 }
 
@@ -104,7 +109,8 @@ public enum RouteRules {
     }
 
     /// A candidate that names itself the page's file: Open Graph's audio (how podcast hosts
-    /// name an episode's file for other apps), or a file whose own name is the page's title.
+    /// name an episode's file for other apps), or a player or media object whose own name is
+    /// the page's title.
     public static func namesTheEpisode(_ candidate: MediaCandidate) -> Bool {
         candidate.source == .openGraphAudio || candidate.namedLikeThePage
     }
@@ -127,7 +133,8 @@ public enum RouteRules {
             if Set(eligible.map(\.url)).count > maximumEpisodeFiles { return .article(alsoFound: first) }
             if evidence.declaresEpisode {
                 if let first { return .episode(first) }
-                return evidence.feeds.isEmpty ? .article(alsoFound: nil) : .searchFeeds(evidence.feeds)
+                // Only a series' episode is an item of the page's feeds.
+                return evidence.declaresSeriesEpisode && !evidence.feeds.isEmpty ? .searchFeeds(evidence.feeds) : .article(alsoFound: nil)
             }
             guard let first else { return .article(alsoFound: nil) }
             return namesTheEpisode(first) ? .episode(first) : .articleUnlessTooShort(first)

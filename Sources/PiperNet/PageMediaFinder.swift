@@ -31,7 +31,17 @@ public struct PageMediaFinder: MediaFinder {
         "techarticle", "scholarlyarticle", "socialmediaposting", "liveblogposting", "report",
     ]
     static let episodeSchemaTypes: Set<String> = [
-        "podcastepisode", "episode", "radioepisode", "tvepisode", "audioobject", "videoobject", "audiobook", "musicrecording",
+        "podcastepisode", "episode", "radioepisode", "tvepisode", "audiobook", "musicrecording",
+    ]
+    static let seriesEpisodeSchemaTypes: Set<String> = ["podcastepisode", "episode", "radioepisode", "tvepisode"]
+    /// A bare media object declares the page a media item only when nothing but the site's
+    /// structure stands beside it: beside a `DefinedTerm` (a dictionary's pronunciation), a
+    /// `Product` (a demo) or an article, it is part of that page.
+    static let mediaObjectTypes: Set<String> = ["audioobject", "videoobject", "mediaobject"]
+    static let structureSchemaTypes: Set<String> = [
+        "webpage", "website", "organization", "corporation", "newsmediaorganization", "breadcrumblist", "listitem", "person",
+        "imageobject", "searchaction", "sitenavigationelement", "wpheader", "wpfooter", "contactpoint", "postaladdress",
+        "collectionpage", "itempage", "aboutpage", "podcastseries", "podcastseason",
     ]
 
     public func evidence(in parsed: ParsedPage) -> RouteEvidence {
@@ -48,10 +58,16 @@ public struct PageMediaFinder: MediaFinder {
         if let type = meta(document, "og:type")?.lowercased() {
             if Self.articleOpenGraphTypes.contains(type) { evidence.declaresArticle = true }
             if Self.episodeOpenGraphTypes.contains(type) || type.hasPrefix("podcast") { evidence.declaresEpisode = true }
+            if type == "video.episode" || type.hasPrefix("podcast") { evidence.declaresSeriesEpisode = true }
         }
         let linkedData = JSONLDMedia.read(document)
         if linkedData.topLevelTypes.contains(where: Self.articleSchemaTypes.contains) { evidence.declaresArticle = true }
         if linkedData.topLevelTypes.contains(where: Self.episodeSchemaTypes.contains) { evidence.declaresEpisode = true }
+        if linkedData.topLevelTypes.contains(where: Self.seriesEpisodeSchemaTypes.contains) { evidence.declaresSeriesEpisode = true }
+        if linkedData.topLevelTypes.contains(where: Self.mediaObjectTypes.contains),
+           linkedData.topLevelTypes.allSatisfy({ Self.mediaObjectTypes.contains($0) || Self.structureSchemaTypes.contains($0) }) {
+            evidence.declaresEpisode = true
+        }
         let pageTitle = evidence.title
 
         func candidate(_ raw: String?, _ source: MediaCandidate.Source, _ signal: String, requireMediaExtension: Bool = false,
@@ -60,11 +76,15 @@ public struct PageMediaFinder: MediaFinder {
                   WebURL.isWeb(url), !ShareRouting.isImage(url) else { return nil }
             if requireMediaExtension, !MediaLinks.hasMediaExtension(url) { return nil }
             let ownName = name ?? element.flatMap(MediaEvidence.name(of:))
+            // A link is named by its text, which often repeats the title ("Listen: …") on an
+            // article too: only a player's or a media object's name says it is the page's.
+            let named = source != .link && MediaEvidence.sameName(ownName, pageTitle)
             return MediaCandidate(url: url, source: source, signal: signal,
                                   duration: duration ?? element.flatMap(MediaEvidence.duration(of:)),
                                   preview: element.map(MediaEvidence.isPreviewClip) ?? false,
-                                  incidental: element.map(MediaEvidence.isIncidental) ?? false,
-                                  namedLikeThePage: MediaEvidence.sameName(ownName, pageTitle))
+                                  incidental: element.map(MediaEvidence.isIncidental) ?? false
+                                      || source == .link && (name ?? "").isEmpty,
+                                  namedLikeThePage: named)
         }
         for property in ["og:audio", "og:audio:secure_url", "og:audio:url", "og:video", "og:video:secure_url", "og:video:url"] {
             let audio = property.hasPrefix("og:audio")
@@ -94,7 +114,10 @@ public struct PageMediaFinder: MediaFinder {
             }
         }
         for item in linkedData.media {
-            if let found = candidate(item.url, .jsonLD, item.signal, requireMediaExtension: !item.namesTheFile,
+            // A `contentUrl` is often a page (a video's own page, an embed, a 3D model): it names
+            // a file only with a media extension or an audio/video `encodingFormat`.
+            let typed = item.namesTheFile && (item.format.map { $0.hasPrefix("audio/") || $0.hasPrefix("video/") } ?? false)
+            if let found = candidate(item.url, .jsonLD, item.signal, requireMediaExtension: !typed,
                                      name: item.name, duration: item.duration) {
                 evidence.candidates.append(found)
             }
@@ -106,6 +129,12 @@ public struct PageMediaFinder: MediaFinder {
                                      name: link.textContent.trimmingWhitespaceAndNewlines()) {
                 evidence.candidates.append(found)
             }
+        }
+        // One file named twice (a player and its JSON-LD) has the length either states.
+        var durations: [URL: Double] = [:]
+        for candidate in evidence.candidates { if let seconds = candidate.duration { durations[candidate.url] = seconds } }
+        for index in evidence.candidates.indices where evidence.candidates[index].duration == nil {
+            evidence.candidates[index].duration = durations[evidence.candidates[index].url]
         }
         evidence.feeds = feeds(document, base: base)
         return evidence
@@ -184,9 +213,10 @@ public struct PageMediaFinder: MediaFinder {
 
 /// What an element says about the media file it holds or links.
 enum MediaEvidence {
-    /// A video that plays by itself, muted and looping, is decoration or a preview.
+    /// A muted, looping video is decoration or a preview (it is started by the page itself,
+    /// by `autoplay` or by script), never the thing the page is about.
     static func isPreviewClip(_ element: Node) -> Bool {
-        element.localName == "video" && element.hasAttribute("autoplay") && element.hasAttribute("muted") && element.hasAttribute("loop")
+        element.localName == "video" && element.hasAttribute("muted") && element.hasAttribute("loop")
     }
 
     /// Elements, roles and the class-name words (the English vocabulary sites use everywhere)
@@ -285,6 +315,8 @@ struct JSONLDMedia {
         /// The object's name, or that of the episode it belongs to.
         var name: String?
         var duration: Double?
+        /// Its `encodingFormat` (a MIME type), when given.
+        var format: String?
     }
 
     static let mediaTypes: Set<String> = ["audioobject", "videoobject", "mediaobject", "podcastepisode", "episode", "audiobook", "musicrecording"]
@@ -326,13 +358,14 @@ struct JSONLDMedia {
         if let kind = kinds.first(where: Self.mediaTypes.contains) {
             let duration = (object["duration"] as? String).flatMap(MediaEvidence.seconds(iso8601:))
             let signal = "json-ld \((object["@type"] as? String) ?? kind)"
+            let format = (object["encodingFormat"] as? String)?.lowercased()
             if let url = (object["contentUrl"] ?? object["contentURL"]) as? String {
-                media.append(Item(url: url, signal: signal, namesTheFile: true, name: name, duration: duration))
+                media.append(Item(url: url, signal: signal, namesTheFile: true, name: name, duration: duration, format: format))
             } else if let url = object["url"] as? String {
-                media.append(Item(url: url, signal: signal, namesTheFile: false, name: name, duration: duration))
+                media.append(Item(url: url, signal: signal, namesTheFile: false, name: name, duration: duration, format: format))
             }
         }
-        for key in ["associatedMedia", "audio", "video", "encoding", "mainEntity", "hasPart"] {
+        for key in ["associatedMedia", "audio", "video", "encoding", "mainEntity", "hasPart", "subjectOf", "trailer"] {
             if let nested = object[key] { walk(nested, parentName: name) }
         }
     }

@@ -46,7 +46,7 @@ import Testing
         let ok = try PiperBinary.run(["share", "--json", "--no-clipboard", "--backend", backend.baseURL, site.url("/001/source.html").absoluteString])
         #expect(ok.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "route", "status", "source", "url", "libraryPath", "title", "expires", "error"])
+        #expect(Set(object.keys) == ["id", "route", "status", "source", "url", "libraryPath", "title", "expires", "error", "alsoFound"])
         #expect(object["status"] as? String == "saved")
         #expect((object["expires"] as? String).flatMap(ISO8601DateFormatter().date(from:)) != nil)
         #expect(object["route"] as? String == "article")

@@ -78,13 +78,17 @@ import Testing
         guard case .saved = plain.run([page]) else { Issue.record("an article with a feed link is an article"); return }
         #expect(!plain.calls.contains { $0.hasPrefix("feeds") })
 
-        var declared = world(RouteEvidence(declaresEpisode: true, feeds: [feed]))
+        var declared = world(RouteEvidence(declaresSeriesEpisode: true, feeds: [feed]))
         declared.finder?.feedAnswer = DiscoveredMedia(url: audio, signal: "feed", title: "Seven")
         guard case .mediaQueued = declared.run([page]) else { Issue.record("the feed names the episode"); return }
         #expect(declared.calls.contains("feeds \(feed.absoluteString)"))
         #expect(declared.calls.last == "media \(audio.absoluteString) into=- type=- title=Seven")
 
-        let unnamed = world(RouteEvidence(declaresEpisode: true, feeds: [feed]))
+        let unnamed = world(RouteEvidence(declaresSeriesEpisode: true, feeds: [feed]))
+        guard case .saved = unnamed.run([page]) else { Issue.record("no feed item: the page is saved"); return }
+        let video = world(RouteEvidence(declaresEpisode: true, feeds: [feed]))
+        guard case .saved = video.run([page]) else { Issue.record("a video page naming no file is saved"); return }
+        #expect(!video.calls.contains { $0.hasPrefix("feeds") }, "only a series' episode is searched for in feeds")
         guard case .saved = unnamed.run([page]) else { Issue.record("no feed item: the page is saved"); return }
     }
 

@@ -23,6 +23,8 @@ struct ShareOutcome {
     let clipboardNote: String?
     /// Said on stderr in every output mode: the reader link is one Instapaper cannot fetch.
     let warning: String?
+    /// Media a saved article's page also names (said beside the outcome, and in `--json`).
+    let alsoFound: String?
 
     init(target: ShareTarget?, result: ShareResult) {
         self.target = target
@@ -30,6 +32,7 @@ struct ShareOutcome {
         case .saved(let reader, let title, let clipboard, let expires, let alsoFound):
             (route, status, id, url, libraryPath, self.title, error) = (.article, .saved, nil, reader.absoluteString, nil, title, nil)
             self.expires = expires
+            self.alsoFound = alsoFound?.absoluteString
             if case .failed(let why) = clipboard { clipboardNote = "Note: the URL was not copied: \(why)" } else { clipboardNote = nil }
             let saved = expires.map { Messages.saved(until: Self.localTime($0)) } ?? Messages.saved
             messages = [saved] + (alsoFound.map { [Messages.alsoFound($0)] } ?? []) + (clipboardNote.map { [$0] } ?? [])
@@ -38,6 +41,7 @@ struct ShareOutcome {
             route = .media
             expires = nil
             warning = nil
+            alsoFound = nil
             id = receipt.id
             url = nil
             title = nil
@@ -51,6 +55,7 @@ struct ShareOutcome {
             (status, id, url, libraryPath, title, error, clipboardNote) = (.error, nil, nil, nil, nil, "\(failure)", nil)
             expires = nil
             warning = nil
+            alsoFound = nil
             messages = ["\(failure)"] + (TerminalHint.after(failure).map { [$0] } ?? [])
         }
         exitCode = result.exitCode
@@ -65,6 +70,7 @@ struct ShareOutcome {
         title = nil
         expires = nil
         warning = nil
+        alsoFound = nil
         clipboardNote = nil
         switch waited {
         case .imported(let path, let note):
@@ -95,7 +101,8 @@ struct ShareOutcome {
 
     var report: ShareReport {
         ShareReport(id: id, route: route?.rawValue, status: status.rawValue, source: target?.text, url: url,
-                    libraryPath: libraryPath, title: title, expires: expires.map { ISO8601DateFormatter().string(from: $0) }, error: error)
+                    libraryPath: libraryPath, title: title, expires: expires.map { ISO8601DateFormatter().string(from: $0) }, error: error,
+                    alsoFound: alsoFound)
     }
 
     /// The worse of two exit statuses: any failure beats success; among failures, a general
@@ -127,8 +134,10 @@ struct ShareReport: Encodable {
     /// ISO 8601, UTC.
     let expires: String?
     let error: String?
+    /// Media a saved article's page also names ("share with --as media" downloads it).
+    let alsoFound: String?
 
-    enum CodingKeys: String, CodingKey { case id, route, status, source, url, libraryPath, title, expires, error }
+    enum CodingKeys: String, CodingKey { case id, route, status, source, url, libraryPath, title, expires, error, alsoFound }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -141,5 +150,6 @@ struct ShareReport: Encodable {
         try c.encode(title, forKey: .title)
         try c.encode(expires, forKey: .expires)
         try c.encode(error, forKey: .error)
+        try c.encode(alsoFound, forKey: .alsoFound)
     }
 }
