@@ -52,40 +52,72 @@ public protocol PageLoader: Sendable {
 }
 
 /// What the flow saves: the article's title and its HTML content, plus what extraction found
-/// out about it (all optional; encoded only when present, so the body stays `{title, content}`
-/// when nothing is known).
+/// out about it (`metadata`, the one type the save body and the stores carry too). Encoded flat
+/// (`{title, content, sourceURL, byline, …}`), each metadata field only when present, so the
+/// body stays `{title, content}` when nothing is known.
 public struct ExtractedArticle: Sendable, Equatable, Codable {
     /// The article's title.
     public var title: String
     /// The article's HTML.
     public var content: String
-    /// The page the article came from.
-    public var sourceURL: String?
-    /// The author line, when found.
-    public var byline: String?
-    /// The site's name, when found.
-    public var siteName: String?
-    /// The publication time, as the page wrote it.
-    public var publishedTime: String?
-    /// The page's language.
-    public var lang: String?
-    /// The text direction.
-    public var dir: String?
-    /// A short excerpt.
-    public var excerpt: String?
+    /// Where it came from, who wrote it, when, in which language.
+    public var metadata: ArticleMetadata
 
     /// An article with its title, HTML and metadata.
-    public init(title: String, content: String, sourceURL: String? = nil, byline: String? = nil, siteName: String? = nil,
-                publishedTime: String? = nil, lang: String? = nil, dir: String? = nil, excerpt: String? = nil) {
+    public init(title: String, content: String, metadata: ArticleMetadata) {
         self.title = title
         self.content = content
-        self.sourceURL = sourceURL
-        self.byline = byline
-        self.siteName = siteName
-        self.publishedTime = publishedTime
-        self.lang = lang
-        self.dir = dir
-        self.excerpt = excerpt
+        self.metadata = metadata
+    }
+
+    /// An article with its title, HTML and metadata fields.
+    public init(title: String, content: String, sourceURL: String? = nil, byline: String? = nil, siteName: String? = nil,
+                publishedTime: String? = nil, lang: String? = nil, dir: String? = nil, excerpt: String? = nil) {
+        self.init(title: title, content: content,
+                  metadata: ArticleMetadata(sourceURL: sourceURL, byline: byline, siteName: siteName, publishedTime: publishedTime,
+                                            lang: lang, dir: dir, excerpt: excerpt))
+    }
+
+    /// The page the article came from.
+    public var sourceURL: String? { get { metadata.sourceURL } set { metadata.sourceURL = newValue } }
+    /// The author line, when found.
+    public var byline: String? { get { metadata.byline } set { metadata.byline = newValue } }
+    /// The site's name, when found.
+    public var siteName: String? { get { metadata.siteName } set { metadata.siteName = newValue } }
+    /// The publication time, as the page wrote it.
+    public var publishedTime: String? { get { metadata.publishedTime } set { metadata.publishedTime = newValue } }
+    /// The page's language.
+    public var lang: String? { get { metadata.lang } set { metadata.lang = newValue } }
+    /// The text direction.
+    public var dir: String? { get { metadata.dir } set { metadata.dir = newValue } }
+    /// A short excerpt.
+    public var excerpt: String? { get { metadata.excerpt } set { metadata.excerpt = newValue } }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        title = try container.decode(String.self, forKey: Key("title"))
+        content = try container.decode(String.self, forKey: Key("content"))
+        metadata = ArticleMetadata()
+        for field in ArticleMetadata.fields {
+            metadata[keyPath: field.keyPath] = try container.decodeIfPresent(String.self, forKey: Key(field.name))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(title, forKey: Key("title"))
+        try container.encode(content, forKey: Key("content"))
+        for field in ArticleMetadata.fields {
+            try container.encodeIfPresent(metadata[keyPath: field.keyPath], forKey: Key(field.name))
+        }
     }
 }
 

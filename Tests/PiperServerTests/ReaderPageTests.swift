@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperTestSupport
 import Testing
 @testable import PiperServer

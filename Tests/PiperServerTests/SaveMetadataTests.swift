@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperTestSupport
 import Testing
 @testable import PiperServer
@@ -10,6 +11,32 @@ import Testing
         "byline": "Ada Lovelace", "siteName": "Example News", "publishedTime": "2026-03-01T09:30:00Z",
         "lang": "de-CH", "dir": "RTL", "excerpt": "A short summary.",
     ]
+
+    /// A share the server extracted is saved from the article itself, with the same rules and
+    /// the same result as the body a client would send for it (and the same refusals).
+    @Test func anExtractedArticleSavesAsItsBodyWould() throws {
+        let articles = [
+            ExtractedArticle(title: "  Full \u{0}", content: "<p>Body</p>", sourceURL: "https://news.example.org/a", byline: " Ada ",
+                             siteName: "Example", publishedTime: "2026-03-01", lang: "de-CH", dir: "RTL", excerpt: "Short."),
+            ExtractedArticle(title: "Bare", content: "<p>x</p>"),
+            ExtractedArticle(title: "Odd", content: "<p>x</p>", lang: "not a tag!"),
+            ExtractedArticle(title: " ", content: "<p>x</p>"),
+        ]
+        let encoder = JSONEncoder()
+        for article in articles {
+            let fromBody = Result { try SaveInput(json: Array(try encoder.encode(article))) }
+            let direct = Result { try SaveInput(article: article) }
+            switch (fromBody, direct) {
+            case (.success(let a), .success(let b)): #expect(a == b)
+            case (.failure(let a as HTTPError), .failure(let b as HTTPError)): #expect(a.message == b.message && a.status == b.status)
+            default: Issue.record("\(article.title): body \(fromBody), direct \(direct)")
+            }
+        }
+        // The flat wire shape holds: a body with only title and content when nothing is known.
+        let bare = String(decoding: try encoder.encode(ExtractedArticle(title: "T", content: "C")), as: UTF8.self)
+        #expect(bare == #"{"title":"T","content":"C"}"#)
+        #expect(try JSONDecoder().decode(ExtractedArticle.self, from: try encoder.encode(articles[0])) == articles[0])
+    }
 
     @Test func everyFieldIsReadFromAFlatBody() throws {
         let body = Array(try JSONSerialization.data(withJSONObject: Self.full).utf8Bytes)

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperSQLite
 import PiperTestSupport
 import Testing

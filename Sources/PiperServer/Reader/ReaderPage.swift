@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// Renders a saved article as a complete, script-free HTML5 reader page, and the security
 /// headers that go with it.

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// The validated body of a save: `title` and `content` strings, non-empty after trimming, and
 /// the optional metadata fields (`SaveInput+Metadata`), each checked or refused by name.
@@ -25,6 +26,16 @@ struct SaveInput: Equatable {
             }
         }
         // U+0000 cannot be stored in PostgreSQL text and means nothing in HTML: replace it.
+        title = Self.withoutNUL(Self.trimmed(rawTitle))
+        content = Self.withoutNUL(rawContent)
+    }
+
+    /// A shared article the server extracted itself, saved with the same rules as a body that
+    /// says the same (no JSON in between).
+    init(article: ExtractedArticle) throws {
+        let rawTitle = try Self.field("title", article.title)
+        let rawContent = try Self.field("content", article.content)
+        metadata = try Self.metadata { article.metadata[field: $0] }
         title = Self.withoutNUL(Self.trimmed(rawTitle))
         content = Self.withoutNUL(rawContent)
     }

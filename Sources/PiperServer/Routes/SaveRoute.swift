@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// `POST /save` with `{"title", "content"}` and optional metadata (`SaveInput+Metadata`):
 /// rate-limits per client, validates, sanitizes, stores, and answers

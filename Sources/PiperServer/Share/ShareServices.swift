@@ -53,11 +53,9 @@ struct StoreSaveClient: SaveClient {
     func save(_ article: ExtractedArticle) throws -> URL { try saveCopy(article).url }
 
     func saveCopy(_ article: ExtractedArticle) throws -> SaveReceipt {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let input: SaveInput
         do {
-            input = try SaveInput(json: Array(try encoder.encode(article.fittingSaveRules())))
+            input = try SaveInput(article: article.fittingSaveRules())
         } catch let error as HTTPError {
             throw SaveError.rejected(status: error.status, message: error.message)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperSQLite
 
 /// Commits concurrent inserts together, on the `DatabasePool`'s one writer. One

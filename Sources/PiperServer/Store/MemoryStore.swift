@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// Keeps saves in a dictionary: for tests and throwaway servers. Lost on exit.
 ///

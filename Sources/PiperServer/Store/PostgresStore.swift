@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperSystem
 
 /// The scale-out driver: several `piper serve` processes behind one balancer share one

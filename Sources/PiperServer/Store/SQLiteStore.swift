@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 import PiperSQLite
 
 /// The default driver: one SQLite file in WAL mode with `synchronous=FULL`, so an insert that

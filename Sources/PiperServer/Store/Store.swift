@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// One saved article: the sanitized HTML and its plain-text title, kept until `expiresAt`.
 public struct SavedArticle: Sendable, Equatable {
