@@ -89,8 +89,8 @@ struct ShareRoute: Sendable {
     /// file; nothing at all is the runner's "No URL found in share input".
     private func run(_ share: ShareItems, device: String) -> [ShareRecord] {
         if share.count == 0 { return [runner.share(items: share.items, file: nil, device: device, now: clock())] }
-        return share.links.map { runner.share(items: [$0.absoluteString], file: nil, device: device, now: clock()) }
-            + share.files.map { runner.share(items: [], file: $0.url, fileName: $0.name, device: device, now: clock()) }
+        return share.links.map { runner.share(.link($0), device: device, now: clock()) }
+            + share.files.map { runner.share(.file($0.url), fileName: $0.name, device: device, now: clock()) }
     }
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share

@@ -50,10 +50,17 @@ final class ShareRunner: Sendable {
     /// Shares the first link in `items` (url, then text, then title: Android puts links in any),
     /// or `file` (an upload already on disk, shown as `fileName`: never a server path).
     func share(items: [String], file: URL?, fileName: String? = nil, device: String, now: Date = Date()) -> ShareRecord {
-        let input = ShareInput(file.map { [$0.path] } ?? items)
         // A path in a client's text names a file on the server: only uploads are files here.
-        var target = input.target
+        var target = file.map(ShareTarget.file) ?? ShareInput(items).target
         if file == nil, case .file? = target { target = nil }
+        return share(target, fileName: fileName, device: device, now: now)
+    }
+
+    /// Shares one target as the request's items were read into it (never turned back into
+    /// text): a link, or an upload already on disk shown as `fileName`.
+    func share(_ target: ShareTarget?, fileName: String? = nil, device: String, now: Date = Date()) -> ShareRecord {
+        var file: URL?
+        if case .file(let url)? = target { file = url }
         let source = file != nil ? (fileName ?? file?.lastPathComponent) : target?.text
         var record = ShareRecord(id: DeviceRegistry.randomSecret().prefix(12).description, created: now, device: device,
                                  source: source, status: .failed, message: "", httpStatus: 500)
