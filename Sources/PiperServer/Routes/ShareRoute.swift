@@ -94,10 +94,12 @@ struct ShareRoute: Sendable {
     }
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
-    /// target) a 303 to its result page, so a reload or Back never shares again; else the page.
+    /// target, or the service worker sending one on the page's behalf with `Piper-Navigation`) a
+    /// 303 to its result page, so a reload or Back never shares again; else the page.
     private func result(_ records: [ShareRecord], _ request: HTTPRequest) -> HTTPResponse {
         if WebPage.wantsJSON(request) { return Self.json(records) }
-        guard request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" else { return ShareResultPage.render(records) }
+        let navigation = request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" || request.header("Piper-Navigation") == "1"
+        guard navigation else { return ShareResultPage.render(records) }
         var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(records.map(\.id).joined(separator: ","))"),
                                                           ("Cache-Control", "no-store")])
         response.device = records.first?.device

@@ -113,9 +113,14 @@ enum WebAssets {
           });
           return form;
         }
-        function send(entry, accept) {
+        // A navigation (the share sheet's POST) is sent as one (Piper-Navigation) and gets the
+        // server's 303 itself, so the browser lands on the result page's own address and a
+        // reload never posts again.
+        function send(entry, accept, navigation) {
+          var headers = { 'Accept': accept || 'text/html', 'Idempotency-Key': entry.key };
+          if (navigation) headers['Piper-Navigation'] = '1';
           return fetch('/share', { method: 'POST', body: formOf(entry.fields), credentials: 'same-origin',
-                                   headers: { 'Accept': accept || 'text/html', 'Idempotency-Key': entry.key } })
+                                   redirect: navigation ? 'manual' : 'follow', headers: headers })
             .then(function (response) {
               if (response.status === 429 || response.status >= 500) throw new Error('not taken: ' + response.status);
               return response;
@@ -154,7 +159,7 @@ enum WebAssets {
               else fields.push({ name: name, file: value, fileName: value.name || 'file' });
             });
             var entry = { key: key, fields: fields, kept: Date.now() };
-            return send(entry, accept).catch(function () {
+            return send(entry, accept, request.mode === 'navigate').catch(function () {
               return withStore('readwrite', function (store) { return store.put(entry); }).then(function () {
                 if (self.registration.sync) self.registration.sync.register('piper-outbox').catch(function () {});
                 return keptPage();
