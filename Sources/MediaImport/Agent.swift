@@ -212,7 +212,7 @@ public final class Agent {
             // it runs still gets its `--into` folder.
             let outcomes = try importer.importInbox(hints: { name in
                 (try? journal.entry(inboxFile: name)).flatMap { $0 }.map {
-                    ImportHints(folder: $0.folder, sourceURL: $0.url, title: $0.title, author: $0.author)
+                    $0.importHints ?? ImportHints(sourceURL: $0.url)
                 }
             }, landed: { name in
                 // Landed by Piper: renamed in whole, so complete without waiting for it to settle.

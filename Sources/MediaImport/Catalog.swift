@@ -2,9 +2,10 @@ import Foundation
 import PiperCore
 import PiperSQLite
 
-/// The library catalog in `library.sqlite`: items (one row per file in `library/`) and
-/// rejections. An item is inserted as `placing` before its file is moved and set to `placed`
-/// after, so a crash in between is repaired by `reconcile` on the next run.
+/// The library catalog in `library.sqlite`: items (one row per content in `library/`),
+/// members (a playlist or feed folder's hard link or copy of an item kept elsewhere, so the
+/// folder is whole) and rejections. An item is inserted as `placing` before its file is moved
+/// and set to `placed` after, so a crash in between is repaired by `reconcile` on the next run.
 ///
 /// Not Sendable by convention (the importer's run lock keeps one importer at a time); its one
 /// connection is a `DatabaseQueue`, so each call runs alone on it and every write is one
@@ -41,6 +42,16 @@ package final class LibraryCatalog {
             rejected_at TEXT NOT NULL
         );
         """,
+        // A folder's own file (hard link, else copy) of an item whose content is in the
+        // library already: the item's tags, its own path.
+        """
+        CREATE TABLE members(
+            path TEXT PRIMARY KEY,
+            sha256 TEXT NOT NULL,
+            added_at TEXT NOT NULL
+        );
+        CREATE INDEX members_by_sha256 ON members(sha256);
+        """,
     ]
 
     package init(url: URL, readOnly: Bool = false) throws {
@@ -56,9 +67,49 @@ package final class LibraryCatalog {
                            sha256: row.text(8), sourceURL: row.optionalText(9), originalName: row.text(10), addedAt: row.text(11))
     }
 
-    /// Placed items, oldest first.
+    /// The item columns of a member: the item's, with the member's own path and time.
+    private static let memberColumns = "m.path, i.title, i.author, i.album, i.duration, i.chapters, i.format, i.size, i.sha256, "
+        + "i.source_url, i.original_name, m.added_at"
+
+    /// Placed items, oldest first, then the folders' members (each listed under its own path).
     package func items() throws -> [LibraryItem] {
-        try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item) }
+        try db.read { db in
+            try db.query("SELECT \(Self.columns) FROM items WHERE state = 'placed' ORDER BY id", [], Self.item)
+                + db.query("SELECT \(Self.memberColumns) FROM members m JOIN items i ON i.sha256 = m.sha256 AND i.state = 'placed' ORDER BY m.rowid",
+                           [], Self.item)
+        }
+    }
+
+    /// The paths of the members of the item with this content.
+    func members(sha256: String) throws -> [String] {
+        try db.read { try $0.query("SELECT path FROM members WHERE sha256 = ? ORDER BY rowid", [.text(sha256)]) { $0.text(0) } }
+    }
+
+    /// Records `path` as the folder's own file of the item with this content.
+    func addMember(path: String, sha256: String) throws {
+        try db.write { _ = try $0.run("INSERT OR REPLACE INTO members(path, sha256, added_at) VALUES (?, ?, ?)",
+                                      [.text(path), .text(sha256), .text(CatalogClock.now())]) }
+    }
+
+    /// True when `path` is a member (a folder's file of an item kept elsewhere).
+    func isMember(_ path: String) throws -> Bool {
+        try db.read { try !$0.query("SELECT 1 FROM members WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty }
+    }
+
+    func forgetMember(path: String) throws {
+        try db.write { _ = try $0.run("DELETE FROM members WHERE path = ?", [.text(path)]) }
+    }
+
+    /// The item's file is going: its first member (a folder's own file of the same content)
+    /// becomes the item, so the folder keeps it. Returns the member's path, or nil when it has none.
+    func promoteMember(of item: LibraryItem) throws -> String? {
+        try db.write { db in
+            guard let member = try db.query("SELECT path FROM members WHERE sha256 = ? ORDER BY rowid LIMIT 1",
+                                            [.text(item.sha256)], { $0.text(0) }).first else { return nil }
+            _ = try db.run("DELETE FROM members WHERE path = ?", [.text(member)])
+            _ = try db.run("UPDATE items SET path = ? WHERE path = ?", [.text(member), .text(item.path)])
+            return member
+        }
     }
 
     /// The placed item whose SHA-256 starts with `prefix` (lowercase hex), when exactly one does.
@@ -99,7 +150,10 @@ package final class LibraryCatalog {
     }
 
     func isPathTaken(_ path: String) throws -> Bool {
-        try db.read { try !$0.query("SELECT 1 FROM items WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty }
+        try db.read { db in
+            try !db.query("SELECT 1 FROM items WHERE path = ? UNION ALL SELECT 1 FROM members WHERE path = ?",
+                          [.text(path), .text(path)]) { _ in 1 }.isEmpty
+        }
     }
 
     /// Step 1 of placing: the row exists, marked `placing`, before the file moves.

@@ -60,11 +60,16 @@ public struct ImportHints: Sendable, Codable, Equatable {
     /// The shared page's title and author, for a file whose tags have none.
     package var title: String?
     package var author: String?
+    /// An item of a playlist or feed folder: the folder keeps its own file (a hard link, else a
+    /// copy) even when the content is in the library already elsewhere, so the folder is whole.
+    package var wholeFolder: Bool?
 
-    package init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil) {
+    package init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil,
+                 wholeFolder: Bool? = nil) {
         self.folder = folder
         self.sourceURL = sourceURL
         self.title = title
         self.author = author
+        self.wholeFolder = wholeFolder
     }
 }

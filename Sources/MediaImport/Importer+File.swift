@@ -27,7 +27,7 @@ extension LibraryImporter {
                 return try importArchive(file, name: name, sha256: sha, folder: folder, hints: hints)
             }
             let result = try place(file, originalName: name, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL,
-                                   fallbackTitle: hints.title, fallbackAuthor: hints.author)
+                                   fallbackTitle: hints.title, fallbackAuthor: hints.author, wholeFolder: hints.wholeFolder == true)
             return ImportOutcome(fileName: name, result: result, sha256: sha)
         } catch {
             return ImportOutcome(fileName: name, result: .failed(reason: "\(error)"), sha256: nil)
@@ -37,15 +37,17 @@ extension LibraryImporter {
     /// Places one media file in `library/<folder>/`: dedup by content, unique name, then the
     /// three steps (catalog row `placing` → atomic rename → `placed`).
     func place(_ source: URL, originalName: String, format: MediaFormat, sha256: String, folder: [String], sourceURL: String?,
-               archiveSHA256: String? = nil, fallbackTitle: String? = nil, fallbackAuthor: String? = nil) throws -> ImportOutcome.Result {
+               archiveSHA256: String? = nil, fallbackTitle: String? = nil, fallbackAuthor: String? = nil,
+               wholeFolder: Bool = false) throws -> ImportOutcome.Result {
+        let fileName = LibraryLayout.fileName(for: URL(fileURLWithPath: originalName).lastPathComponent, format: format)
         if let existing = try catalog.item(sha256: sha256) {
             if LibraryLayout.exists(state.library.appendingPathComponent(existing.path)) {
+                let kept = wholeFolder && !folder.isEmpty ? try keepInFolder(existing, folder: folder, name: fileName) : existing.path
                 try FileManager.default.removeItem(at: source)
-                return .duplicate(of: existing.path)
+                return .duplicate(of: kept)
             }
             try catalog.forget(path: existing.path)   // removed from library/ by hand: import it again
         }
-        let fileName = LibraryLayout.fileName(for: URL(fileURLWithPath: originalName).lastPathComponent, format: format)
         let tags = try readTags(source, libraryName: fileName, format: format, fallbackTitle: fallbackTitle, fallbackAuthor: fallbackAuthor)
         let directory = folder.reduce(state.library) { $0.appendingPathComponent($1, isDirectory: true) }
         try LibraryFiles.makeFolders(directory, modes: state.libraryModes)
@@ -67,6 +69,38 @@ extension LibraryImporter {
         }
         try catalog.markPlaced(id)
         return .imported(path: item.path)
+    }
+
+    /// `keepInFolder` for the item (or member) at `libraryPath`, under the import lock; nil when
+    /// nothing in the library is there any more (the caller downloads it again).
+    public func keepInFolder(libraryPath: String, folder: String, name: String) throws -> String? {
+        let lock = try ImportLock(path: state.importLock.path)
+        defer { withExtendedLifetime(lock) {} }
+        guard let item = try catalog.items().first(where: { $0.path == libraryPath }),
+              LibraryLayout.exists(state.library.appendingPathComponent(item.path)) else { return nil }
+        return try keepInFolder(item, folder: LibraryLayout.folderComponents(folder), name: name)
+    }
+
+    /// The path in `folder` of the item's content: the item's own, or a member's, when one lies
+    /// there already; else a new member, `name` (made unique) in `folder`, hard-linked to the
+    /// item's file (a copy where the file system has no hard links), recorded in the catalog.
+    func keepInFolder(_ item: LibraryItem, folder: [String], name: String) throws -> String {
+        let prefix = folder.joined(separator: "/") + "/"
+        let inFolder = { (path: String) in path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/") }
+        if inFolder(item.path) { return item.path }
+        if let member = try catalog.members(sha256: item.sha256).first(where: {
+            inFolder($0) && LibraryLayout.exists(state.library.appendingPathComponent($0))
+        }) {
+            return member
+        }
+        let directory = folder.reduce(state.library) { $0.appendingPathComponent($1, isDirectory: true) }
+        try LibraryFiles.makeFolders(directory, modes: state.libraryModes)
+        let unique = try LibraryLayout.uniqueName(name) { candidate in
+            try LibraryLayout.exists(directory.appendingPathComponent(candidate)) || catalog.isPathTaken(prefix + candidate)
+        }
+        try LibraryLayout.linkOrCopy(state.library.appendingPathComponent(item.path), to: directory.appendingPathComponent(unique))
+        try catalog.addMember(path: prefix + unique, sha256: item.sha256)
+        return prefix + unique
     }
 
     /// Reads tags; when the name's extension does not match the real format (TagLib picks some

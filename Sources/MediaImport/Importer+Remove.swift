@@ -20,7 +20,9 @@ extension LibraryImporter {
     /// Removes one item, its catalog row and its file, under the import lock. The row goes
     /// first (one synced transaction), then the file: a crash in between leaves the file in
     /// `library/` uncatalogued, never a catalog entry for a file that is gone. `id` is the
-    /// item's library path or a SHA-256 prefix (at least 8 hex digits).
+    /// item's library path or a SHA-256 prefix (at least 8 hex digits). A folder's member (its
+    /// own file of content kept elsewhere) goes alone; an item that folders hold members of
+    /// hands its row to the first of them, so those folders stay whole.
     @discardableResult
     public func remove(_ id: String) throws -> LibraryItem {
         let lock = try ImportLock(path: state.importLock.path)
@@ -33,7 +35,11 @@ extension LibraryImporter {
         }
         guard let item = matches.first else { throw RemoveError.noMatch(id) }
         guard matches.count == 1 else { throw RemoveError.ambiguous(id, matches.map(\.path)) }
-        try catalog.forget(path: item.path)
+        if try catalog.isMember(item.path) {
+            try catalog.forgetMember(path: item.path)
+        } else if try catalog.promoteMember(of: item) == nil {
+            try catalog.forget(path: item.path)
+        }
         let file = state.library.appendingPathComponent(item.path)
         if unlink(file.path) != 0, errno != ENOENT { throw ImportError.io("cannot remove \(item.path): \(String(cString: strerror(errno)))") }
         // Folders the item leaves empty (an archive's, an --into folder's) go too.

@@ -65,7 +65,7 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     /// its source (a library folder, a page's title or author).
     package var importHints: ImportHints? {
         guard folder != nil || title != nil || author != nil else { return nil }
-        return ImportHints(folder: folder, sourceURL: url, title: title, author: author)
+        return ImportHints(folder: folder, sourceURL: url, title: title, author: author, wholeFolder: group != nil && folder != nil ? true : nil)
     }
 
     /// The name a playlist entry lands as: its position first (`03 name.mp3`), so the folder

@@ -60,8 +60,11 @@ public struct JournalMediaQueue: MediaQueue {
     }
 
     /// Queues a playlist or feed: one job per entry, all in one library folder (under `folder`,
-    /// named after the playlist), landing as `01 name`, `02 name`, … so it lists in order.
-    /// Entries already in the library are skipped (unless `again`); the receipt's id names the group.
+    /// named after the playlist), landing as `01 name`, `02 name`, … so it lists in order. The
+    /// folder holds every entry asked for: one already in the library (by its link) gets the
+    /// folder's own file at once, a hard link (else a copy) of the library's, recorded in the
+    /// catalog (unless `again`, which downloads it anew); one whose content turns out to be in the
+    /// library under another link gets the same when it is imported. The receipt's id names the group.
     public func enqueue(playlist: Playlist, source: URL, into folder: String?) throws -> MediaReceipt {
         let journal = try Journal(state: state)
         let group = Journal.newID()
@@ -70,24 +73,42 @@ public struct JournalMediaQueue: MediaQueue {
         let target = [folder, name].compactMap { $0 }.joined(separator: "/")
         var queued = 0
         var skipped = 0
+        var importer: LibraryImporter?
         for (position, item) in playlist.entries.enumerated() {
             let direct = MediaLinks.directDownloadURL(for: item.url)
-            if !again, try journal.libraryEntry(source: direct.absoluteString) != nil {
-                skipped += 1
-                continue
+            if !again, let done = try journal.libraryEntry(source: direct.absoluteString), let path = done.libraryPath {
+                if importer == nil { importer = try LibraryImporter(state: state) }
+                let name = String(format: "%02d ", position + 1) + Self.withoutPlace(URL(fileURLWithPath: path).lastPathComponent)
+                if let kept = try importer?.keepInFolder(libraryPath: path, folder: target, name: name) {
+                    let (entry, _) = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,
+                                                     state: .duplicate, group: group, position: position)
+                    try journal.markImported([JournalOutcome(id: entry.id, state: .duplicate, libraryPath: kept)])
+                    skipped += 1
+                    continue
+                }
             }
             _ = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,
                                 group: group, position: position)
             queued += 1
         }
         if queued > 0 { try ensureWorker() }
-        let already = skipped > 0 ? " (\(skipped) already in the library)" : ""
+        let already = skipped > 0 ? " (\(skipped) already in the library, kept in the folder too)" : ""
+        // `--newest N` of a feed that lists fewer: say why there are fewer.
+        let fewer = playlist.asked.flatMap { $0 > playlist.entries.count ? " The feed lists only \(playlist.entries.count) episode\(playlist.entries.count == 1 ? "" : "s")." : nil } ?? ""
         if queued == 0 {
-            return MediaReceipt(id: group, url: source.absoluteString, message: Messages.alreadyInLibrary(target), alreadyInLibrary: target)
+            return MediaReceipt(id: group, url: source.absoluteString,
+                                message: "All \(skipped) already in the library, now also in \(target).\(fewer)", alreadyInLibrary: target)
         }
         return MediaReceipt(id: group, url: source.absoluteString,
-                            message: "Downloading \(queued) file\(queued == 1 ? "" : "s") of \(name) into \(target) in the background\(already)",
-                            groupSize: queued)
+                            message: "Downloading \(queued) file\(queued == 1 ? "" : "s") of \(name) into \(target) in the background\(already).\(fewer)",
+                            groupSize: queued + skipped)
+    }
+
+    /// A file name without the place another playlist gave it (`03 name.mp3` → `name.mp3`).
+    static func withoutPlace(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 3, bytes[0] >= 0x30, bytes[0] <= 0x39, bytes[1] >= 0x30, bytes[1] <= 0x39, bytes[2] == 0x20 else { return name }
+        return String(name.dropFirst(3))
     }
 
     /// Queues a local file: copied (or, from `takesFilesFrom`, renamed) into `downloads/`,

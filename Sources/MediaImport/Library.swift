@@ -69,6 +69,26 @@ enum LibraryLayout {
         }
     }
 
+    /// A second name for `source` at `target`: a hard link, else (another file system, or one
+    /// without hard links) a copy through a hidden temp file renamed into place. Nothing
+    /// half-written is ever at `target`.
+    static func linkOrCopy(_ source: URL, to target: URL) throws {
+        if link(source.path, target.path) == 0 { return }
+        let code = errno
+        guard code == EXDEV || code == EPERM || code == EMLINK || code == EOPNOTSUPP else {
+            throw ImportError.io("cannot link \(source.lastPathComponent) into \(target.deletingLastPathComponent().lastPathComponent): \(String(cString: strerror(code)))")
+        }
+        let temp = try TemporaryFile(in: target.deletingLastPathComponent())
+        defer { temp.close() }
+        do {
+            try temp.copy(from: source)
+            guard rename(temp.url.path, target.path) == 0 else { throw ImportError.io("cannot copy \(source.lastPathComponent) into place") }
+        } catch {
+            unlink(temp.url.path)
+            throw error
+        }
+    }
+
     static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0

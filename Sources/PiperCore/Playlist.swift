@@ -29,6 +29,9 @@ public struct Playlist: Sendable, Equatable {
     public var title: String?
     /// In play order (a feed: newest first, as feeds list them).
     public var entries: [Entry]
+    /// How many entries were asked for (`--newest N`), when a limit was given: a feed that
+    /// lists fewer gives fewer, and the share says so.
+    public var asked: Int?
 
     /// Why a playlist or feed could not be read.
     public enum ParseError: PiperError, Equatable {
@@ -76,7 +79,10 @@ public struct Playlist: Sendable, Equatable {
         case .pls: playlist = parsePLS(text, base: base)
         case .feed: playlist = FeedScanner.parse(text, base: base)
         }
-        if let limit, kind == .feed { playlist.entries = Array(playlist.entries.prefix(limit)) }
+        if let limit, kind == .feed {
+            playlist.entries = Array(playlist.entries.prefix(limit))
+            playlist.asked = limit
+        }
         guard !playlist.entries.isEmpty else { throw ParseError.empty(kind) }
         return playlist
     }

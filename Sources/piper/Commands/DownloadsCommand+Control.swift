@@ -96,9 +96,14 @@ enum DownloadLine {
     }
 
     /// The header of a playlist's jobs: `playlist Audiobooks/Book: 3 of 5 in the library, 1 failed`;
-    /// the folder is complete only when every file is in.
+    /// a job counts once its file is in the folder itself (a job whose content was found
+    /// elsewhere in the library counts only when the folder got its own file of it), and the
+    /// folder is complete only when every asked-for file is in it.
     static func group(_ entries: [JournalEntry]) -> String {
-        let done = entries.filter { DownloadState.inLibrary.contains($0.state) }.count
+        let prefix = entries.first?.folder.map { $0 + "/" }
+        let done = entries.filter { entry in
+            DownloadState.inLibrary.contains(entry.state) && (prefix.map { entry.libraryPath?.hasPrefix($0) == true } ?? true)
+        }.count
         let failed = entries.filter { endedWithout($0.state) }.count
         var line = "playlist \(entries.first?.folder ?? "-"): \(done) of \(entries.count) in the library"
         if failed > 0 { line += ", \(failed) failed" }
