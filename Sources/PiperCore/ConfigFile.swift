@@ -42,6 +42,9 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     /// Octal mode of library files (`0640`); folders get the same with `x` wherever `r` is set.
     /// Unset: the process umask decides (0644 and 0755 under the usual 022).
     public var libraryMode: String?
+    /// Extra hosts whose pages are X pages (a mirror front end people read X through; a local
+    /// name in tests), comma-separated; `PIPER_X_HOSTS` overrides it.
+    public var xHosts: String?
     /// The agent's and downloader's numbers set in the file, by `Tunable` key
     /// (`"agent.concurrency": 4`); their environment variables override them.
     public var tunables: [String: Double] = [:]
@@ -49,14 +52,14 @@ public struct ConfigFile: Codable, Sendable, Equatable {
     /// key ("did you mean"); the file is read without them.
     public var warnings: [String] = []
 
-    enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement, library, libraryMode }
+    enum CodingKeys: String, CodingKey { case backendURL, defaultPlacement, library, libraryMode, xHosts }
 
     /// The keys of the file's named settings.
-    public static let namedKeys = ["backendURL", "defaultPlacement", "library", "libraryMode"]
+    public static let namedKeys = ["backendURL", "defaultPlacement", "library", "libraryMode", "xHosts"]
     /// Every key the file may hold: the named settings and the tunables.
     public static let keys = namedKeys + Tunables.keys
     /// Short names `piper config set/unset` also takes.
-    public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement"]
+    public static let aliases = ["backend": "backendURL", "placement": "defaultPlacement", "x-hosts": "xHosts"]
 
     /// A configuration file's contents.
     public init(backendURL: String? = nil, defaultPlacement: String? = nil, library: String? = nil, libraryMode: String? = nil) {
@@ -123,6 +126,16 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         case "libraryMode":
             if let value { _ = try LibrarySettings.modes(value, from: "config.json") }
             libraryMode = value
+        case "xHosts":
+            if let value {
+                let hosts = Self.hostList(value)
+                guard !hosts.isEmpty, hosts.allSatisfy({ !$0.contains("/") && !$0.contains(" ") && !$0.contains(":") }) else {
+                    throw ConfigError.invalidValue("xHosts takes host names separated by commas (nitter.example,xcancel.com), not '\(value)'")
+                }
+                xHosts = hosts.joined(separator: ",")
+            } else {
+                xHosts = nil
+            }
         default:
             guard let tunable = Tunables.named(key) else {
                 throw ConfigError.unknownKey(key, file: file.path, suggestion: Spelling.closest(to: key, among: Self.keys))
@@ -143,6 +156,11 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         try StateFolder.writeAtomically(try encoder.encode(self), to: file, mode: 0o600)
     }
 
+    /// Host names from a comma-separated list, lowercased, blanks dropped.
+    public static func hostList(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -158,6 +176,7 @@ public struct ConfigFile: Codable, Sendable, Equatable {
         try container.encodeIfPresent(defaultPlacement, forKey: AnyKey("defaultPlacement"))
         try container.encodeIfPresent(library, forKey: AnyKey("library"))
         try container.encodeIfPresent(libraryMode, forKey: AnyKey("libraryMode"))
+        try container.encodeIfPresent(xHosts, forKey: AnyKey("xHosts"))
         for (key, value) in tunables {
             if Tunables.named(key)?.kind == .integer, let whole = Int64(exactly: value) {
                 try container.encode(whole, forKey: AnyKey(key))

@@ -43,9 +43,13 @@ public struct PostAwareExtractor: ContentExtractor {
         (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
-    /// `PIPER_X_HOSTS`: host names, comma-separated.
+    /// The extra X hosts: `PIPER_X_HOSTS` (host names, comma-separated) when set, else `xHosts`
+    /// in the config file (`piper config set x-hosts …`).
     public static func xHosts(environment: [String: String] = ProcessInfo.processInfo.environment) -> Set<String> {
-        Set((environment["PIPER_X_HOSTS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+        if let listed = environment["PIPER_X_HOSTS"], !listed.isEmpty { return Set(ConfigFile.hostList(listed)) }
+        let location = ConfigLocation.resolve(environment: environment)
+        let file = (try? ConfigFile.read(location.file)) ?? location.legacy.flatMap { try? ConfigFile.read($0) }
+        return Set(ConfigFile.hostList(file?.xHosts))
     }
 
     public func isXPage(_ url: URL) -> Bool {

@@ -20,6 +20,26 @@ struct ExtractPostTests {
         #expect(text.contains("5/ Thank you for reading.") && !text.contains("Great thread") && !text.contains("Who to follow"))
     }
 
+    /// A mirror front end people read X through is an X host once the config file names it
+    /// (`x-hosts`), or `PIPER_X_HOSTS` does (which wins); a bad value is refused with the reason.
+    @Test func xHostsInTheConfigFileNameMoreXHosts() throws {
+        let home = PiperBinary.freshHome()
+        let mirror = ["extract", "--json", "--base-url", "https://nitter.example/ada/status/100", Self.fixture("x-thread.html")]
+        let before = try PiperBinary.run(mirror, home: home)
+        #expect(!before.stdout.contains("\"siteName\":\"X\""), "not an X host yet: \(before.stdout.prefix(200))")
+        let set = try PiperBinary.run(["config", "set", "x-hosts", "Nitter.example, xcancel.com"], home: home)
+        #expect(set.status == 0, "\(set.stderr)")
+        let after = try PiperBinary.run(mirror, home: home)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any], "\(after.stderr)")
+        #expect(json["siteName"] as? String == "X" && (json["textContent"] as? String)?.contains("Great thread") == false)
+        let shown = try PiperBinary.run(["config", "--json"], home: home)
+        #expect(shown.stdout.contains("\"xHosts\":{\"source\":\"config.json\",\"value\":\"nitter.example,xcancel.com\"}"), "\(shown.stdout)")
+        let overridden = try PiperBinary.run(mirror, home: home, environment: ["PIPER_X_HOSTS": "other.example"])
+        #expect(!overridden.stdout.contains("\"siteName\":\"X\""), "PIPER_X_HOSTS wins over the file")
+        let bad = try PiperBinary.run(["config", "set", "x-hosts", "https://nitter.example/"], home: home)
+        #expect(bad.status == 64 && bad.stderr.contains("xHosts takes host names"), "\(bad.stderr)")
+    }
+
     @Test(arguments: [("x-deleted.html", Int32(65), "This post was deleted"), ("x-protected.html", 65, "protected account"),
                       ("x-error.html", 69, "Something went wrong"), ("x-ratelimit.html", 69, "limiting requests"),
                       ("x-age.html", 78, "signed-in adults"), ("x-login.html", 1, "Open Piper to connect your X account")])

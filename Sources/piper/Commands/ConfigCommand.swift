@@ -16,6 +16,7 @@ struct ConfigCommand: Command {
                                                              library, libraryMode)
           piper config set library /srv/media/piper          (the library folder; PIPER_LIBRARY and --library win)
           piper config set libraryMode 0640                  (library files' mode; default: as the umask allows)
+          piper config set x-hosts nitter.example            (hosts whose pages are X pages; PIPER_X_HOSTS wins)
           piper config set agent.concurrency 4               (the agent's and downloader's numbers, agent.* and
                                                              download.*: 'piper config --json' lists them all;
                                                              each one's PIPER_* variable wins)
@@ -109,6 +110,8 @@ struct ConfigCommand: Command {
                                         source: config.file.defaultPlacement == nil ? "default" : "config.json"),
             "library": Setting(value: library.folder.path, source: libraryFlag ? "--library" : library.folderSource),
             "libraryMode": Setting(value: mode, source: library.modeSource),
+            "xHosts": environment["PIPER_X_HOSTS"].flatMap { $0.isEmpty ? nil : Setting(value: $0, source: "PIPER_X_HOSTS") }
+                ?? Setting(value: config.file.xHosts, source: config.file.xHosts == nil ? "default" : "config.json"),
         ].merging(Tunables.all.map { tunable in
             (tunable.key, Setting(value: Tunable.text(tunables.effective(tunable.key)), source: tunables.sources[tunable.key] ?? "default"))
         }) { first, _ in first }
