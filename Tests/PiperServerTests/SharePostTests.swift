@@ -30,6 +30,21 @@ struct SharePostTests {
         for absent in ["Great thread", "Not convinced", "in the appendix", "Who to follow", "Post your reply"] {
             #expect(!reader.text.contains(absent), "\(absent) is not part of the post")
         }
+        // The same page shared from the command line to the same server: the same article.
+        let cli = try runProcessCapturing(piperExecutable.path, ["share", "--json", "--no-clipboard", "--backend", server.url,
+                                                                 "http://localhost:\(site.port)/ada/status/100"],
+                                          environment: ProcessInfo.processInfo.environment.merging(
+                                              ["PIPER_X_HOSTS": "localhost", "PIPER_HOME": server.home.appendingPathComponent("cli").path]) { $1 })
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let cliJSON = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any], "\(cli.stdout)")
+        let cliReader = try await Client.get(try #require(cliJSON["url"] as? String))
+        func article(_ page: String) -> Substring? {
+            guard let start = page.range(of: "<article>"), let end = page.range(of: "</article>") else { return nil }
+            return page[start.lowerBound..<end.upperBound]
+        }
+        #expect(article(cliReader.text) != nil && article(cliReader.text) == article(reader.text), "piper share saves the same post")
+        #expect(cliJSON["title"] as? String == json["title"] as? String)
+
         let gone = try await server.shareJSON(["url": "http://localhost:\(site.port)/ada/status/404"], headers: try server.bearer)
         #expect(gone.status == 422, "\(gone.text)")
         #expect(try gone.json()["error"] as? String == "This post was deleted, or the link is wrong")
