@@ -44,8 +44,14 @@ final class ServeProcess {
         return process.terminationStatus
     }
 
+    /// SIGTERM first, as systemd stops a service: the server ends its browser (its own process
+    /// group, which a SIGKILL of the server would leave running); SIGKILL if it lingers.
     deinit {
-        if process.isRunning { stop(signal: SIGKILL) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { _ = stop(signal: SIGKILL) }
     }
 }
 

@@ -68,7 +68,7 @@ package final class BrowserScript {
 
     /// The text of every `Log.entryAdded` and console message seen so far.
     package var logMessages: [String] {
-        cdp.events.compactMap { event -> String? in
+        cdp.seenEvents.compactMap { event -> String? in
             let params = event["params"] as? [String: Any]
             switch event["method"] as? String {
             case "Log.entryAdded": return (params?["entry"] as? [String: Any])?["text"] as? String

@@ -2,26 +2,41 @@ import Foundation
 import PiperCore
 
 /// One page load over an open CDP connection: the steps of `BrowserPageLoader.load`.
-/// Not Sendable: lives on the loader's thread for one load.
+/// Not Sendable: lives on the loader's thread for one load. In a shared browser (`isolated`,
+/// the server's `BrowserPool`) the load gets a tab of its own in a browser context of its own
+/// (cookies and storage apart from every other share), both closed by `close`.
 final class BrowserSession {
     private let cdp: CDPConnection
     private let loader: BrowserPageLoader
     private let deadline: Date
+    private let isolated: Bool
     private var session: String?
+    private var target: String?
+    private var context: String?
 
-    init(cdp: CDPConnection, loader: BrowserPageLoader, deadline: Date) {
+    init(cdp: CDPConnection, loader: BrowserPageLoader, deadline: Date, isolated: Bool = false) {
         self.cdp = cdp
         self.loader = loader
         self.deadline = deadline
+        self.isolated = isolated
     }
 
     /// Attaches to the page target (creating one if needed) and sets `cookies`; returns the session.
     private func attach(cookies: [Cookie]) throws -> String {
-        let targets = try cdp.call("Target.getTargets", deadline: deadline)
-        let infos = targets["targetInfos"] as? [[String: Any]] ?? []
-        var targetID = infos.first { ($0["type"] as? String) == "page" }?["targetId"] as? String
-        if targetID == nil {
-            targetID = try cdp.call("Target.createTarget", ["url": "about:blank"], deadline: deadline)["targetId"] as? String
+        var targetID: String?
+        if isolated {
+            context = try cdp.call("Target.createBrowserContext", ["disposeOnDetach": true], deadline: deadline)["browserContextId"] as? String
+            guard let context else { throw BrowserFailure.protocolError("no browser context") }
+            targetID = try cdp.call("Target.createTarget", ["url": "about:blank", "browserContextId": context],
+                                    deadline: deadline)["targetId"] as? String
+            target = targetID
+        } else {
+            let targets = try cdp.call("Target.getTargets", deadline: deadline)
+            let infos = targets["targetInfos"] as? [[String: Any]] ?? []
+            targetID = infos.first { ($0["type"] as? String) == "page" }?["targetId"] as? String
+            if targetID == nil {
+                targetID = try cdp.call("Target.createTarget", ["url": "about:blank"], deadline: deadline)["targetId"] as? String
+            }
         }
         guard let targetID else { throw BrowserFailure.protocolError("no page target") }
         let attached = try cdp.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline)
@@ -93,6 +108,14 @@ final class BrowserSession {
     /// Asks the browser to close (it then exits by itself); errors don't matter, the process is killed anyway.
     func close() {
         _ = try? cdp.call("Browser.close", deadline: min(deadline, Date().addingTimeInterval(2)))
+    }
+
+    /// Closes this load's tab and its browser context (a shared browser goes on).
+    func closeTab() {
+        let soon = Date().addingTimeInterval(2)
+        if let target { _ = try? cdp.call("Target.closeTarget", ["targetId": target], deadline: soon) }
+        if let context { _ = try? cdp.call("Target.disposeBrowserContext", ["browserContextId": context], deadline: soon) }
+        if let session { cdp.discardEvents(session: session) }
     }
 
     static func cdpCookie(_ cookie: Cookie) -> [String: Any] {

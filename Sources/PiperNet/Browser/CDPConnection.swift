@@ -7,27 +7,38 @@ import Foundation
 
 /// The Chrome DevTools Protocol over the browser's pipe: NUL-terminated JSON messages.
 /// Synchronous: `call` writes a request and reads until its answer arrives, keeping the events
-/// it sees on the way. Not Sendable: one thread drives it.
-final class CDPConnection {
+/// it sees on the way. Several threads may drive one connection (the server's browser pool: a
+/// tab each): `pipe` is held from a request's write to its answer, and a wait for an event or a
+/// pause reads a message at a time, so each thread's turn is short and the pipe keeps flowing.
+///
+/// `@unchecked Sendable`: `nextID`, `buffer` and `events` are touched only under `pipe`.
+final class CDPConnection: @unchecked Sendable {
     typealias JSON = [String: Any]
 
     private let process: ChromiumProcess
+    private let pipe = NSLock()
     private var nextID = 1
     private var buffer: [UInt8] = []
-    private(set) var events: [JSON] = []
+    private var events: [JSON] = []
+    /// The events seen so far and not waited for.
+    var seenEvents: [JSON] { pipe.withLock { events } }
+    /// How long one turn of a wait holds the pipe.
+    private static let turn: TimeInterval = 0.05
 
     init(process: ChromiumProcess) { self.process = process }
 
     /// Sends `method` and returns its `result`. A CDP error answer throws.
     @discardableResult
     func call(_ method: String, _ params: JSON = [:], session: String? = nil, deadline: Date) throws -> JSON {
+        pipe.lock()
+        defer { pipe.unlock() }
         let id = nextID
         nextID += 1
         var message: JSON = ["id": id, "method": method, "params": params]
         if let session { message["sessionId"] = session }
         try write(message)
         while true {
-            let answer = try readMessage(deadline: deadline, waitingFor: method)
+            guard let answer = try readMessage(deadline: deadline, waitingFor: method) else { continue }
             guard (answer["id"] as? Int) == id else {
                 if answer["method"] != nil { events.append(answer) }
                 continue
@@ -42,22 +53,47 @@ final class CDPConnection {
     /// Waits for an event named `method` (already seen or still to come).
     func waitForEvent(_ method: String, session: String?, deadline: Date) throws -> JSON {
         while true {
+            pipe.lock()
             if let i = events.firstIndex(where: { ($0["method"] as? String) == method && ($0["sessionId"] as? String) == session }) {
+                defer { pipe.unlock() }
                 return events.remove(at: i)
             }
-            events.append(try readMessage(deadline: deadline, waitingFor: method))
+            if deadline.timeIntervalSinceNow <= 0 {
+                pipe.unlock()
+                throw BrowserFailure.timedOut(method)
+            }
+            do {
+                if let message = try readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: method, orNil: true) {
+                    events.append(message)
+                }
+            } catch {
+                pipe.unlock()
+                throw error
+            }
+            pipe.unlock()
         }
     }
 
     /// Forgets the events named `method` seen so far (so a wait sees only later ones).
     func discardEvents(_ method: String) {
-        events.removeAll { ($0["method"] as? String) == method }
+        pipe.withLock { events.removeAll { ($0["method"] as? String) == method } }
+    }
+
+    /// Forgets every event of a session that is gone (a closed tab).
+    func discardEvents(session: String) {
+        pipe.withLock { events.removeAll { ($0["sessionId"] as? String) == session } }
     }
 
     /// Reads (and keeps) events until `deadline`: a pause that doesn't let the pipe fill up.
     func drain(until deadline: Date) {
-        while let message = try? readMessage(deadline: deadline, waitingFor: "settle") {
-            if message["method"] != nil { events.append(message) }
+        while deadline.timeIntervalSinceNow > 0 {
+            let stop: Bool = pipe.withLock {
+                guard let message = try? readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: "settle",
+                                                     orNil: true) else { return process.finished }
+                if message["method"] != nil { events.append(message) }
+                return false
+            }
+            if stop { return }
         }
     }
 
@@ -80,7 +116,8 @@ final class CDPConnection {
         }
     }
 
-    private func readMessage(deadline: Date, waitingFor what: String) throws -> JSON {
+    /// The next message; at `deadline`, nil with `orNil`, else `BrowserFailure.timedOut`.
+    private func readMessage(deadline: Date, waitingFor what: String, orNil: Bool = false) throws -> JSON? {
         guard !process.finished else { throw BrowserFailure.exited }   // (see `write`: the number may be reused)
         while true {
             if let end = buffer.firstIndex(of: 0) {
@@ -92,7 +129,10 @@ final class CDPConnection {
                 return object
             }
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw BrowserFailure.timedOut(what) }
+            guard remaining > 0 else {
+                if orNil { return nil }
+                throw BrowserFailure.timedOut(what)
+            }
             var pfd = pollfd(fd: process.fromBrowser, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, Int32(min(remaining, 3600) * 1000) + 1)
             if ready < 0 {

@@ -81,6 +81,30 @@ final class ChromiumProcess {
         return String(decoding: data.suffix(maxBytes), as: UTF8.self)
     }
 
+    private var exited = false
+
+    /// True once the browser process has ended (it is reaped here if it has just died).
+    func hasExited() -> Bool {
+        if finished || exited { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+        return exited
+    }
+
+    /// Kills the browser's process group and reaps it, keeping the pipe's descriptors open (a
+    /// thread may still be reading them: their numbers must not be reused under it until
+    /// `terminate`).
+    func killGroup() {
+        guard !finished else { return }
+        Glibc.kill(-pid, SIGKILL)
+        if !exited {
+            Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            exited = true
+        }
+    }
+
     /// Waits up to `grace` seconds for the browser to exit by itself (after `Browser.close`),
     /// then kills its process group, reaps it and removes the profile. Idempotent.
     func terminate(grace: TimeInterval = 0) {
@@ -88,20 +112,20 @@ final class ChromiumProcess {
         finished = true
         close(toBrowser)
         var status: Int32 = 0
-        var reaped = false
+        var reaped = exited
         let deadline = Date().addingTimeInterval(grace)
         while Date() < deadline {
             if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
             usleep(10_000)
         }
         // The group holds the zygote, renderers and the GPU process, which may outlive the browser.
-        kill(-pid, SIGKILL)
+        Glibc.kill(-pid, SIGKILL)
         if !reaped {
-            kill(pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
         // Helpers outside the group (crashpad handlers) carry the marker: end them too.
-        for stray in ProcessScan.livePIDs(withEnvironment: marker) { kill(stray, SIGKILL) }
+        for stray in ProcessScan.livePIDs(withEnvironment: marker) { Glibc.kill(stray, SIGKILL) }
         close(fromBrowser)
         try? FileManager.default.removeItem(at: profileDir)
     }

@@ -16,6 +16,8 @@ struct ServeSharing {
     let maxUploadBytes: Int64
     let sharesPerMinute: Double
     let pair: Bool
+    /// Pages the server's browser loads at once (`--browser-tabs`).
+    var browserTabs = BrowserPool.defaultTabs
     /// The environment the server works in (`--library` included), handed to the agent and
     /// to the browser it starts.
     let environment: [String: String]
@@ -30,13 +32,14 @@ struct ServeSharing {
         var queue = JournalMediaQueue(state: state, environment: environment)
         queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
         queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
-        // A page that needs a browser (X, a page built by script) loads in headless Chromium,
-        // when it is installed, whose every connection goes through the guarded proxy.
+        // A page that needs a browser (X, a page built by script) loads in the server's one
+        // headless Chromium (a pool of tabs, started on first need), when it is installed,
+        // whose every connection goes through the guarded proxy.
         let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
         var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser,
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs) },
             extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy

@@ -1,5 +1,6 @@
 import Foundation
 import PiperCore
+import PiperNet
 import PiperServer
 import PiperSystem
 
@@ -57,6 +58,8 @@ struct ServeCommand: Command {
         var library = LibraryOption.option()
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
+        var browserTabs = Opt.int("--browser-tabs", placeholder: "N", help: "Pages the server's headless Chromium loads at once.",
+                                  default: BrowserPool.defaultTabs, in: 1...64)
     }
 
     let configuration: BackendConfiguration
@@ -90,8 +93,10 @@ struct ServeCommand: Command {
         for value in parsed.allowHost where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
             throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
         }
-        sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
-                               pair: parsed.pair, environment: environment)
+        var sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
+                                   pair: parsed.pair, environment: environment)
+        sharing.browserTabs = parsed.browserTabs
+        self.sharing = sharing
         self.configuration = configuration
     }
 
@@ -120,6 +125,7 @@ struct ServeCommand: Command {
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()
+        (configuration.share?.browserLoader as? BrowserPool)?.stop()   // its own process group: it would outlive us
         return .success
     }
 }

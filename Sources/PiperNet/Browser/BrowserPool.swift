@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PiperCore
+
+/// One long-lived headless Chromium for a server's shares: started on the first page that
+/// needs it, reused by every share after (each load a tab of its own in a browser context of
+/// its own, closed after), started again when it has died, at most `maxTabs` pages at once
+/// (a share waits for a tab within its deadline), each load within the loader's `timeout`.
+/// A browser that dies during a load fails that load with the reason; the next load starts a
+/// new one.
+///
+/// `@unchecked Sendable`: `process`, `cdp` and `starts` are guarded by `lock`; `tabs` is a
+/// semaphore; the connection serializes its own use.
+public final class BrowserPool: PageLoader, @unchecked Sendable {
+    /// The browser's settings: its executable, flags (the guarded proxy's), timeouts.
+    public let loader: BrowserPageLoader
+    /// Pages loaded at once.
+    public let maxTabs: Int
+    private let tabs: DispatchSemaphore
+    private let lock = NSLock()
+    private var process: ChromiumProcess?
+    private var cdp: CDPConnection?
+    private var startCount = 0
+    /// Loads under way, and browsers that died under them: a dead browser's pipe is closed
+    /// only once no load can be reading it.
+    private var inFlight = 0
+    private var dead: [ChromiumProcess] = []
+
+    /// The default number of pages loaded at once.
+    public static let defaultTabs = 4
+
+    public init(loader: BrowserPageLoader, maxTabs: Int = BrowserPool.defaultTabs) {
+        self.loader = loader
+        self.maxTabs = max(1, maxTabs)
+        tabs = DispatchSemaphore(value: max(1, maxTabs))
+    }
+
+    deinit { stop() }
+
+    /// How many browsers this pool has started (a restart after a crash counts).
+    public var starts: Int { lock.withLock { startCount } }
+
+    /// The running browser's process id, if one runs.
+    public var processID: pid_t? { lock.withLock { process.flatMap { $0.finished ? nil : $0.pid } } }
+
+    /// Ends the browser (the server is stopping).
+    public func stop() {
+        let ending = lock.withLock { () -> ChromiumProcess? in
+            defer { process = nil; cdp = nil }
+            return process
+        }
+        ending?.terminate(grace: 0.5)
+    }
+
+    public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+        let deadline = Date().addingTimeInterval(loader.timeout)
+        guard tabs.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success else {
+            throw LoadError.timedOut(url, seconds: Int(loader.timeout))
+        }
+        defer { tabs.signal() }
+        lock.withLock { inFlight += 1 }
+        defer { finishLoad() }
+        let (process, cdp) = try browser()
+        let session = BrowserSession(cdp: cdp, loader: loader, deadline: deadline, isolated: true)
+        defer { session.closeTab() }
+        do {
+            return try session.open(url, cookies: cookies)
+        } catch let error as LoadError {
+            throw error
+        } catch BrowserFailure.timedOut {
+            throw LoadError.timedOut(url, seconds: Int(loader.timeout))
+        } catch {
+            if lock.withLock({ process.hasExited() }) {
+                retire(process)
+                throw LoadError.browserFailed("Chromium stopped while loading the page (\(error)); the next share starts it again")
+            }
+            let tail = process.logTail().split(separator: "\n").last.map { " (\($0))" } ?? ""
+            throw LoadError.browserFailed("\(error)\(tail)")
+        }
+    }
+
+    /// The running browser, started now if none runs or the last one died.
+    private func browser() throws -> (ChromiumProcess, CDPConnection) {
+        try lock.withLock {
+            if let process, let cdp, !process.finished, !process.hasExited() { return (process, cdp) }
+            if let died = process {
+                died.killGroup()
+                dead.append(died)
+            }
+            let started: ChromiumProcess
+            do {
+                started = try ChromiumProcess(executable: loader.executable, arguments: loader.arguments,
+                                              profileParent: loader.profileParent, environment: loader.environment)
+            } catch {
+                throw LoadError.browserFailed("\(error)")
+            }
+            let connection = CDPConnection(process: started)
+            process = started
+            cdp = connection
+            startCount += 1
+            return (started, connection)
+        }
+    }
+
+    /// Forgets a browser that died (killing what is left of its group), unless a newer one
+    /// replaced it; its pipe and profile go once no load is under way.
+    private func retire(_ died: ChromiumProcess) {
+        lock.withLock {
+            died.killGroup()
+            if process === died {
+                process = nil
+                cdp = nil
+            }
+            if !dead.contains(where: { $0 === died }) { dead.append(died) }
+        }
+    }
+
+    private func finishLoad() {
+        let buried = lock.withLock { () -> [ChromiumProcess] in
+            inFlight -= 1
+            guard inFlight == 0 else { return [] }
+            defer { dead = [] }
+            return dead
+        }
+        for died in buried { died.terminate() }
+    }
+}
