@@ -63,8 +63,12 @@ struct OrphanTests {
         recovery.standardOutput = FileHandle.nullDevice
         recovery.standardError = FileHandle.nullDevice
         try recovery.run()
+        // Done when the file is in the library, the copy's temp file gone and the inbox empty
+        // (the source is removed just after the rename: stopping the agent in between would
+        // leave it for the next run).
         let imported = eventually(within: 60) {
             FileManager.default.fileExists(atPath: library.appendingPathComponent("book.wav").path) && Self.temporaries(in: library).isEmpty
+                && ((try? FileManager.default.contentsOfDirectory(atPath: inbox.path)) ?? []).filter { !$0.hasPrefix(".") }.isEmpty
         }
         recovery.terminate()
         recovery.waitUntilExit()
