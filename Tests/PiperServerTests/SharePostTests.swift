@@ -50,6 +50,49 @@ struct SharePostTests {
         #expect(try gone.json()["error"] as? String == "This post was deleted, or the link is wrong")
     }
 
+    /// Each of X's failure pages shared from the phone: its own sentence, in JSON and on the
+    /// result page, and nothing saved; the same with the account's cookies connected.
+    @Test func xFailurePagesAreSaidOnThePhoneAndNothingIsSaved() async throws {
+        let cases: [(String, Int, String)] = [
+            ("x-deleted.html", 422, "This post was deleted"), ("x-protected.html", 422, "protected account"),
+            ("x-error.html", 503, "Something went wrong"), ("x-ratelimit.html", 503, "limiting requests"),
+            ("x-age.html", 409, "signed-in adults"), ("x-login.html", 409, "Open Piper to connect your X account"),
+        ]
+        var routes: [String: TestHTTPServer.Route] = [:]
+        for (index, (file, _, _)) in cases.enumerated() {
+            routes["/ada/status/\(index)"] = .html(try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8))
+        }
+        let site = try TestHTTPServer(routes: routes)
+        let server = try ShareServer(["--allow-host", "localhost"], environment: ["PIPER_X_HOSTS": "localhost"])
+        let (cookie, _) = try await server.pair()
+        for connected in [false, true] {
+            if connected {
+                let future = Int(Date().timeIntervalSince1970) + 86_400
+                let text = "# Netscape HTTP Cookie File\n.x.com\tTRUE\t/\tTRUE\t\(future)\tauth_token\tsecret\n"
+                    + ".x.com\tTRUE\t/\tTRUE\t\(future)\tct0\tcsrf\n"
+                let body = "cookies=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                let reply = try await Client.send("POST", server.url + "/connect-x", body: Data(body.utf8),
+                                                  headers: ["Cookie": cookie, "Accept": "text/html", "Sec-Fetch-Site": "same-origin",
+                                                            "Content-Type": "application/x-www-form-urlencoded"])
+                #expect(reply.status == 200, "\(reply.text)")
+            }
+            for (index, (file, status, words)) in cases.enumerated() {
+                let link = "http://localhost:\(site.port)/ada/status/\(index)"
+                let json = try await server.shareJSON(["url": link], headers: try server.bearer)
+                #expect(json.status == status, "\(file) (cookies \(connected)): \(json.text)")
+                #expect((try json.json()["error"] as? String)?.contains(words) == true, "\(file): \(json.text)")
+                #expect(try json.json()["url"] is NSNull, "\(file): nothing saved")
+                let page = try await Client.send("POST", server.url + "/share", body: Data("url=\(link)".utf8),
+                                                 headers: ["Cookie": cookie, "Accept": "text/html", "Sec-Fetch-Site": "same-origin",
+                                                           "Content-Type": "application/x-www-form-urlencoded"])
+                #expect(page.text.contains(words), "\(file): the result page says it")
+                if file == "x-login.html" { #expect(page.text.contains("href=\"/connect-x\""), "the way to connect X") }
+            }
+        }
+        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]] ?? []
+        #expect(!shares.isEmpty && shares.allSatisfy { $0["status"] as? String == "failed" }, "nothing was saved")
+    }
+
     /// A Mastodon status on a (local, model) instance: read from the instance's public API,
     /// the author's own thread and nothing of the others'.
     @Test func aMastodonStatusIsReadFromItsInstancesAPI() async throws {

@@ -119,14 +119,22 @@ final class ShareRunner: Sendable {
     static let needsBrowser = "This link needs a browser (Chromium), and piper serve loads shared pages without one, "
         + "so that every fetch stays behind its SSRF guard; share it with 'piper share' on a machine with Chromium"
 
-    /// 400 for input the share cannot use, 502 for a site that failed, 500 otherwise.
+    /// 400 for input the share cannot use, 422 for a page that holds nothing to save, 502 for
+    /// a site that failed to load, 503 for one that is unavailable for now (X's error page, its
+    /// rate limit), 409 for what the user's X account must change, 500 otherwise.
     static func status(for error: any Error) -> Int {
         switch error {
         case ShareFailure.noURL: return 400
         case is RoutingError, is ExtractionError: return 422
         case is LoadError: return 502
         case ShareFailure.connectX: return 409
-        default: return (error as? PiperError)?.category == .badData ? 422 : 500
+        default:
+            switch (error as? PiperError)?.category {
+            case .badData?: return 422
+            case .unavailable?: return 503
+            case .configuration?: return 409
+            default: return 500
+            }
         }
     }
 }
