@@ -107,6 +107,9 @@ public struct ShareFlow: Sendable {
     private var pendingEpisode: MediaLink?
     /// Media the saved article's page names, said beside the result ("share with --as media").
     private var alsoFound: URL?
+    /// Why the browser, asked for a second opinion, failed: the reason a share ends with when
+    /// the plain HTTP copy then holds no article either.
+    private var browserFailure: (any Error)?
 
     /// A flow for the first thing `input` holds; call `start()` for its first action.
     public init(input: ShareInput, options: Options = Options(), now: Date = Date()) {
@@ -168,6 +171,7 @@ public struct ShareFlow: Sendable {
         case (.loading(_, let kind, let fallback), .pageFailed(let error, _)):
             if kind == .browser, let parsed = fallback {
                 // The browser was only a second opinion: extract what plain HTTP gave us.
+                browserFailure = error
                 stage = .extracting(parsed)
                 return [.progress("The browser failed (\(error)); using the plain HTTP page"), .extract(parsed)]
             }
@@ -214,6 +218,10 @@ public struct ShareFlow: Sendable {
                 stage = .media
                 return [.progress("The page holds no article and names its media: \(pending.shared.absoluteString)"),
                         .enqueueMedia(pending, into: options.mediaFolder)]
+            }
+            if let browserFailure, case .notAnArticle? = error as? ExtractionError {
+                // The page needed the browser, which failed: that is the reason.
+                return finish(.failure(browserFailure))
             }
             return finish(.failure(error))
 

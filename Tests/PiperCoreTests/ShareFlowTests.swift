@@ -105,6 +105,17 @@ import Testing
         #expect(world.calls.contains("extract http"))
     }
 
+    /// When the HTTP copy holds no article either, the share ends with why the browser failed.
+    @Test func aFailedBrowserIsTheReasonWhenTheHTTPCopyHoldsNoArticle() {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        world.http.html = "<div id=root></div>"
+        world.browser?.error = .browserFailed("Chromium stopped while loading the page")
+        let result = world.run(["https://example.com/app"])
+        #expect(result.message == LoadError.browserFailed("Chromium stopped while loading the page").description)
+        #expect(world.calls.contains("extract http"), "the HTTP copy was still tried")
+    }
+
     @Test func browserNeededButMissingSaysHowToInstall() {
         var world = FakeWorld()
         world.browser = nil

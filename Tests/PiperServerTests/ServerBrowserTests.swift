@@ -32,6 +32,61 @@ struct ServerBrowserTests {
         #expect(seen.isEmpty, "the page's script reached nothing local: \(seen)")
     }
 
+    /// The server's browser killed (SIGKILL) while a share loads a page in it: that share fails
+    /// with the reason, and the next share starts a new browser and is saved.
+    @Test func aBrowserKilledDuringAShareFailsItAndTheNextShareStartsANewOne() async throws {
+        let paragraphs = (1...6).map { "Paragraph \($0) of a page built by script, long enough, with commas and clauses, to be read as the body of an article." }
+        let script = paragraphs.map { "p = document.createElement('p'); p.textContent = '\($0)'; a.appendChild(p);" }.joined()
+        let page = """
+            <!doctype html><html><head><title>Built by script</title></head><body><div id="root"></div>
+            <script>var a = document.createElement('article'); var p; \(script) document.getElementById('root').appendChild(a);</script>
+            <img src="/slow-image"></body></html>
+            """
+        let site = try TestHTTPServer(routes: ["/app": .html(page), "/slow-image": TestHTTPServer.Route(body: "x", delay: 25)])
+        let server = try ShareServer(["--allow-host", "localhost"])
+        let serverPID = server.serve.process.processIdentifier
+        // The first share runs in curl (a process of its own) while the test kills the browser.
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        first.arguments = ["-s", "-w", "\\n%{http_code}", "-X", "POST", server.url + "/share", "-H", "Authorization: Bearer \(try server.token())",
+                           "-H", "Accept: application/json", "-H", "Content-Type: application/json",
+                           "--data", "{\"url\": \"http://localhost:\(site.port)/app\"}"]
+        let output = Pipe()
+        first.standardOutput = output
+        try first.run()
+        // Once the page waits on its slow image, the browser is the server's child: kill it.
+        let waiting = eventually(within: 30) { ((try? site.requests("/slow-image")) ?? []).count >= 1 }
+        #expect(waiting, "the page was loading in the server's browser")
+        let browsers = Self.children(of: serverPID).filter { Self.command(of: $0).contains("chromium") }
+        #expect(!browsers.isEmpty, "the server's browser runs as its child")
+        for pid in browsers { kill(pid, SIGKILL) }
+        first.waitUntilExit()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasSuffix("\n502"), "\(answer)")
+        #expect(answer.contains("Chromium stopped while loading the page"), "\(answer)")
+
+        let quick = try TestHTTPServer(routes: ["/app": .html(page.replacingOccurrences(of: "<img src=\"/slow-image\">", with: ""))])
+        let next = try await server.shareJSON(["url": "http://localhost:\(quick.port)/app"], headers: try server.bearer)
+        #expect(next.status == 200, "\(next.text)")
+        let again = Self.children(of: serverPID).filter { Self.command(of: $0).contains("chromium") }
+        #expect(!again.isEmpty && Set(again).isDisjoint(with: browsers), "a new browser: \(browsers) then \(again)")
+    }
+
+    /// The processes whose parent is `pid` (from /proc).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == pid
+        }
+    }
+
+    static func command(of pid: Int32) -> String {
+        (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.replacingOccurrences(of: "\0", with: " ") ?? ""
+    }
+
     @Test func xCookiesAreConnectedFromAPairedBrowserAndNeverShownBack() async throws {
         let server = try ShareServer()
         let (cookie, _) = try await server.pair()
