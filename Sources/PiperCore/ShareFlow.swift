@@ -18,6 +18,10 @@ public struct ShareFlow: Sendable {
         public var feedLimit: Int? = 10
         /// `--as`: whether a page that names its media goes the media route.
         public var route: RoutePreference = .auto
+        /// Extra hosts whose pages are X pages (`x-hosts`, `PIPER_X_HOSTS`: a mirror front end,
+        /// a local name in tests): loaded in the browser as X is; only X's own hosts need the
+        /// account's cookies.
+        public var xHosts: Set<String> = []
 
         /// Options with the command line's defaults.
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,
@@ -302,7 +306,7 @@ public struct ShareFlow: Sendable {
         switch options.browser {
         case .never: kind = .http
         case .always: kind = .browser
-        case .auto: kind = XLinks.isXLink(url) ? .browser : .http
+        case .auto: kind = XLinks.isXLink(url) || url.host.map({ options.xHosts.contains($0.lowercased()) }) == true ? .browser : .http
         }
         return load(url, with: kind, fallback: nil, note: nil)
     }

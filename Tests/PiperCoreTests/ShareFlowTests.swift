@@ -116,6 +116,15 @@ import Testing
         #expect(world.calls.contains("extract http"), "the HTTP copy was still tried")
     }
 
+    /// A host named as an X host loads in the browser as X does, without asking for X's cookies.
+    @Test func anExtraXHostLoadsInTheBrowserWithoutXsCookies() {
+        let world = FakeWorld()
+        var options = ShareFlow.Options()
+        options.xHosts = ["nitter.example"]
+        #expect(world.run(["https://nitter.example/ada/status/1"], options).category == nil)
+        #expect(world.calls.first == "load browser https://nitter.example/ada/status/1 cookies=")
+    }
+
     @Test func browserNeededButMissingSaysHowToInstall() {
         var world = FakeWorld()
         world.browser = nil

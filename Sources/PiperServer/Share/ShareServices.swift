@@ -27,6 +27,8 @@ public struct ShareServices: Sendable {
     public var sharesPerMinute: Double = ShareServices.defaultSharesPerMinute
     public static let defaultSharesPerMinute: Double = 30
     public var shareBurst: Double = 30
+    /// Extra hosts whose pages are X pages (loaded in the browser as X is).
+    public var xHosts: Set<String> = []
 
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
                 extractor: any ContentExtractor, media: (any MediaQueue)?, jobs: (any MediaJobs)?,

@@ -14,7 +14,9 @@ extension ExtractCommand {
             browserLoader: BrowserPageLoader.system(environment: environment),
             extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: HTTPPageLoader())), saver: NoSave(), clipboard: NoClipboard(), media: nil,
             reporter: DetailReporter())
-        return try ShareDriver(ports: ports).articlePage(for: url, options: ShareFlow.Options(browser: browser, copyToClipboard: false))
+        var options = ShareFlow.Options(browser: browser, copyToClipboard: false)
+        options.xHosts = PostAwareExtractor.xHosts(environment: environment)
+        return try ShareDriver(ports: ports).articlePage(for: url, options: options)
     }
 }
 

@@ -43,6 +43,7 @@ struct ServeSharing {
             extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
+        services.xHosts = PostAwareExtractor.xHosts(environment: environment)
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute
         // What `PageMediaFinder.httpFetch` does, through the guarded loader: the feeds and pages

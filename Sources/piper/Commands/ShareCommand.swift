@@ -139,6 +139,7 @@ struct ShareCommand: Command {
             reporter: StderrReporter(quiet: json),
             mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
+        options.xHosts = extractor.xHosts
         options.feedLimit = feedLimit
         options.route = route
         let driver = ShareDriver(ports: ports)
