@@ -33,8 +33,10 @@ import Testing
             }
         }
         // The flat wire shape holds: a body with only title and content when nothing is known.
-        let bare = String(decoding: try encoder.encode(ExtractedArticle(title: "T", content: "C")), as: UTF8.self)
-        #expect(bare == #"{"title":"T","content":"C"}"#)
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = [.sortedKeys]
+        let bare = String(decoding: try sorted.encode(ExtractedArticle(title: "T", content: "C")), as: UTF8.self)
+        #expect(bare == #"{"content":"C","title":"T"}"#)
         #expect(try JSONDecoder().decode(ExtractedArticle.self, from: try encoder.encode(articles[0])) == articles[0])
     }
 
