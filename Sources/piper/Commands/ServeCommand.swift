@@ -109,6 +109,7 @@ struct ServeCommand: Command {
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
+            configuration.sharedRateLimits = try PostgresRateLimits(url: postgres)
         } else {
             let path = database ?? state.serverDatabase.path
             do {
