@@ -105,6 +105,24 @@ func makeCredentialStores(_ driver: CredentialDriver) throws -> (first: DeviceRe
         #expect(try a.devices().first?.lastAddress == "10.0.0.7")
     }
 
+    @Test(arguments: CredentialDriver.available)
+    func theShareTokenIsOneForEveryServerAndWrittenToEachStateFolder(_ driver: CredentialDriver) throws {
+        let (a, b, cleanup) = try makeCredentialStores(driver)
+        defer { cleanup() }
+        // B's state folder has a token of its own from before: the store's (A's, asked first) wins.
+        let own = String(repeating: "b", count: 64)
+        try Data((own + "\n").utf8).write(to: b.state.url.appendingPathComponent("share-token"))
+        let token = try a.shareToken()
+        #expect(token.count == 64 && token != own)
+        #expect(try b.shareToken() == token)
+        for registry in [a, b] {
+            let file = registry.state.url.appendingPathComponent("share-token")
+            #expect(try String(contentsOf: file, encoding: .utf8) == token + "\n")
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    }
+
     /// The former `devices.json` moves into the store on first open, once, and is set aside.
     @Test(arguments: CredentialDriver.available)
     func theFormerDevicesFileIsImportedOnceAndSetAside(_ driver: CredentialDriver) throws {

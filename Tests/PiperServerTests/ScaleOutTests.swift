@@ -23,6 +23,11 @@ import Testing
         try #require(paired.status == 200, "\(paired.text)")
         let cookie = try #require(paired.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
 
+        // One share token for both: A's works on B.
+        #expect(try a.token() == b.token())
+        let byToken = try await Client.send("GET", b.url + "/api/shares", headers: ["Authorization": "Bearer \(try a.token())"])
+        #expect(byToken.status == 200)
+
         // Share on B with the cookie A set.
         let shared = try await b.shareJSON(["url": site.url("/article").absoluteString],
                                            headers: ["Cookie": cookie, "Accept": "application/json", "Sec-Fetch-Site": "same-origin"])

@@ -10,6 +10,10 @@ import Foundation
 public protocol CredentialStore: Sendable {
     /// "sqlite" or "postgres", for log lines.
     var kind: String { get }
+    /// The server's share token: the one stored, else `proposed`, stored now (the first server
+    /// or command to ask decides it for every server on the database). Kept as is, not hashed:
+    /// each server writes it to its state folder's `share-token` for its operator to read.
+    func shareToken(proposing proposed: String) throws -> String
     /// Records a pending pairing (a code's hash valid until `expires`), dropping expired ones.
     func addPairing(codeHash: String, expires: Date, now: Date) throws
     /// Whether a pairing with this code hash is pending at `now`.

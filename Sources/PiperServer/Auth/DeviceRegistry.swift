@@ -22,8 +22,8 @@ public struct Device: Sendable, Equatable, Codable {
 /// The credentials `piper serve` accepts. The devices and the pending pairings are in the
 /// server's store (`CredentialStore`: the SQLite file, or PostgreSQL with `--postgres`), so
 /// `piper pair` and `piper devices` (other processes) and other servers on the same database
-/// change what a running server accepts from its next request. The share token stays in the
-/// state folder (`share-token`, 0600), created under `flock` on `devices.lock`.
+/// change what a running server accepts from its next request. The share token is in the store
+/// too, and written to the state folder's `share-token` (0600) under `flock` on `devices.lock`.
 public struct DeviceRegistry: Sendable {
     public let state: StateFolder
     public let credentials: any CredentialStore
@@ -48,18 +48,23 @@ public struct DeviceRegistry: Sendable {
     var devicesFile: URL { state.url.appendingPathComponent("devices.json") }
     var lockFile: URL { state.url.appendingPathComponent("devices.lock") }
 
-    /// The share token, created (256 random bits, hex) on first use.
+    /// The share token, created (256 random bits, hex) on first use. The store keeps the one
+    /// every server on it accepts (the state folder's former token, when it is the first to ask);
+    /// the state folder's `share-token` (0600) is written with it for the operator to read, and a
+    /// different one there is replaced, saying so on stderr.
     public func shareToken() throws -> String {
-        if let data = FileManager.default.contents(atPath: tokenFile.path) {
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if token.count >= 32 { return token }
-        }
-        return try locked {
+        try locked {
+            var fileToken: String?
             if let data = FileManager.default.contents(atPath: tokenFile.path),
                case let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-               token.count >= 32 { return token }
-            let token = Self.randomSecret()
-            try StateFolder.writeAtomically(Data((token + "\n").utf8), to: tokenFile, mode: 0o600)
+               token.count >= 32 { fileToken = token }
+            let token = try credentials.shareToken(proposing: fileToken ?? Self.randomSecret())
+            if token != fileToken {
+                try StateFolder.writeAtomically(Data((token + "\n").utf8), to: tokenFile, mode: 0o600)
+                if fileToken != nil {
+                    FileHandle.standardError.write(Data("The share token in \(tokenFile.path) is now the one the \(credentials.kind) store holds for every server on it\n".utf8))
+                }
+            }
             return token
         }
     }

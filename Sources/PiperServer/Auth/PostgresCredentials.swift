@@ -8,6 +8,7 @@ public final class PostgresCredentials: CredentialStore {
     private let pool: ConnectionPool<PostgresConnection>
     private let devicesTable: String
     private let pairingsTable: String
+    private let secretsTable: String
 
     /// Connects to `url` and creates the tables if needed. `prefix` must be a plain identifier
     /// (tests use one each).
@@ -17,6 +18,7 @@ public final class PostgresCredentials: CredentialStore {
         }
         devicesTable = prefix + "_devices"
         pairingsTable = prefix + "_pairings"
+        secretsTable = prefix + "_secrets"
         pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
         try run("setup") { conn in
             try conn.execute("SELECT pg_advisory_lock(7061706572)")
@@ -34,6 +36,7 @@ public final class PostgresCredentials: CredentialStore {
                 )
                 """)
             try conn.execute("CREATE TABLE IF NOT EXISTS \(pairingsTable) (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
+            try conn.execute("CREATE TABLE IF NOT EXISTS \(secretsTable) (name text PRIMARY KEY, value text NOT NULL)")
         }
     }
 
@@ -54,6 +57,13 @@ public final class PostgresCredentials: CredentialStore {
     static func values(_ device: Device) -> [String?] {
         [device.id, device.name, device.kind, String(device.created.credentialSeconds), device.secretHash,
          device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress]
+    }
+
+    public func shareToken(proposing proposed: String) throws -> String {
+        try run("share token") { conn in
+            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ('share-token', $1) ON CONFLICT DO NOTHING", [proposed])
+            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = 'share-token'").text(0, 0) ?? proposed
+        }
     }
 
     public func addPairing(codeHash: String, expires: Date, now: Date) throws {
@@ -131,7 +141,7 @@ public final class PostgresCredentials: CredentialStore {
 
     /// Drops both tables (tests only).
     public func dropTables() throws {
-        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable)") }
+        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable), \(secretsTable)") }
     }
 
     private func transaction<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {

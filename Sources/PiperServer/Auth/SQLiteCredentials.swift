@@ -19,6 +19,10 @@ public final class SQLiteCredentials: CredentialStore {
             code_hash TEXT PRIMARY KEY NOT NULL,
             expires INTEGER NOT NULL
         );
+        CREATE TABLE server_secrets (
+            name TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
         """
 
     public let path: String
@@ -42,6 +46,15 @@ public final class SQLiteCredentials: CredentialStore {
         Device(id: row.text(0), name: row.text(1), kind: row.text(2), created: Date(timeIntervalSince1970: Double(row.int64(3))),
                secretHash: row.text(4), lastUsed: row.isNull(5) ? nil : Date(timeIntervalSince1970: Double(row.int64(5))),
                lastAddress: row.optionalText(6))
+    }
+
+    public func shareToken(proposing proposed: String) throws -> String {
+        try run { db in
+            try db.write { db in
+                _ = try db.run("INSERT OR IGNORE INTO server_secrets (name, value) VALUES ('share-token', ?)", [.text(proposed)])
+                return try db.query("SELECT value FROM server_secrets WHERE name = 'share-token'") { $0.text(0) }.first ?? proposed
+            }
+        }
     }
 
     public func addPairing(codeHash: String, expires: Date, now: Date) throws {
