@@ -21,6 +21,8 @@ public final class PostgresCredentials: CredentialStore {
         secretsTable = prefix + "_secrets"
         pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
         try run("setup") { conn in
+            // "relation already exists, skipping" is no news to piper devices' user.
+            try conn.execute("SET client_min_messages = warning")
             try conn.execute("SELECT pg_advisory_lock(7061706572)")
             defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
             try conn.execute("""

@@ -19,6 +19,7 @@ public final class PostgresRateLimits: Sendable {
         pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
         do {
             try pool.with(discardOn: Self.isBroken) { conn in
+                try conn.execute("SET client_min_messages = warning")
                 try conn.execute("SELECT pg_advisory_lock(7061706572)")
                 defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
                 try conn.execute("""
