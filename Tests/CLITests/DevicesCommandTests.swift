@@ -17,8 +17,12 @@ struct DevicesCommandTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["name"] as? String } == ["shortcut"])
         #expect(rows.first?["kind"] as? String == "token")
-        #expect(!(try String(contentsOf: home.appendingPathComponent("devices.json"), encoding: .utf8)).contains(token),
-                "only the token's hash is stored")
+        // The devices are in the server's database, and only the token's hash is.
+        let database = ["piper-serve.sqlite", "piper-serve.sqlite-wal"].compactMap {
+            FileManager.default.contents(atPath: home.appendingPathComponent($0).path)
+        }
+        #expect(!database.isEmpty && !database.contains { $0.range(of: Data(token.utf8)) != nil }, "only the token's hash is stored")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("devices.json").path))
         #expect(try PiperBinary.run(["devices", "revoke", "shortcut"], home: home).status == 0)
         let unknown = try PiperBinary.run(["devices", "revoke", "shortcut"], home: home)
         #expect(unknown.status == 65 && unknown.stderr.contains("No device 'shortcut'"))

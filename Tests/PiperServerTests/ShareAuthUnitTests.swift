@@ -11,7 +11,7 @@ struct ShareAuthUnitTests {
         let publicURL = LateValue(), baseURL = LateValue()
         publicURL.set("https://read.example.org")
         baseURL.set("http://127.0.0.1:8080")
-        return try ShareAuth(registry: DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL, baseURL: baseURL)
+        return try ShareAuth(registry: try DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL, baseURL: baseURL)
     }
 
     @Test(arguments: [
@@ -61,7 +61,7 @@ struct ShareAuthUnitTests {
         let publicURL = LateValue(), baseURL = LateValue()
         publicURL.set("http://127.0.0.1:8080")
         baseURL.set("http://127.0.0.1:8080")
-        let auth = try ShareAuth(registry: DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL,
+        let auth = try ShareAuth(registry: try DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL,
                                  baseURL: baseURL, trustedProxies: ["10.0.0.2"])
         let request = HTTPRequest(method: "POST", path: "/pair", headers: Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) }),
                                   clientAddress: peer)
@@ -81,7 +81,7 @@ struct ShareAuthUnitTests {
         let publicURL = LateValue(), baseURL = LateValue()
         publicURL.set("http://127.0.0.1:8080")
         baseURL.set("http://127.0.0.1:8080")
-        let auth = try ShareAuth(registry: DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL,
+        let auth = try ShareAuth(registry: try DeviceRegistry(state: StateFolder(url: try freshDirectory("auth"))), publicURL: publicURL,
                                  baseURL: baseURL, trustedProxies: ["127.0.0.1"])
         let proxied = HTTPRequest(method: "POST", path: "/pair", headers: ["host": "127.0.0.1:8080", "x-forwarded-proto": "https",
                                                                           "x-forwarded-host": "piper.example.net"], clientAddress: "127.0.0.1")

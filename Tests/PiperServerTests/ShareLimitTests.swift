@@ -23,7 +23,7 @@ struct ShareLimitTests {
         let home = try freshDirectory("limits")
         // One share per 100 minutes once the burst is spent, so a slow machine cannot refill it mid-test.
         let backend = try Self.sharingBackend(home: home, perMinute: 0.01, burst: 2)
-        let registry = DeviceRegistry(state: StateFolder(url: home))
+        let registry = try DeviceRegistry(state: StateFolder(url: home))
         let (_, phone) = try registry.createToken(name: "phone")
         let (_, laptop) = try registry.createToken(name: "laptop")
         func share(_ token: String) async throws -> Reply {

@@ -12,7 +12,7 @@ final class ShareServer {
     private(set) var serve: ServeProcess
     var url: String { serve.url }
     var state: StateFolder { StateFolder(url: home) }
-    var registry: DeviceRegistry { DeviceRegistry(state: state) }
+    var registry: DeviceRegistry { get throws { try DeviceRegistry(state: state) } }
 
     /// Extra environment for the server process (PIPER_X_HOSTS, say).
     let environment: [String: String]

@@ -19,43 +19,52 @@ public struct Device: Sendable, Equatable, Codable {
     public var lastAddress: String?
 }
 
-/// The credentials `piper serve` accepts, kept in the state folder so `piper pair` and
-/// `piper devices` (other processes) change what a running server accepts: the share token
-/// (`share-token`, 0600), the devices and the pending pairings (`devices.json`, 0600). Every
-/// change is a read-modify-write under `flock` on `devices.lock`, written atomically.
+/// The credentials `piper serve` accepts. The devices and the pending pairings are in the
+/// server's store (`CredentialStore`: the SQLite file, or PostgreSQL with `--postgres`), so
+/// `piper pair` and `piper devices` (other processes) and other servers on the same database
+/// change what a running server accepts from its next request. The share token is in the store
+/// too, and written to the state folder's `share-token` (0600) under `flock` on `devices.lock`.
 public struct DeviceRegistry: Sendable {
     public let state: StateFolder
+    public let credentials: any CredentialStore
     /// How long a pairing URL works.
     public static let pairingLifetime: TimeInterval = 600
 
-    struct Pairing: Codable, Equatable {
-        var codeHash: String
-        var expires: Date
+    /// The registry over `credentials`, the former `devices.json` of `state` imported into them
+    /// first (`importFiles`).
+    public init(state: StateFolder, credentials: any CredentialStore) throws {
+        self.state = state
+        self.credentials = credentials
+        try importFiles()
     }
 
-    struct Contents: Codable {
-        var devices: [Device] = []
-        var pairings: [Pairing] = []
+    /// The registry over the state folder's default SQLite file (`piper-serve.sqlite`).
+    public init(state: StateFolder) throws {
+        _ = try state.ensure()
+        try self.init(state: state, credentials: SQLiteCredentials(path: state.serverDatabase.path))
     }
-
-    public init(state: StateFolder) { self.state = state }
 
     var tokenFile: URL { state.url.appendingPathComponent("share-token") }
     var devicesFile: URL { state.url.appendingPathComponent("devices.json") }
     var lockFile: URL { state.url.appendingPathComponent("devices.lock") }
 
-    /// The share token, created (256 random bits, hex) on first use.
+    /// The share token, created (256 random bits, hex) on first use. The store keeps the one
+    /// every server on it accepts (the state folder's former token, when it is the first to ask);
+    /// the state folder's `share-token` (0600) is written with it for the operator to read, and a
+    /// different one there is replaced, saying so on stderr.
     public func shareToken() throws -> String {
-        if let data = FileManager.default.contents(atPath: tokenFile.path) {
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if token.count >= 32 { return token }
-        }
-        return try locked {
+        try locked {
+            var fileToken: String?
             if let data = FileManager.default.contents(atPath: tokenFile.path),
                case let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-               token.count >= 32 { return token }
-            let token = Self.randomSecret()
-            try StateFolder.writeAtomically(Data((token + "\n").utf8), to: tokenFile, mode: 0o600)
+               token.count >= 32 { fileToken = token }
+            let token = try credentials.shareToken(proposing: fileToken ?? Self.randomSecret())
+            if token != fileToken {
+                try StateFolder.writeAtomically(Data((token + "\n").utf8), to: tokenFile, mode: 0o600)
+                if fileToken != nil {
+                    FileHandle.standardError.write(Data("The share token in \(tokenFile.path) is now the one the \(credentials.kind) store holds for every server on it\n".utf8))
+                }
+            }
             return token
         }
     }
@@ -63,17 +72,13 @@ public struct DeviceRegistry: Sendable {
     /// A new one-time pairing code, valid for `pairingLifetime`.
     public func createPairing(now: Date = Date()) throws -> String {
         let code = Self.randomSecret()
-        try update { contents in
-            contents.pairings.removeAll { $0.expires <= now }
-            contents.pairings.append(Pairing(codeHash: Self.hash(code), expires: now.addingTimeInterval(Self.pairingLifetime)))
-        }
+        try credentials.addPairing(codeHash: Self.hash(code), expires: now.addingTimeInterval(Self.pairingLifetime), now: now)
         return code
     }
 
     /// Whether a pairing code is still waiting to be redeemed (looking does not use it up).
     public func pairingIsPending(_ code: String, now: Date = Date()) throws -> Bool {
-        let hash = Self.hash(code)
-        return try read().pairings.contains { $0.expires > now && Self.same($0.codeHash, hash) }
+        try credentials.pairingIsPending(codeHash: Self.hash(code), now: now)
     }
 
     /// Redeems a pairing code (once): a new browser device and its secret, or nil when the code
@@ -85,84 +90,44 @@ public struct DeviceRegistry: Sendable {
     /// A named bearer token (for a Shortcut or a script); the secret is shown once.
     public func createToken(name: String, now: Date = Date()) throws -> (Device, String) {
         guard let made = try addDevice(name: name, kind: "token", now: now, pairingCode: nil) else {
-            throw StateFolderError.cannotWrite(devicesFile.path)
+            throw StoreError(.failed, "The token could not be added")
         }
         return made
     }
 
     private func addDevice(name: String, kind: String, now: Date, pairingCode: String?) throws -> (Device, String)? {
         let secret = Self.randomSecret()
-        var made: Device?
-        try update { contents in
-            contents.pairings.removeAll { $0.expires <= now }
-            if let pairingCode {
-                let hash = Self.hash(pairingCode)
-                guard let index = contents.pairings.firstIndex(where: { Self.same($0.codeHash, hash) }) else { return }
-                contents.pairings.remove(at: index)
-            }
-            let device = Device(id: String(Self.randomSecret().prefix(8)), name: Self.uniqueName(name, in: contents.devices),
-                                kind: kind, created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)),
-                                secretHash: Self.hash(secret))   // whole seconds, as devices.json keeps them
-            contents.devices.append(device)
-            made = device
-        }
-        return made.map { ($0, secret) }
+        let device = Device(id: String(Self.randomSecret().prefix(8)), name: name, kind: kind,
+                            created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)),
+                            secretHash: Self.hash(secret))   // whole seconds, as the tables keep them
+        return try credentials.addDevice(device, redeeming: pairingCode.map(Self.hash), now: now).map { ($0, secret) }
     }
 
     /// Every device, oldest first.
-    public func devices() throws -> [Device] { try read().devices }
+    public func devices() throws -> [Device] { try credentials.devices() }
 
     /// Removes the device with this id or name; returns it, or nil when there is none.
     @discardableResult
-    public func revoke(_ idOrName: String) throws -> Device? {
-        var removed: Device?
-        try update { contents in
-            guard let index = contents.devices.firstIndex(where: { $0.id == idOrName || $0.name == idOrName }) else { return }
-            removed = contents.devices.remove(at: index)
-        }
-        return removed
-    }
+    public func revoke(_ idOrName: String) throws -> Device? { try credentials.removeDevice(idOrName: idOrName) }
 
-    /// How stale a device's last use may get before a request records it again: a file write
-    /// per request would be the cost otherwise.
+    /// How stale a device's last use may get before a request records it again: a write per
+    /// request would be the cost otherwise.
     public static let useGranularity: TimeInterval = 60
 
     /// Records that `device` made a request from `address`, when its record is stale (older
     /// than `useGranularity`, or another address).
     public func noteUse(of device: Device, address: String, now: Date = Date()) throws {
         if let last = device.lastUsed, now.timeIntervalSince(last) < Self.useGranularity, device.lastAddress == address { return }
-        try update { contents in
-            guard let index = contents.devices.firstIndex(where: { $0.id == device.id }) else { return }
-            contents.devices[index].lastUsed = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-            contents.devices[index].lastAddress = address
-        }
+        try credentials.noteUse(deviceID: device.id, at: now, address: address)
     }
 
-    /// The device whose secret this is, if any.
+    /// The device whose secret this is, if any: asked of the store on every call (indexed by the
+    /// secret's hash), so a device revoked anywhere is refused at once.
     public func device(forSecret secret: String) throws -> Device? {
-        let hash = Self.hash(secret)
-        return try read().devices.first { Self.same($0.secretHash, hash) }
+        try credentials.device(secretHash: Self.hash(secret))
     }
 
-    func read() throws -> Contents {
-        guard let data = FileManager.default.contents(atPath: devicesFile.path), !data.isEmpty else { return Contents() }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(Contents.self, from: data)
-    }
-
-    private func update(_ change: (inout Contents) throws -> Void) throws {
-        try locked {
-            var contents = try read()
-            try change(&contents)
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try StateFolder.writeAtomically(try encoder.encode(contents), to: devicesFile, mode: 0o600)
-        }
-    }
-
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    func locked<T>(_ body: () throws -> T) throws -> T {
         _ = try state.ensure()
         let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StateFolderError.cannotWrite(lockFile.path) }
@@ -172,11 +137,11 @@ public struct DeviceRegistry: Sendable {
         return try body()
     }
 
-    static func uniqueName(_ name: String, in devices: [Device]) -> String {
+    static func uniqueName(_ name: String, among taken: Set<String>) -> String {
         let base = name.trimmingCharacters(in: .whitespacesAndNewlines).prefix(60)
         let start = base.isEmpty ? "device" : String(base)
         var candidate = start, number = 2
-        while devices.contains(where: { $0.name == candidate }) {
+        while taken.contains(candidate) {
             candidate = "\(start) \(number)"
             number += 1
         }

@@ -7,7 +7,7 @@ import PiperCore
 /// `OPTIONS /save`, the CORS preflight. Its methods and access are in the route table.
 struct SaveRoute: Sendable {
     let store: any Store
-    let limiter: RateLimiter
+    let limiter: any RateLimiting
     let publicURL: LateValue
     let ttl: TimeInterval
     let trustedProxies: Set<String>

@@ -8,7 +8,7 @@ import PiperCore
 /// route table declares and checks both.
 struct ShareRoute: Sendable {
     let runner: ShareRunner
-    let limiter: RateLimiter
+    let limiter: any RateLimiting
     let clock: @Sendable () -> Date
     /// Idempotency keys: a retried share gets the first one's answer, never a second job.
     let keys: ShareKeys

@@ -6,7 +6,7 @@ extension Backend {
     /// this table (`RouteTable`); the sharing and library routes exist only with sharing on.
     static func routes(store: any Store, configuration: BackendConfiguration, publicURL: LateValue,
                        auth: ShareAuth?) -> RouteTable {
-        let save = SaveRoute(store: store, limiter: RateLimiter(perMinute: configuration.savesPerMinute, burst: configuration.saveBurst),
+        let save = SaveRoute(store: store, limiter: configuration.limiter("save", perMinute: configuration.savesPerMinute, burst: configuration.saveBurst),
                              publicURL: publicURL, ttl: configuration.ttl, trustedProxies: configuration.trustedProxies,
                              clock: configuration.clock, log: configuration.http.log)
         let reader = ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
@@ -27,7 +27,7 @@ extension Backend {
         if let services = configuration.share, let auth {
             let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
             let runner = ShareRunner(services: services, saver: saver)
-            let share = ShareRoute(runner: runner, limiter: RateLimiter(perMinute: services.sharesPerMinute, burst: services.shareBurst),
+            let share = ShareRoute(runner: runner, limiter: configuration.limiter("share", perMinute: services.sharesPerMinute, burst: services.shareBurst),
                                    clock: configuration.clock, keys: ShareKeys(file: ShareKeys.file(in: services.state)))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)

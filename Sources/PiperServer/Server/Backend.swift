@@ -20,7 +20,9 @@ public final class Backend: Sendable {
         var http = configuration.http
         http.trustedProxies = configuration.trustedProxies
         let auth = try configuration.share.map {
-            try ShareAuth(registry: DeviceRegistry(state: $0.state), publicURL: lateURL, baseURL: lateBase,
+            try ShareAuth(registry: $0.credentials.map { [state = $0.state] in try DeviceRegistry(state: state, credentials: $0) }
+                                        ?? DeviceRegistry(state: $0.state),
+                          publicURL: lateURL, baseURL: lateBase,
                           trustedProxies: configuration.trustedProxies)
         }
         let table = Self.routes(store: store, configuration: configuration, publicURL: lateURL, auth: auth)

@@ -27,11 +27,20 @@ public struct BackendConfiguration: Sendable {
     public var share: ShareServices?
     /// `--save-requires-token`: `POST /save` needs a credential too.
     public var saveRequiresToken = false
+    /// Where rate-limit buckets live when several servers share them (`--postgres`); nil keeps
+    /// each server's buckets in its memory.
+    public var sharedRateLimits: PostgresRateLimits?
 
     /// The port `piper serve` listens on unless told otherwise.
     public static let defaultPort: UInt16 = 8080
 
     public init() {}
+
+    /// The limiter for `scope` ("save", "share"): shared through `sharedRateLimits` when set.
+    func limiter(_ scope: String, perMinute: Double, burst: Double) -> any RateLimiting {
+        let local = RateLimiter(perMinute: perMinute, burst: burst)
+        return sharedRateLimits.map { $0.limiter(scope: scope, local: local) } ?? local
+    }
 
     var effectiveSweepInterval: TimeInterval {
         sweepInterval ?? min(60, max(1, ttl / 4))

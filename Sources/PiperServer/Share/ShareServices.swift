@@ -19,8 +19,10 @@ public struct ShareServices: Sendable {
     public var fetchGuard: FetchGuard
     /// The proxy the browser's every connection goes through (kept for the server's life).
     public var browserProxy: GuardedProxy?
-    /// The state folder: credentials, uploads.
+    /// The state folder: the share token, uploads.
     public var state: StateFolder
+    /// Who may share: the same database as the saves (nil: the state folder's SQLite file).
+    public var credentials: (any CredentialStore)?
     /// Uploaded files larger than this are refused with 413 while streaming.
     public var maxUploadBytes: Int64 = 2 << 30
     /// Shares per minute per device once its burst is spent (0 disables).

@@ -12,9 +12,7 @@ public final class PostgresStore: Store {
     /// Connects to `url` (a libpq URI or conninfo string) and creates the table if needed.
     /// `table` must be a plain identifier (tests use one table each).
     public init(url: String, table: String = "piper_saves", connections: Int = 16) throws {
-        guard let first = table.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
-              table.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
-              table.count <= 63 else {
+        guard Self.isPlainIdentifier(table) else {
             throw StoreError(.failed, "The PostgreSQL table name must be a plain identifier")
         }
         self.table = table
@@ -43,6 +41,14 @@ public final class PostgresStore: Store {
     }
 
     public var kind: String { "postgres" }
+
+    /// A name safe to put in SQL as is: letters, digits and underscores, not starting with a
+    /// digit, at most 63 characters.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return name.count <= 63
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
 
     public func insert(_ article: SavedArticle) throws {
         try run("insert") { conn in

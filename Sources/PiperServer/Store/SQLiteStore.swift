@@ -22,6 +22,8 @@ public final class SQLiteStore: Store {
         .sql(ArticleMetadata.columnNames.map { "ALTER TABLE saves ADD COLUMN \($0) TEXT;" }.joined(separator: "\n")),
         // 3: rows in save order under an integer key, the random id in its own unique index.
         .sql(rowOrderedSaves),
+        // 4: who may share (`SQLiteCredentials`): devices by their secret's hash, pending pairings.
+        .sql(SQLiteCredentials.schema),
     ]
 
     /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went

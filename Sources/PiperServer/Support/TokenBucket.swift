@@ -44,10 +44,16 @@ public struct TokenBucket: Sendable, Equatable {
     }
 }
 
-/// Save rate limits per client address: one `TokenBucket` each, in memory.
+/// Rate limits per client (an address, a device's name): one token bucket each. `take` spends
+/// one of `client`'s tokens or says how long until one is available.
+public protocol RateLimiting: Sendable {
+    func take(client: String, now: TimeInterval) -> TokenBucket.Decision
+}
+
+/// Save rate limits per client address: one `TokenBucket` each, in memory (one server's own).
 ///
 /// `@unchecked Sendable`: `buckets` is only touched while holding `lock`.
-public final class RateLimiter: @unchecked Sendable {
+public final class RateLimiter: RateLimiting, @unchecked Sendable {
     public let perMinute: Double
     public let burst: Double
     private let lock = NSLock()

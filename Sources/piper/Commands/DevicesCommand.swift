@@ -11,9 +11,12 @@ struct DevicesCommand: Command {
         removes one: a running server refuses it from the next request. 'piper devices token NAME'
         prints a new bearer token (once) for a script or an iOS Shortcut
         (Authorization: Bearer TOKEN). The server's own share token is in share-token in the state folder.
+        The devices are in the server's store: pass the same --db or --postgres as 'piper serve'.
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the devices as JSON.")
+        var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
+        var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
     }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "ACTION", help: "revoke or token (default: list).", optional: true),
@@ -21,11 +24,16 @@ struct DevicesCommand: Command {
     ]
 
     let json: Bool
+    let database: String?
+    let postgres: String?
     let action: String?
     let target: String?
 
     init(_ parsed: Parsed<Options>) throws {
         json = parsed.json
+        database = parsed.db
+        postgres = parsed.postgres
+        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
         action = parsed.positionals.first
         target = parsed.positionals.dropFirst().first
         switch action {
@@ -42,7 +50,7 @@ struct DevicesCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let registry = DeviceRegistry(state: StateFolder.resolve())
+        let registry = try CredentialsChoice.registry(state: StateFolder.resolve(), database: database, postgres: postgres)
         switch (action, target) {
         case ("revoke"?, let name?):
             guard let removed = try registry.revoke(name) else {

@@ -10,19 +10,27 @@ struct PairCommand: Command {
         The link works once, for 10 minutes. Opening it on a device sets that device's cookie, so
         the browser (and the web app installed from it) can share to the server; 'piper devices'
         lists and revokes paired devices. Run it with the same state folder as 'piper serve'.
-        The link's base is --url, else the backend URL (PIPER_BACKEND_URL or config.json).
+        The link's base is --url, else the backend URL (PIPER_BACKEND_URL or config.json). The
+        pairing is kept in the server's store: pass the same --db or --postgres as 'piper serve'.
         """
     struct Options: OptionGroup {
         var url = Opt.text("--url", placeholder: "URL", help: "The server's public URL (default: the backend URL).")
         var noQR = Opt.flag("--no-qr", help: "Print only the link.")
+        var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
+        var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
     }
 
     let url: String?
     let qr: Bool
+    let database: String?
+    let postgres: String?
 
     init(_ parsed: Parsed<Options>) throws {
         url = parsed.url
         qr = !parsed.noQR
+        database = parsed.db
+        postgres = parsed.postgres
+        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
         if let url, WebURL.http(url) == nil { throw UsageError("--url must be an http(s) URL, not '\(url)'") }
     }
 
@@ -32,7 +40,7 @@ struct PairCommand: Command {
         guard url != nil || config.isBackendConfigured else { throw PairError.noAddress }
         let base = url ?? config.backendBaseURL.absoluteString
         if let warning = Self.unreachableWarning(base) { Output.err(warning) }
-        let code = try DeviceRegistry(state: config.state).createPairing()
+        let code = try CredentialsChoice.registry(state: config.state, database: database, postgres: postgres).createPairing()
         let lines = Self.lines(base: base, code: code, qr: qr)
         Output.out(lines[0])
         for line in lines.dropFirst() { Output.err(line) }

@@ -76,8 +76,8 @@ struct ServeSharing {
     }
 
     /// `--pair`: a pairing URL (and its QR code) for the running server, on stderr.
-    func printPairing(state: StateFolder, publicURL: String) throws {
-        let code = try DeviceRegistry(state: state).createPairing()
+    func printPairing(registry: DeviceRegistry, publicURL: String) throws {
+        let code = try registry.createPairing()
         for line in PairCommand.lines(base: publicURL, code: code) { Output.err(line) }
     }
 }

@@ -109,6 +109,7 @@ struct ServeCommand: Command {
         let store: any Store
         if let postgres {
             store = try PostgresStore(url: postgres)
+            configuration.sharedRateLimits = try PostgresRateLimits(url: postgres)
         } else {
             let path = database ?? state.serverDatabase.path
             do {
@@ -117,11 +118,14 @@ struct ServeCommand: Command {
                 throw DatabaseOpenError(path: path, reason: "\(error)")
             }
         }
+        configuration.share?.credentials = try CredentialsChoice.store(state: state, database: database, postgres: postgres)
         let backend = try Backend(store: store, configuration: configuration)
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
-        if sharing.pair { try sharing.printPairing(state: state, publicURL: backend.publicURL) }
+        if sharing.pair, let credentials = configuration.share?.credentials {
+            try sharing.printPairing(registry: DeviceRegistry(state: state, credentials: credentials), publicURL: backend.publicURL)
+        }
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
         backend.stop()

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the devices allowed to share and the pending pairings live: the store `piper serve`
+/// keeps its saves in (SQLite by default, PostgreSQL with `--postgres`), so every server on one
+/// database and every `piper pair`/`piper devices` on it see one set of credentials. Nothing is
+/// cached: each call asks the database, so a revoked device is refused by every server from its
+/// next request. Secrets are never stored, only their SHA-256 (`DeviceRegistry.hash`).
+///
+/// Calls are synchronous and may come from several threads at once.
+public protocol CredentialStore: Sendable {
+    /// "sqlite" or "postgres", for log lines.
+    var kind: String { get }
+    /// The server's share token: the one stored, else `proposed`, stored now (the first server
+    /// or command to ask decides it for every server on the database). Kept as is, not hashed:
+    /// each server writes it to its state folder's `share-token` for its operator to read.
+    func shareToken(proposing proposed: String) throws -> String
+    /// Records a pending pairing (a code's hash valid until `expires`), dropping expired ones.
+    func addPairing(codeHash: String, expires: Date, now: Date) throws
+    /// Whether a pairing with this code hash is pending at `now`.
+    func pairingIsPending(codeHash: String, now: Date) throws -> Bool
+    /// Adds `device` (its name made unique among the devices with `DeviceRegistry.uniqueName`),
+    /// using up the pending pairing `pairing` in the same transaction when given: nil when that
+    /// pairing is not pending (unknown, used or expired), nothing added.
+    func addDevice(_ device: Device, redeeming pairing: String?, now: Date) throws -> Device?
+    /// Every device, oldest first.
+    func devices() throws -> [Device]
+    /// The device whose secret has this hash (an indexed lookup), if any.
+    func device(secretHash: String) throws -> Device?
+    /// Removes the device with this id, else this name; returns it, or nil when there is none.
+    func removeDevice(idOrName: String) throws -> Device?
+    /// Records a device's last use and address.
+    func noteUse(deviceID: String, at: Date, address: String) throws
+    /// Imports devices and pairings (from the former `devices.json`) in one transaction; those
+    /// already there (same id or code hash) are kept. Returns how many devices were added.
+    func importRecords(devices: [Device], pairings: [(codeHash: String, expires: Date)]) throws -> Int
+}
+
+extension Date {
+    /// Whole seconds since 1970, the unit the credential tables keep (as `devices.json` did).
+    var credentialSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+}

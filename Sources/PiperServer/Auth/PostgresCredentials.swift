@@ -1,0 +1,170 @@
+import Foundation
+import PiperSystem
+
+/// The credentials in PostgreSQL (`--postgres`): every `piper serve` on the database, and
+/// `piper pair`/`piper devices --postgres` beside them, read and change the same two tables,
+/// `<prefix>_devices` and `<prefix>_pairings`.
+public final class PostgresCredentials: CredentialStore {
+    private let pool: ConnectionPool<PostgresConnection>
+    private let devicesTable: String
+    private let pairingsTable: String
+    private let secretsTable: String
+
+    /// Connects to `url` and creates the tables if needed. `prefix` must be a plain identifier
+    /// (tests use one each).
+    public init(url: String, prefix: String = "piper", connections: Int = 4) throws {
+        guard PostgresStore.isPlainIdentifier(prefix + "_pairings") else {
+            throw StoreError(.failed, "The PostgreSQL table prefix must be a plain identifier")
+        }
+        devicesTable = prefix + "_devices"
+        pairingsTable = prefix + "_pairings"
+        secretsTable = prefix + "_secrets"
+        pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
+        try run("setup") { conn in
+            // "relation already exists, skipping" is no news to piper devices' user.
+            try conn.execute("SET client_min_messages = warning")
+            try conn.execute("SELECT pg_advisory_lock(7061706572)")
+            defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
+            try conn.execute("""
+                CREATE TABLE IF NOT EXISTS \(devicesTable) (
+                    id text PRIMARY KEY,
+                    name text NOT NULL UNIQUE,
+                    kind text NOT NULL,
+                    created bigint NOT NULL,
+                    secret_hash text NOT NULL UNIQUE,
+                    last_used bigint,
+                    last_address text,
+                    seq bigserial
+                )
+                """)
+            try conn.execute("CREATE TABLE IF NOT EXISTS \(pairingsTable) (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
+            try conn.execute("CREATE TABLE IF NOT EXISTS \(secretsTable) (name text PRIMARY KEY, value text NOT NULL)")
+        }
+    }
+
+    public var kind: String { "postgres" }
+
+    static let columns = "id, name, kind, created, secret_hash, last_used, last_address"
+
+    static func devices(_ result: PostgresResult) -> [Device] {
+        (0..<result.rowCount).map { row in
+            Device(id: result.text(row, 0) ?? "", name: result.text(row, 1) ?? "", kind: result.text(row, 2) ?? "",
+                   created: Date(timeIntervalSince1970: Double(result.text(row, 3) ?? "") ?? 0),
+                   secretHash: result.text(row, 4) ?? "",
+                   lastUsed: result.text(row, 5).flatMap(Double.init).map(Date.init(timeIntervalSince1970:)),
+                   lastAddress: result.text(row, 6))
+        }
+    }
+
+    static func values(_ device: Device) -> [String?] {
+        [device.id, device.name, device.kind, String(device.created.credentialSeconds), device.secretHash,
+         device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress]
+    }
+
+    public func shareToken(proposing proposed: String) throws -> String {
+        try run("share token") { conn in
+            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ('share-token', $1) ON CONFLICT DO NOTHING", [proposed])
+            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = 'share-token'").text(0, 0) ?? proposed
+        }
+    }
+
+    public func addPairing(codeHash: String, expires: Date, now: Date) throws {
+        try transaction("pairing") { conn in
+            try conn.execute("DELETE FROM \(pairingsTable) WHERE expires <= $1", [String(now.credentialSeconds)])
+            try conn.execute("INSERT INTO \(pairingsTable) (code_hash, expires) VALUES ($1, $2) ON CONFLICT (code_hash) DO UPDATE SET expires = $2",
+                             [codeHash, String(expires.credentialSeconds)])
+        }
+    }
+
+    public func pairingIsPending(codeHash: String, now: Date) throws -> Bool {
+        try run("read") { conn in
+            try conn.execute("SELECT 1 FROM \(pairingsTable) WHERE code_hash = $1 AND expires > $2",
+                             [codeHash, String(now.credentialSeconds)]).rowCount > 0
+        }
+    }
+
+    public func addDevice(_ device: Device, redeeming pairing: String?, now: Date) throws -> Device? {
+        try transaction("pairing") { conn in
+            // One device added at a time across servers, so two of one name become "name" and "name 2".
+            try conn.execute("SELECT pg_advisory_xact_lock(7061706573)")
+            try conn.execute("DELETE FROM \(pairingsTable) WHERE expires <= $1", [String(now.credentialSeconds)])
+            if let pairing, try conn.execute("DELETE FROM \(pairingsTable) WHERE code_hash = $1", [pairing]).affectedRows == 0 {
+                return nil
+            }
+            let names = try conn.execute("SELECT name FROM \(devicesTable)")
+            var added = device
+            added.name = DeviceRegistry.uniqueName(device.name, among: Set((0..<names.rowCount).compactMap { names.text($0, 0) }))
+            try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7)", Self.values(added))
+            return added
+        }
+    }
+
+    public func devices() throws -> [Device] {
+        try run("read") { conn in Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) ORDER BY created, seq")) }
+    }
+
+    public func device(secretHash: String) throws -> Device? {
+        try run("read") { conn in
+            Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) WHERE secret_hash = $1", [secretHash])).first
+        }
+    }
+
+    public func removeDevice(idOrName: String) throws -> Device? {
+        try run("revoke") { conn in
+            Self.devices(try conn.execute("""
+                DELETE FROM \(devicesTable) WHERE id = (SELECT id FROM \(devicesTable) WHERE id = $1 OR name = $1
+                                                        ORDER BY id = $1 DESC LIMIT 1)
+                RETURNING \(Self.columns)
+                """, [idOrName])).first
+        }
+    }
+
+    public func noteUse(deviceID: String, at: Date, address: String) throws {
+        try run("update") { conn in
+            try conn.execute("UPDATE \(devicesTable) SET last_used = $1, last_address = $2 WHERE id = $3",
+                             [String(at.credentialSeconds), address, deviceID])
+        }
+    }
+
+    public func importRecords(devices: [Device], pairings: [(codeHash: String, expires: Date)]) throws -> Int {
+        try transaction("import") { conn in
+            var added = 0
+            for device in devices {
+                added += try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+                                          Self.values(device)).affectedRows
+            }
+            for pairing in pairings {
+                try conn.execute("INSERT INTO \(pairingsTable) (code_hash, expires) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                 [pairing.codeHash, String(pairing.expires.credentialSeconds)])
+            }
+            return added
+        }
+    }
+
+    /// Drops both tables (tests only).
+    public func dropTables() throws {
+        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable), \(secretsTable)") }
+    }
+
+    private func transaction<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try run(what) { conn in
+            try conn.execute("BEGIN")
+            do {
+                let result = try body(conn)
+                try conn.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? conn.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        do {
+            return try pool.with(discardOn: { ($0 as? PostgresError)?.connectionLost ?? true }, body)
+        } catch let error as PostgresError {
+            throw StoreError(error.connectionLost ? .unavailable : .failed, "PostgreSQL \(what) failed: \(error.description)")
+        }
+    }
+}
