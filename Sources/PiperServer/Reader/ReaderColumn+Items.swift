@@ -1,0 +1,44 @@
+import HTML
+
+/// Two more ways the reader page serves its blocks as read-later extractors expect them.
+extension ReaderColumn {
+    /// The class a caption's text is served under: a figure's caption (and the credit in it) is
+    /// the picture's, not the article's text (`piper extract`'s text leaves captions out), and
+    /// readability-lxml drops a division its class names as media.
+    static let captionClass = "media-caption"
+
+    /// A list item holding one paragraph and nothing else is served as the item's text. The
+    /// paragraph looks the same, and readability-lxml, which credits a paragraph's score to its
+    /// parent and grandparent, no longer makes each list a candidate of its own that scores
+    /// below zero (a list's start) and drops whole, taking its items' text with it.
+    @discardableResult
+    static func unwrapItemParagraphs(in node: Node) -> Bool {
+        var changed = false
+        for item in node.descendantElements(named: ["li"]) {
+            let elements = item.childNodes.filter(\.isElement)
+            guard elements.count == 1, let paragraph = elements.first, paragraph.localName == "p",
+                  item.childNodes.allSatisfy({ $0.isElement || !$0.isText || $0.data.allSatisfy(\.isWhitespace) })
+            else { continue }
+            for child in paragraph.childNodes { _ = item.insertBefore(child, paragraph) }
+            paragraph.remove()
+            changed = true
+        }
+        return changed
+    }
+
+    /// Each `figcaption`'s content wrapped in `<div class="media-caption">`: the caption reads
+    /// the same, and read-later extractors leave it out of the article's text as `piper
+    /// extract` does.
+    @discardableResult
+    static func markCaptions(in node: Node) -> Bool {
+        var changed = false
+        for caption in node.descendantElements(named: ["figcaption"]) where caption.firstChild != nil {
+            let box = caption.document.createElement("div")
+            box.setAttribute("class", captionClass)
+            for child in caption.childNodes { _ = box.appendChild(child) }
+            _ = caption.appendChild(box)
+            changed = true
+        }
+        return changed
+    }
+}
