@@ -25,7 +25,7 @@ import Testing
         ("<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>", "<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>"),
         ("<table><tr><td>a</td><td>b</td></tr></table>", "<table><tr><td>a</td><td>b</td></tr></table>"),
         ("<figure><img src=\"https://e.org/a.jpg\"><figcaption>A <b>cap</b></figcaption></figure><figure><figcaption></figcaption></figure>",
-         "<figure><img src=\"https://e.org/a.jpg\"><figcaption><div class=\"media-caption\">A <b>cap</b></div></figcaption></figure><figure><figcaption></figcaption></figure>"),
+         "<figure><img src=\"https://e.org/a.jpg\"><figcaption><div class=\"media-caption extra\">A <b>cap</b></div></figcaption></figure><figure><figcaption></figcaption></figure>"),
     ])
     func boxesOfBlocksAreUnwrapped(_ input: String, _ expected: String) {
         #expect(ReaderColumn.flatten(input) == expected)

@@ -23,7 +23,8 @@ import Testing
 ///   gallery's list (bug-1255978) is read as that one box; a list it scores below zero is
 ///   dropped whole (liberation-1's live feed, which piper keeps).
 /// - The reader HTML keeps what the text leaves out: captions and credits outside a
-///   `figcaption` (ehow-1's, nytimes-3's, wapo's), the sanitizer's "▶ Video: …" links for
+///   `figcaption` (wapo's, yahoo's; a `figcaption` is marked as the figure's, which
+///   readability-lxml leaves out), the sanitizer's "▶ Video: …" links for
 ///   embeds and "[figure omitted]" for SVG, and the MathML formulas (mathjax), none of which
 ///   the text holds.
 @Suite(.ownThread, .timeLimit(.minutes(15)))

@@ -2,10 +2,12 @@ import HTML
 
 /// Two more ways the reader page serves its blocks as read-later extractors expect them.
 extension ReaderColumn {
-    /// The class a caption's text is served under: a figure's caption (and the credit in it) is
-    /// the picture's, not the article's text (`piper extract`'s text leaves captions out), and
-    /// readability-lxml drops a division its class names as media.
-    static let captionClass = "media-caption"
+    /// The classes a caption's text is served under: a figure's caption (and the credit in it)
+    /// is the picture's, not the article's text (`piper extract`'s text leaves captions out).
+    /// `extra` is in the vocabulary of the Readability family (Arc90's, Readability.js's and
+    /// readability-lxml's unlikely candidates) for what stands beside an article; without it,
+    /// readability-lxml reads the caption's division as a paragraph of the article.
+    static let captionClass = "media-caption extra"
 
     /// A list item holding one paragraph and nothing else is served as the item's text. The
     /// paragraph looks the same, and readability-lxml, which credits a paragraph's score to its
@@ -26,7 +28,7 @@ extension ReaderColumn {
         return changed
     }
 
-    /// Each `figcaption`'s content wrapped in `<div class="media-caption">`: the caption reads
+    /// Each `figcaption`'s content wrapped in `<div class="media-caption extra">`: the caption reads
     /// the same, and read-later extractors leave it out of the article's text as `piper
     /// extract` does.
     @discardableResult
