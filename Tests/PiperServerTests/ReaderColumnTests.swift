@@ -24,6 +24,8 @@ import Testing
          "<table><tr><td><p>1</p></td><td><p>2</p></td></tr><tr><td><p>3</p></td><td><p>4</p></td></tr></table>"),
         ("<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>", "<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>"),
         ("<table><tr><td>a</td><td>b</td></tr></table>", "<table><tr><td>a</td><td>b</td></tr></table>"),
+        ("<p><span>[figure omitted]</span> <a href=\"https://youtube.com/embed/x\">▶ Video: youtube.com/embed/x</a></p>",
+         "<p><span class=\"media-caption extra\">[figure omitted]</span> <span class=\"media-caption extra\"><a href=\"https://youtube.com/embed/x\">▶ Video: youtube.com/embed/x</a></span></p>"),
         ("<figure><img src=\"https://e.org/a.jpg\"><figcaption>A <b>cap</b></figcaption></figure><figure><figcaption></figcaption></figure>",
          "<figure><img src=\"https://e.org/a.jpg\"><figcaption><div class=\"media-caption extra\">A <b>cap</b></div></figcaption></figure><figure><figcaption></figcaption></figure>"),
     ])

@@ -23,10 +23,10 @@ import Testing
 ///   gallery's list (bug-1255978) is read as that one box; a list it scores below zero is
 ///   dropped whole (liberation-1's live feed, which piper keeps).
 /// - The reader HTML keeps what the text leaves out: captions and credits outside a
-///   `figcaption` (wapo's, yahoo's; a `figcaption` is marked as the figure's, which
-///   readability-lxml leaves out), the sanitizer's "▶ Video: …" links for
-///   embeds and "[figure omitted]" for SVG, and the MathML formulas (mathjax), none of which
-///   the text holds.
+///   `figcaption` (wapo's, yahoo's; a `figcaption`, and the sanitizer's "▶ Video: …"
+///   and "[figure omitted]", are marked as the figure's, which both leave out where they can:
+///   trafilatura still reads a stand-in inside a paragraph of its own), and the MathML
+///   formulas (mathjax), none of which the text holds.
 @Suite(.ownThread, .timeLimit(.minutes(15)))
 struct ReaderRoundTripTests {
     static let corpus = SanitizerCorpusTests.corpus

@@ -43,4 +43,28 @@ extension ReaderColumn {
         }
         return changed
     }
+
+    /// The sanitizer's stand-ins (`HTMLSanitizer+Foreign`): "[figure omitted]" for an SVG, and
+    /// the link "▶ Video: …" or "Embedded content: …" for an embed. They are the page's, not the
+    /// article's text, so they are served under the captions' classes too (the link inside a
+    /// span of them), which read-later extractors leave out.
+    @discardableResult
+    static func markStandIns(in node: Node) -> Bool {
+        var changed = false
+        for span in node.descendantElements(named: ["span"])
+        where span.attributes.isEmpty && span.textContent == "[figure omitted]" {
+            span.setAttribute("class", captionClass)
+            changed = true
+        }
+        for link in node.descendantElements(named: ["a"]) {
+            let label = link.textContent
+            guard label.hasPrefix("▶ Video: ") || label.hasPrefix("Embedded content: "), let parent = link.parent else { continue }
+            let box = link.document.createElement("span")
+            box.setAttribute("class", captionClass)
+            _ = parent.insertBefore(box, link)
+            _ = box.appendChild(link)
+            changed = true
+        }
+        return changed
+    }
 }

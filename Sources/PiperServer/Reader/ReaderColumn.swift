@@ -18,14 +18,16 @@ enum ReaderColumn {
 
     /// `content` (sanitized HTML) with each layout table served as its cells' blocks, every box
     /// that holds only blocks unwrapped, each list
-    /// item's lone paragraph served as the item's text and each caption marked as the figure's.
+    /// item's lone paragraph served as the item's text, and each caption and each of the
+    /// sanitizer's stand-ins marked as the figure's.
     static func flatten(_ content: String) -> String {
         let (_, root) = Document.parseFragment(content, context: "div")
         let tables = unwrapLayoutTables(in: root)
         let unwrapped = unwrap(in: root)
         let items = unwrapItemParagraphs(in: root)
         let captions = markCaptions(in: root)
-        guard tables || unwrapped || items || captions else { return content }
+        let standIns = markStandIns(in: root)
+        guard tables || unwrapped || items || captions || standIns else { return content }
         return root.innerHTML
     }
 
