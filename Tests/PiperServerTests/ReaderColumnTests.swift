@@ -3,7 +3,9 @@ import Testing
 @testable import PiperServer
 
 /// The reader page's body as one column of blocks: boxes holding only blocks are unwrapped, in
-/// order; a box with text of its own stays, and so does everything else.
+/// order; a box with text of its own stays, and so does everything else. A list item's lone
+/// paragraph is served as the item's text, a caption's content is marked as the figure's, and a
+/// layout table (one row or one column, no header, blocks in a cell) is served as its cells.
 @Suite(.ownThread) struct ReaderColumnTests {
     @Test(arguments: [
         ("<div><section><p>a</p><p>b</p></section></div>", "<p>a</p><p>b</p>"),
@@ -13,7 +15,19 @@ import Testing
         ("<div><span>inline</span></div><p>kept</p>", "<div><span>inline</span></div><p>kept</p>"),
         ("<aside>\n  <p>note</p>\n</aside>", "\n  <p>note</p>\n"),
         ("<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>", "<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>"),
-        ("<ul><li><div><p>in a list</p></div></li></ul>", "<ul><li><p>in a list</p></li></ul>"),
+        ("<ul><li><div><p>in a list</p></div></li></ul>", "<ul><li>in a list</li></ul>"),
+        ("<ol>\n<li> <p>one <em>item</em></p> </li><li><p>a</p><p>b</p></li><li>x<p>y</p></li></ol>",
+         "<ol>\n<li> one <em>item</em> </li><li><p>a</p><p>b</p></li><li>x<p>y</p></li></ol>"),
+        ("<table><tr><td><p>text</p><ul><li>a</li><li>b</li></ul></td><td>notes</td></tr></table>",
+         "<p>text</p><ul><li>a</li><li>b</li></ul><div>notes</div>"),
+        ("<table><tr><td><p>1</p></td><td><p>2</p></td></tr><tr><td><p>3</p></td><td><p>4</p></td></tr></table>",
+         "<table><tr><td><p>1</p></td><td><p>2</p></td></tr><tr><td><p>3</p></td><td><p>4</p></td></tr></table>"),
+        ("<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>", "<table><tr><th>h</th></tr><tr><td><p>x</p></td></tr></table>"),
+        ("<table><tr><td>a</td><td>b</td></tr></table>", "<table><tr><td>a</td><td>b</td></tr></table>"),
+        ("<p><span>[figure omitted]</span> <a href=\"https://youtube.com/embed/x\">▶ Video: youtube.com/embed/x</a></p>",
+         "<p><span class=\"media-caption extra\">[figure omitted]</span> <span class=\"media-caption extra\"><a href=\"https://youtube.com/embed/x\">▶ Video: youtube.com/embed/x</a></span></p>"),
+        ("<figure><img src=\"https://e.org/a.jpg\"><figcaption>A <b>cap</b></figcaption></figure><figure><figcaption></figcaption></figure>",
+         "<figure><img src=\"https://e.org/a.jpg\"><figcaption><div class=\"media-caption extra\">A <b>cap</b></div></figcaption></figure><figure><figcaption></figcaption></figure>"),
     ])
     func boxesOfBlocksAreUnwrapped(_ input: String, _ expected: String) {
         #expect(ReaderColumn.flatten(input) == expected)

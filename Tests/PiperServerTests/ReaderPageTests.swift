@@ -40,14 +40,15 @@ import Testing
     }
 
     /// What read-later services read: the article alone inside `<article>` under Instapaper's
-    /// `instapaper_body`, the page's own lines outside it marked `instapaper_ignore`, the link to
+    /// `instapaper_body` (schema.org's `articleBody` in an `Article`), the page's own lines outside
+    /// it marked `instapaper_ignore`, the link to
     /// the original as navigation, and the byline and date also in the head.
     @Test func readLaterServicesReadTheArticleAlone() async throws {
         let backend = try startBackend(clock: TestClock()) { $0.ttl = 3600 }
         let (url, _) = try await Self.save(backend.baseURL, Self.metadata)
         let html = try await Client.get(url).text
         let header = try #require(html.range(of: "<header class=\"saved instapaper_ignore\">"))
-        let article = try #require(html.range(of: "<article><div class=\"instapaper_body\">\n<p>Body text.</p>\n</div></article>"))
+        let article = try #require(html.range(of: "<article itemscope itemtype=\"https://schema.org/Article\"><div class=\"instapaper_body\" itemprop=\"articleBody\">\n<p>Body text.</p>\n</div></article>"))
         let footer = try #require(html.range(of: "<footer class=\"saved instapaper_ignore\"><p>Saved by Piper"))
         #expect(header.upperBound <= article.lowerBound && article.upperBound <= footer.lowerBound)
         #expect(html.components(separatedBy: "<article").count == 2, "one article, holding only the body")

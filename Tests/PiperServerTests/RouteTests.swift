@@ -30,7 +30,7 @@ import Testing
         #expect(page.text.contains("<meta property=\"og:title\" content=\"Tom &amp; Jerry &lt;3\">"))
         #expect(page.text.contains("<meta property=\"og:type\" content=\"article\">"))
         #expect(page.text.contains("<meta charset=\"utf-8\">"))
-        #expect(page.text.contains("<article>"))
+        #expect(page.text.contains("<article itemscope itemtype=\"https://schema.org/Article\">"))
         #expect(page.text.contains("Hello, reader."))
         let csp = try #require(page.header("Content-Security-Policy"))
         #expect(csp.contains("default-src 'none'"))

@@ -41,7 +41,7 @@ struct SharePostTests {
         let cliJSON = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any], "\(cli.stdout)")
         let cliReader = try await Client.get(try #require(cliJSON["url"] as? String))
         func article(_ page: String) -> Substring? {
-            guard let start = page.range(of: "<article>"), let end = page.range(of: "</article>") else { return nil }
+            guard let start = page.range(of: "<article"), let end = page.range(of: "</article>") else { return nil }
             return page[start.lowerBound..<end.upperBound]
         }
         #expect(article(cliReader.text) != nil && article(cliReader.text) == article(reader.text), "piper share saves the same post")

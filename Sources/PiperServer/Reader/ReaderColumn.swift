@@ -16,10 +16,18 @@ enum ReaderColumn {
         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "form", "details", "summary", "address", "picture",
     ])
 
-    /// `content` (sanitized HTML) with every box that holds only blocks unwrapped.
+    /// `content` (sanitized HTML) with each layout table served as its cells' blocks, every box
+    /// that holds only blocks unwrapped, each list
+    /// item's lone paragraph served as the item's text, and each caption and each of the
+    /// sanitizer's stand-ins marked as the figure's.
     static func flatten(_ content: String) -> String {
         let (_, root) = Document.parseFragment(content, context: "div")
-        guard unwrap(in: root) else { return content }
+        let tables = unwrapLayoutTables(in: root)
+        let unwrapped = unwrap(in: root)
+        let items = unwrapItemParagraphs(in: root)
+        let captions = markCaptions(in: root)
+        let standIns = markStandIns(in: root)
+        guard tables || unwrapped || items || captions || standIns else { return content }
         return root.innerHTML
     }
 

@@ -60,7 +60,10 @@ enum ReaderPage {
         // `instapaper_body`; what they say is also in the head's `<meta>` and canonical link.
         html += "</head><body><main>\n"
         html += header(article)
-        html += "<article><div class=\"instapaper_body\">\n"
+        // schema.org's microdata says the same to the extractors that read it (readability-lxml
+        // takes an `articleBody` box of few links as the article).
+        html += "<article itemscope itemtype=\"https://schema.org/Article\">"
+        html += "<div class=\"instapaper_body\" itemprop=\"articleBody\">\n"
         html += ReaderColumn.flatten(article.content)
         html += "\n</div></article>\n" + footer(article) + "</main></body></html>\n"
         return Array(html.utf8)
