@@ -4,8 +4,10 @@ import PiperCore
 extension LibraryImporter {
     /// A zip: unpacked into the temp folder, then each media entry is placed in
     /// `library/<folder>/<zip name>/…` (a single top-level folder inside the zip is folded
-    /// away). Unsafe and non-media entries are dropped and recorded; a broken limit rejects the
-    /// whole archive.
+    /// away). The folder is whole: an entry whose content is in the library already elsewhere
+    /// gets the folder's own file of it (`keepInFolder`: a hard link, else a copy), so a book
+    /// whose first part was shared alone before still holds every part. Unsafe and non-media
+    /// entries are dropped and recorded; a broken limit rejects the whole archive.
     func importArchive(_ file: URL, name: String, sha256: String, folder: [String], hints: ImportHints) throws -> ImportOutcome {
         let scratch = state.importTemp.appendingPathComponent("unzip-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -44,10 +46,11 @@ extension LibraryImporter {
             try FileManager.default.removeItem(at: file)
             return ImportOutcome(fileName: name, result: .imported(path: folderPath), sha256: sha256, entries: entries)
         }
-        if let first = entries.lazy.compactMap({ if case .duplicate(let of) = $0.result { return of } else { return nil } }).first {
+        // Every entry was in the library already: each is in the zip's folder now all the same
+        // (its own file there, or the same zip's earlier import), so that folder is the answer.
+        if entries.contains(where: { if case .duplicate = $0.result { return true } else { return false } }) {
             try FileManager.default.removeItem(at: file)
-            let containing = (first as NSString).deletingLastPathComponent
-            return ImportOutcome(fileName: name, result: .duplicate(of: containing.isEmpty ? first : containing), sha256: sha256, entries: entries)
+            return ImportOutcome(fileName: name, result: .duplicate(of: folderPath), sha256: sha256, entries: entries)
         }
         var outcome = try reject(file, name: name, reason: "archive holds no media files", sha256: sha256, hints: hints)
         outcome.entries = entries
@@ -64,7 +67,7 @@ extension LibraryImporter {
         case .rejected(let why): reason = why
         case .media(let format):
             let result = try place(source, originalName: entryName, format: format, sha256: sha, folder: folder,
-                                   sourceURL: hints.sourceURL, archiveSHA256: archiveSHA256)
+                                   sourceURL: hints.sourceURL, archiveSHA256: archiveSHA256, wholeFolder: true)
             return ImportOutcome(fileName: relative, result: result, sha256: sha)
         }
         try catalog.record(Rejection(fileName: "\(archive): \(relative)", reason: reason, sha256: sha,

@@ -60,6 +60,44 @@ import Testing
         #expect(temp.files(under: temp.state.importTemp).isEmpty)
     }
 
+    /// A two-part book whose first part was shared alone before: the book's folder still holds
+    /// both parts, the first as a hard link of the library's file, and removing either leaves
+    /// the other. Shared again when every part is in the library, the answer is that folder.
+    @Test func zipWithAPartInTheLibraryAlreadyIsAWholeFolder() throws {
+        let temp = try TempHome(inbox: true)
+        try temp.land(fixture("sample.mp3"))
+        let importer = try LibraryImporter(state: temp.state)
+        #expect(try importer.importPending().map(\.result) == [.imported(path: "sample.mp3")])
+        try temp.land(fixture("two-part-book.zip"))
+        let outcome = try #require(try importer.importPending().first)
+        #expect(outcome.result == .imported(path: "two-part-book"))
+        #expect(outcome.entries.map(\.result) == [.duplicate(of: "two-part-book/01 Part One.mp3"),
+                                                  .imported(path: "two-part-book/02 Part Two.m4a")])
+        #expect(temp.libraryFiles() == ["sample.mp3", "two-part-book/01 Part One.mp3", "two-part-book/02 Part Two.m4a"])
+        let inode = { (path: String) in
+            (try? FileManager.default.attributesOfItem(atPath: temp.state.library.appendingPathComponent(path).path)[.systemFileNumber] as? NSNumber)?.uint64Value
+        }
+        #expect(inode("two-part-book/01 Part One.mp3") == inode("sample.mp3"), "a hard link, not a second download's bytes")
+        let paths = try importer.catalog.items().map(\.path)
+        #expect(Set(paths) == ["sample.mp3", "two-part-book/01 Part One.mp3", "two-part-book/02 Part Two.m4a"])
+
+        // The same book shared again into another folder: nothing new, a whole folder all the same.
+        try temp.land(fixture("two-part-book.zip"))
+        let again = try #require(try importer.importPending(placement: { _ in "Books" }).first)
+        #expect(again.result == .duplicate(of: "Books/two-part-book"))
+        #expect(temp.libraryFiles().filter { $0.hasPrefix("Books/") } == ["Books/two-part-book/01 Part One.mp3",
+                                                                           "Books/two-part-book/02 Part Two.m4a"])
+
+        // The original goes: the folder keeps its part (the catalog hands the row to it).
+        try importer.remove("sample.mp3")
+        #expect(temp.libraryFiles().contains("two-part-book/01 Part One.mp3"))
+        #expect(try importer.catalog.items().map(\.path).contains("two-part-book/01 Part One.mp3"))
+        // A member goes alone: the book's own part stays.
+        try importer.remove("Books/two-part-book/02 Part Two.m4a")
+        #expect(temp.libraryFiles().contains("two-part-book/02 Part Two.m4a"))
+        #expect(!temp.libraryFiles().contains("Books/two-part-book/02 Part Two.m4a"))
+    }
+
     @Test func zipSlipArchiveWritesNothingOutsideTheLibrary() throws {
         let temp = try TempHome(inbox: true)
         try temp.land(fixture("zip-slip.zip"))
