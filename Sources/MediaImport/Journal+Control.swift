@@ -27,7 +27,11 @@ extension Journal {
             guard let entry = try entry(id: id) else { throw ControlError.unknown(id) }
             switch entry.state {
             case .failed, .cancelled:
-                if let other = try activeEntry(source: entry.source) { throw ControlError.alreadyActive(id: id, other: other.id) }
+                // A playlist's job is in the way only of one for its own folder (as in `add`).
+                if let other = try entry.group == nil ? activeEntry(source: entry.source)
+                    : activeEntry(source: entry.source, folder: entry.folder) {
+                    throw ControlError.alreadyActive(id: id, other: other.id)
+                }
             case .queued where entry.notBefore != nil:
                 break
             default:

@@ -47,6 +47,14 @@ public final class Journal {
         CREATE INDEX IF NOT EXISTS downloads_group ON downloads(group_id, position);
         CREATE INDEX IF NOT EXISTS downloads_source ON downloads(source, state);
         """,
+        // One active job per source and folder (was: per source), so a playlist shared into a
+        // second folder while its files still download gets jobs of its own and that folder is
+        // whole; a single share of a link already downloading still joins its job (`add`).
+        """
+        DROP INDEX IF EXISTS downloads_active_source;
+        CREATE UNIQUE INDEX downloads_active_source_folder ON downloads(source, COALESCE(folder, ''))
+            WHERE state IN ('queued', 'downloading', 'downloaded');
+        """,
     ]
 
     /// Where the journal lives, so a listing can tell "no journal yet" from an empty one without
@@ -79,14 +87,19 @@ public final class Journal {
     }
 
     /// Adds an entry, unless the same source is already queued or in progress: then that
-    /// entry comes back with `alreadyQueued` true. One immediate transaction, so two sharing
-    /// processes can't both add it.
+    /// entry comes back with `alreadyQueued` true. A playlist's entry (`group`) joins only a job
+    /// for the same folder: its folder must get its own file, so a job bound for another folder
+    /// does not stand in for it. An entry added already ended (`initial` not active) joins none.
+    /// One immediate transaction, so two sharing processes can't both add it.
     package func add(url: String, source: String, kind: DownloadKind, folder: String?,
                     state initial: DownloadState = .queued, id chosenID: String? = nil,
                     group: String? = nil, position: Int? = nil, title: String? = nil,
                     author: String? = nil) throws -> (entry: JournalEntry, alreadyQueued: Bool) {
         try db.write { db in
-            if let existing = try activeEntry(source: source) { return (existing, true) }
+            if DownloadState.active.contains(initial),
+               let existing = try group == nil ? activeEntry(source: source) : activeEntry(source: source, folder: folder) {
+                return (existing, true)
+            }
             let now = Date().timeIntervalSince1970
             let id = chosenID ?? Self.newID()
             try db.run("INSERT INTO downloads (id, url, source, kind, folder, state, created, updated, group_id, position, title, author) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -102,6 +115,12 @@ public final class Journal {
     package func libraryEntry(source: String) throws -> JournalEntry? {
         try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND state IN ('imported', 'duplicate') ORDER BY updated DESC LIMIT 1",
                      [.text(source)], Self.entry).first }
+    }
+
+    /// The active entry for `source` bound for `folder` (nil: the library's top).
+    func activeEntry(source: String, folder: String?) throws -> JournalEntry? {
+        try db.read { try $0.query("SELECT \(Self.columns) FROM downloads WHERE source = ? AND COALESCE(folder, '') = ? AND state IN ('queued', 'downloading', 'downloaded') LIMIT 1",
+                     [.text(source), .text(folder ?? "")], Self.entry).first }
     }
 
     func activeEntry(source: String) throws -> JournalEntry? {

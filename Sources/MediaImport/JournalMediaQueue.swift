@@ -73,6 +73,8 @@ public struct JournalMediaQueue: MediaQueue {
         let target = [folder, name].compactMap { $0 }.joined(separator: "/")
         var queued = 0
         var skipped = 0
+        var downloading = 0
+        var firstJoined: String?
         var importer: LibraryImporter?
         for (position, item) in playlist.entries.enumerated() {
             let direct = MediaLinks.directDownloadURL(for: item.url)
@@ -87,20 +89,29 @@ public struct JournalMediaQueue: MediaQueue {
                     continue
                 }
             }
-            _ = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,
-                                group: group, position: position)
-            queued += 1
+            // Bound for another folder, a job of the same link does not stand in for this one
+            // (`Journal.add`); one for this very folder (the same playlist shared twice) does.
+            let (entry, joined) = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,
+                                                  group: group, position: position)
+            if joined { downloading += 1; firstJoined = firstJoined ?? entry.id } else { queued += 1 }
         }
         if queued > 0 { try ensureWorker() }
-        let already = skipped > 0 ? " (\(skipped) already in the library, kept in the folder too)" : ""
+        if queued == 0, skipped == 0, let firstJoined {
+            return MediaReceipt(id: firstJoined, url: source.absoluteString, alreadyQueued: true,
+                                message: "Already downloading \(name) into \(target)")
+        }
+        var notes: [String] = []
+        if skipped > 0 { notes.append("\(skipped) already in the library, kept in the folder too") }
+        if downloading > 0 { notes.append("\(downloading) of them downloading into it already") }
+        let already = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
         // `--newest N` of a feed that lists fewer: say why there are fewer.
         let fewer = playlist.asked.flatMap { $0 > playlist.entries.count ? " The feed lists only \(playlist.entries.count) episode\(playlist.entries.count == 1 ? "" : "s")." : nil } ?? ""
-        if queued == 0 {
+        if queued == 0, downloading == 0 {
             return MediaReceipt(id: group, url: source.absoluteString,
                                 message: "All \(skipped) already in the library, now also in \(target).\(fewer)", alreadyInLibrary: target)
         }
         return MediaReceipt(id: group, url: source.absoluteString,
-                            message: "Downloading \(queued) file\(queued == 1 ? "" : "s") of \(name) into \(target) in the background\(already).\(fewer)",
+                            message: "Downloading \(queued + downloading) file\(queued + downloading == 1 ? "" : "s") of \(name) into \(target) in the background\(already).\(fewer)",
                             groupSize: queued + skipped)
     }
 

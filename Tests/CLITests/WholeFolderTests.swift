@@ -85,4 +85,32 @@ import Testing
         let listing = try PiperBinary.run(["downloads"], home: home)
         #expect(listing.stdout.contains("playlist Archive/Ocean Weekly Podcast: 2 of 2 in the library (complete)"), "\(listing.stdout)")
     }
+
+    /// A playlist shared into a second folder while the first share still downloads its file:
+    /// the job bound for the first folder does not stand in for the second, so both folders get
+    /// the file (the second download found to be the same bytes, a hard link of the first).
+    @Test func aPlaylistSharedIntoTwoFoldersWhileItDownloadsFillsBoth() throws {
+        let mp3 = try Data(contentsOf: Self.fixtures.appendingPathComponent("sample.mp3"))
+        let m3u = "#EXTM3U\n#PLAYLIST:Show\n/slow/sample.mp3\n/sample.m4a\n"
+        let server = try TestHTTPServer(routes: ["/show.m3u": .init(headers: ["Content-Type": "audio/x-mpegurl"], body: m3u)],
+                                        staticRoot: Self.fixtures)
+        defer { server.stop() }
+        // About two seconds a download: the second share comes while the first's is running.
+        try server.route("/slow/sample.mp3", .init(body: [UInt8](mp3), contentType: "audio/mpeg"), faults: [.drip(chunk: 2048, interval: 0.15)])
+        let home = PiperBinary.freshHome()
+        let library = home.appendingPathComponent("library")
+
+        let first = try PiperBinary.run(["share", server.url("/show.m3u").absoluteString], home: home)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try PiperBinary.run(["share", "--wait", "--into", "Archive", server.url("/show.m3u").absoluteString], home: home)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(names(library.appendingPathComponent("Archive/Show")) == ["01 sample.mp3", "02 sample.m4a"])
+        let deadline = Date().addingTimeInterval(60)
+        while names(library.appendingPathComponent("Show")).count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(names(library.appendingPathComponent("Show")) == ["01 sample.mp3", "02 sample.m4a"])
+        #expect(inode(library.appendingPathComponent("Show/01 sample.mp3")) == inode(library.appendingPathComponent("Archive/Show/01 sample.mp3")))
+        let listing = try PiperBinary.run(["downloads"], home: home)
+        #expect(listing.stdout.contains("playlist Show: 2 of 2 in the library (complete)"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("playlist Archive/Show: 2 of 2 in the library (complete)"), "\(listing.stdout)")
+    }
 }
