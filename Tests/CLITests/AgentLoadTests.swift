@@ -84,8 +84,22 @@ import Glibc
         // The library holds each distinct content once, and all of it.
         let library = try PiperBinary.run(["library", "--json"], home: home)
         let catalog = (try? JSONSerialization.jsonObject(with: Data(library.stdout.utf8)) as? [String: Any]) ?? [:]
-        let shas = (catalog["items"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
-        #expect(Set(shas).count == shas.count, "no content twice")
+        let placed = catalog["items"] as? [[String: Any]] ?? []
+        let shas = placed.compactMap { $0["sha256"] as? String }
+        // Each content once in each place: once at the top, and once in a zip's folder whose entry
+        // is already in the library (the folder is whole: it holds a hard link of that file).
+        let places = placed.map { "\($0["sha256"] as? String ?? "") in \((($0["path"] as? String ?? "") as NSString).deletingLastPathComponent)" }
+        #expect(Set(places).count == places.count, "no content twice in one place: \(places)")
+        // And the bytes once on disk: the files of one content are one inode.
+        let root = URL(fileURLWithPath: try PiperBinary.run(["library", "--path"], home: home).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        var inodes: [String: Set<UInt64>] = [:]
+        for item in placed {
+            guard let sha = item["sha256"] as? String, let path = item["path"] as? String else { continue }
+            var info = stat()
+            #expect(stat(root.appendingPathComponent(path).path, &info) == 0, "\(path) is in the library folder")
+            inodes[sha, default: []].insert(UInt64(info.st_ino))
+        }
+        #expect(inodes.values.allSatisfy { $0.count == 1 }, "one copy of each content on disk: \(inodes)")
         for name in ["sample.mp3", "sample.m4b", "sample.flac", "sample.ogg", "sample.opus", "sample.wav", "sample.m4a",
                      "sample.mov", "sample.aiff", "sample.caf", "sample.mp4"] {
             let want = try sha256(Self.fixtures.appendingPathComponent(name))
