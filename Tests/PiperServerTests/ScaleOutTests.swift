@@ -49,6 +49,51 @@ import Testing
         #expect(refused.status == 401)
     }
 
+    /// The recent shares, their keys, a media job's progress and the feed's secret are the
+    /// database's, not one server's: a share made on B is listed on A with its job's progress as
+    /// B's journal moves it, its retry through A is the same share, and the feed URL and its
+    /// revocation hold on both.
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func sharesKeysProgressAndTheFeedAreOneAcrossServers() async throws {
+        let postgres = try PostgresTestDatabase.url()
+        let a = try ShareServer(["--postgres", postgres])
+        let b = try ShareServer(["--postgres", postgres])
+        let file = try ShareUploadTests.wav(bytes: 64 << 10, in: b.home)
+        let key = "scale-" + UUID().uuidString
+        let upload = try ShareUploadTests.curl(b, ["file=@\(file.path);type=audio/wav"],
+                                               headers: ["Authorization: Bearer \(try b.token())", "Accept: application/json",
+                                                         "Idempotency-Key: \(key)"])
+        #expect(upload.status == 202, "\(upload.body)")
+        let id = try #require(try JSONSerialization.jsonObject(with: Data(upload.body.utf8)) as? [String: Any])["id"] as? String
+        try #require(id != nil, "\(upload.body)")
+
+        // A lists B's share, and its state follows B's journal to the import.
+        var onA: [String: Any] = [:]
+        let followed = try await eventually(within: 30) {
+            onA = try await ShareHistoryTests.shares(a).first { $0["id"] as? String == id } ?? [:]
+            return (onA["state"] as? String)?.hasPrefix("imported as ") == true
+        }
+        #expect(followed, "\(onA)")
+        #expect(onA["status"] as? String == "imported")
+
+        // The same upload retried through A under its key is the same share, not a second job.
+        let retried = try ShareUploadTests.curl(a, ["file=@\(file.path);type=audio/wav"],
+                                                headers: ["Authorization: Bearer \(try a.token())", "Accept: application/json",
+                                                          "Idempotency-Key: \(key)"])
+        #expect((try JSONSerialization.jsonObject(with: Data(retried.body.utf8)) as? [String: Any])?["id"] as? String == id, "\(retried.body)")
+        #expect(try await ShareHistoryTests.shares(a).filter { $0["source"] as? String == file.lastPathComponent }.count == 1)
+
+        // One feed secret; revoked with piper library feed on B's machine, refused by A at once.
+        let feed = try PiperBinaryRun.piper(["library", "feed", "--postgres", postgres], home: b.home)
+        let secret = try #require(feed.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "/").last?.dropLast(4).description,
+                                  "\(feed.stderr)")
+        #expect(try await Client.send("GET", "\(a.url)/feed/\(secret).xml").status == 200)
+        #expect(try await Client.send("GET", "\(b.url)/feed/\(secret).xml").status == 200)
+        let revoked = try PiperBinaryRun.piper(["library", "feed", "--revoke", "--postgres", postgres], home: a.home)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(try await Client.send("GET", "\(b.url)/feed/\(secret).xml").status == 404)
+    }
+
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func aClientsRateLimitIsOneBudgetAcrossServers() async throws {
         let postgres = try PostgresTestDatabase.url()

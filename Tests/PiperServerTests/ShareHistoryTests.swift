@@ -45,23 +45,40 @@ struct ShareHistoryTests {
         #expect(try await Client.get("\(server.url)/\(id)").text.contains("Readability keeps it as the body"))
         let home = try await Client.send("GET", server.url + "/", headers: ["Authorization": "Bearer \(try server.token())", "Accept": "text/html"])
         #expect(home.text.contains("A shared article") && home.text.contains("No URL found in share input"))
-        let mode = try FileManager.default.attributesOfItem(atPath: server.home.appendingPathComponent("recent-shares.json").path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent("recent-shares.json").path),
+                "the shares are in the store, not in a file")
     }
 
-    @Test func theFileKeepsTheNewestAndADamagedOneIsIgnored() throws {
-        let home = try freshDirectory("history")
-        let file = ShareHistory.file(in: StateFolder(url: home))
-        let history = ShareHistory(limit: 2, file: file)
-        for n in 1...3 {
-            history.add(ShareRecord(id: "r\(n)", created: Date(timeIntervalSince1970: Double(n)), device: "phone", source: nil,
-                                    status: .failed, message: "m\(n)", httpStatus: 400))
+    /// What an older Piper kept in files (`recent-shares.json`, `share-keys.json`, `feed-secret`)
+    /// moves into the store when the server starts: the home page lists the shares, a retry
+    /// under a kept key is still recognized, the old feed URL still works, and each file is
+    /// renamed `….migrated`.
+    @Test func theFormerFilesMoveIntoTheStore() async throws {
+        let created = Date(timeIntervalSince1970: 1_800_000_000)
+        let secret = String(repeating: "ab", count: 32)
+        let server = try ShareServer(["--allow-host", "127.0.0.1"]) { home in
+            let records = [
+                ShareRecord(id: "former2", created: created.addingTimeInterval(60), device: "phone", source: "https://example.org/b",
+                            status: .failed, message: "m2", error: "The site answered 404", httpStatus: 502),
+                ShareRecord(id: "former1", created: created, device: "phone", source: "https://example.org/a",
+                            status: .saved, url: "https://piper.example/x", title: "An older share", message: "m1", httpStatus: 200),
+            ]
+            let keys = [ShareKeyEntry(key: "former-key-1", device: "share-token", fingerprint: "f", record: "former1", created: Date())]
+            try ShareLedgerRules.encoder.encode(records).write(to: home.appendingPathComponent("recent-shares.json"))
+            try ShareLedgerRules.encoder.encode(keys).write(to: home.appendingPathComponent("share-keys.json"))
+            try Data((secret + "\n").utf8).write(to: home.appendingPathComponent("feed-secret"))
         }
-        #expect(ShareHistory(limit: 2, file: file).recent.map(\.id) == ["r3", "r2"])
-        #expect(ShareHistory(limit: 1, file: file).recent.map(\.id) == ["r3"])
-        try Data("{not json".utf8).write(to: file)
-        #expect(ShareHistory(limit: 2, file: file).recent.isEmpty)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty)
+        let shares = try await Self.shares(server)
+        #expect(shares.map { $0["id"] as? String } == ["former2", "former1"], "\(shares)")
+        #expect(shares.first?["state"] as? String == "failed: The site answered 404")
+        var headers = try server.bearer
+        headers["Idempotency-Key"] = "former-key-1"
+        let reused = try await server.shareJSON(["url": "https://example.org/other"], headers: headers)
+        #expect(reused.status == 409, "the kept key is known: \(reused.text)")
+        #expect(try await Client.send("GET", "\(server.url)/feed/\(secret).xml").status == 200, "the old feed URL still works")
+        for name in ["recent-shares.json", "share-keys.json", "feed-secret"] {
+            #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent(name).path), "\(name)")
+            #expect(FileManager.default.fileExists(atPath: server.home.appendingPathComponent(name + ".migrated").path), "\(name)")
+        }
     }
 }

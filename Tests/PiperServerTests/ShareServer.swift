@@ -17,8 +17,10 @@ final class ShareServer {
     /// Extra environment for the server process (PIPER_X_HOSTS, say).
     let environment: [String: String]
 
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `prepare` fills the fresh state folder before the server starts (files of an older version).
+    init(_ arguments: [String] = [], environment: [String: String] = [:], prepare: (URL) throws -> Void = { _ in }) throws {
         home = try freshDirectory("share")
+        try prepare(home)
         self.arguments = arguments
         self.environment = environment
         serve = try ServeProcess(arguments: arguments, home: home, environment: environment)

@@ -6,14 +6,20 @@ import Foundation
 /// cached: each call asks the database, so a revoked device is refused by every server from its
 /// next request. Secrets are never stored, only their SHA-256 (`DeviceRegistry.hash`).
 ///
+/// The share ledger (recent shares, idempotency keys) lives beside them, in the same database.
+///
 /// Calls are synchronous and may come from several threads at once.
-public protocol CredentialStore: Sendable {
+public protocol CredentialStore: ShareLedger {
     /// "sqlite" or "postgres", for log lines.
     var kind: String { get }
-    /// The server's share token: the one stored, else `proposed`, stored now (the first server
-    /// or command to ask decides it for every server on the database). Kept as is, not hashed:
-    /// each server writes it to its state folder's `share-token` for its operator to read.
-    func shareToken(proposing proposed: String) throws -> String
+    /// The server secret called `name` (`share-token`, `feed-secret`): the one stored, else
+    /// `proposed`, stored now (the first server or command to ask decides it for every server
+    /// on the database). Kept as is, not hashed: the operator reads the share token back (each
+    /// server writes it to its state folder's `share-token`), and the feed's secret is part of
+    /// the feed URL `piper library feed` prints.
+    func secret(named name: String, proposing proposed: String) throws -> String
+    /// Replaces the server secret called `name` (a revoked feed secret).
+    func replaceSecret(named name: String, with value: String) throws
     /// Records a pending pairing (a code's hash valid until `expires`), dropping expired ones.
     func addPairing(codeHash: String, expires: Date, now: Date) throws
     /// Whether a pairing with this code hash is pending at `now`.
@@ -38,4 +44,9 @@ public protocol CredentialStore: Sendable {
 extension Date {
     /// Whole seconds since 1970, the unit the credential tables keep (as `devices.json` did).
     var credentialSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+}
+
+extension CredentialStore {
+    /// The share token every server on the store accepts.
+    public func shareToken(proposing proposed: String) throws -> String { try secret(named: "share-token", proposing: proposed) }
 }

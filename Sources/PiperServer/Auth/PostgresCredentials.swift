@@ -3,12 +3,15 @@ import PiperSystem
 
 /// The credentials in PostgreSQL (`--postgres`): every `piper serve` on the database, and
 /// `piper pair`/`piper devices --postgres` beside them, read and change the same two tables,
-/// `<prefix>_devices` and `<prefix>_pairings`.
+/// `<prefix>_devices` and `<prefix>_pairings`, and the share ledger's `<prefix>_shares` and
+/// `<prefix>_share_keys`.
 public final class PostgresCredentials: CredentialStore {
     private let pool: ConnectionPool<PostgresConnection>
     private let devicesTable: String
     private let pairingsTable: String
     private let secretsTable: String
+    let sharesTable: String
+    let keysTable: String
 
     /// Connects to `url` and creates the tables if needed. `prefix` must be a plain identifier
     /// (tests use one each).
@@ -19,6 +22,8 @@ public final class PostgresCredentials: CredentialStore {
         devicesTable = prefix + "_devices"
         pairingsTable = prefix + "_pairings"
         secretsTable = prefix + "_secrets"
+        sharesTable = prefix + "_shares"
+        keysTable = prefix + "_share_keys"
         pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
         try run("setup") { conn in
             // "relation already exists, skipping" is no news to piper devices' user.
@@ -39,6 +44,18 @@ public final class PostgresCredentials: CredentialStore {
                 """)
             try conn.execute("CREATE TABLE IF NOT EXISTS \(pairingsTable) (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
             try conn.execute("CREATE TABLE IF NOT EXISTS \(secretsTable) (name text PRIMARY KEY, value text NOT NULL)")
+            try conn.execute("""
+                CREATE TABLE IF NOT EXISTS \(sharesTable) (
+                    seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, followed boolean NOT NULL, record text NOT NULL
+                )
+                """)
+            try conn.execute("CREATE INDEX IF NOT EXISTS \(sharesTable)_followed ON \(sharesTable) (seq) WHERE followed")
+            try conn.execute("""
+                CREATE TABLE IF NOT EXISTS \(keysTable) (
+                    key text NOT NULL, device text NOT NULL, fingerprint text NOT NULL, records text, created bigint NOT NULL,
+                    PRIMARY KEY (key, device)
+                )
+                """)
         }
     }
 
@@ -61,10 +78,17 @@ public final class PostgresCredentials: CredentialStore {
          device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress]
     }
 
-    public func shareToken(proposing proposed: String) throws -> String {
-        try run("share token") { conn in
-            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ('share-token', $1) ON CONFLICT DO NOTHING", [proposed])
-            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = 'share-token'").text(0, 0) ?? proposed
+    public func secret(named name: String, proposing proposed: String) throws -> String {
+        try run("secret") { conn in
+            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", [name, proposed])
+            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).text(0, 0) ?? proposed
+        }
+    }
+
+    public func replaceSecret(named name: String, with value: String) throws {
+        try run("secret") { conn in
+            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2",
+                             [name, value])
         }
     }
 
@@ -143,10 +167,10 @@ public final class PostgresCredentials: CredentialStore {
 
     /// Drops both tables (tests only).
     public func dropTables() throws {
-        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable), \(secretsTable)") }
+        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable), \(secretsTable), \(sharesTable), \(keysTable)") }
     }
 
-    private func transaction<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    func transaction<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
         try run(what) { conn in
             try conn.execute("BEGIN")
             do {
@@ -160,7 +184,7 @@ public final class PostgresCredentials: CredentialStore {
         }
     }
 
-    private func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
         do {
             return try pool.with(discardOn: { ($0 as? PostgresError)?.connectionLost ?? true }, body)
         } catch let error as PostgresError {

@@ -48,12 +48,18 @@ public final class SQLiteCredentials: CredentialStore {
                lastAddress: row.optionalText(6))
     }
 
-    public func shareToken(proposing proposed: String) throws -> String {
+    public func secret(named name: String, proposing proposed: String) throws -> String {
         try run { db in
             try db.write { db in
-                _ = try db.run("INSERT OR IGNORE INTO server_secrets (name, value) VALUES ('share-token', ?)", [.text(proposed)])
-                return try db.query("SELECT value FROM server_secrets WHERE name = 'share-token'") { $0.text(0) }.first ?? proposed
+                _ = try db.run("INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)", [.text(name), .text(proposed)])
+                return try db.query("SELECT value FROM server_secrets WHERE name = ?", [.text(name)]) { $0.text(0) }.first ?? proposed
             }
+        }
+    }
+
+    public func replaceSecret(named name: String, with value: String) throws {
+        try run { db in
+            try db.write { _ = try $0.run("INSERT OR REPLACE INTO server_secrets (name, value) VALUES (?, ?)", [.text(name), .text(value)]) }
         }
     }
 
@@ -138,7 +144,7 @@ public final class SQLiteCredentials: CredentialStore {
         }
     }
 
-    private func run<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
+    func run<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
         do {
             return try body(database)
         } catch let error as SQLiteError {

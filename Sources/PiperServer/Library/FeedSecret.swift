@@ -2,31 +2,38 @@ import Foundation
 import Glibc
 import PiperCore
 
-/// The private feed's capability secret: 256 random bits in `feed-secret` (0600) in the state
-/// folder, created on first use. Whoever knows it can read the feed and its media, so it is
-/// revocable: `piper library feed --revoke` writes a new one and every old URL stops working,
-/// in a running server too (the file is read on each use).
+/// The private feed's capability secret: 256 random bits kept in the server's store beside the
+/// share token (`CredentialStore.secret(named: "feed-secret")`), so every `piper serve` on one
+/// database serves the same feed URL. Whoever knows it can read the feed and its media, so it
+/// is revocable: `piper library feed --revoke` stores a new one and every old URL stops
+/// working, in every running server at once (the store is asked on each use).
+///
+/// A state folder's former `feed-secret` file is the secret proposed the first time the store
+/// is asked, so feed URLs handed out before keep working; it is then renamed
+/// `feed-secret.migrated`.
 public struct FeedSecret: Sendable {
-    public let file: URL
+    public static let name = "feed-secret"
+    public let store: any CredentialStore
+    /// The file the secret was kept in before the store.
+    public let formerFile: URL
 
-    public init(state: StateFolder) {
-        file = state.url.appendingPathComponent("feed-secret")
+    public init(state: StateFolder, store: any CredentialStore) {
+        self.store = store
+        formerFile = state.url.appendingPathComponent(Self.name)
+    }
+
+    /// Over the state folder's default SQLite file (`piper-serve.sqlite`).
+    public init(state: StateFolder) throws {
+        _ = try state.ensure()
+        self.init(state: state, store: try SQLiteCredentials(path: state.serverDatabase.path))
     }
 
     /// The current secret, created if there is none yet (two processes racing agree on one:
-    /// the file is linked into place only if absent).
+    /// the store keeps the first).
     public func current() throws -> String {
-        if let secret = read() { return secret }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let temp = file.deletingLastPathComponent().appendingPathComponent(".feed-secret.\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temp.path, contents: Data((DeviceRegistry.randomSecret() + "\n").utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw StateFolderError.cannotWrite(file.path)
-        }
-        defer { unlink(temp.path) }
-        if link(temp.path, file.path) != 0 && errno != EEXIST { throw StateFolderError.cannotWrite(file.path) }
-        guard let secret = read() else { throw StateFolderError.cannotWrite(file.path) }
+        let former = readFormer()
+        let secret = try store.secret(named: Self.name, proposing: former ?? DeviceRegistry.randomSecret())
+        if former != nil { retireFormer() }
         return secret
     }
 
@@ -34,19 +41,30 @@ public struct FeedSecret: Sendable {
     @discardableResult
     public func revoke() throws -> String {
         let secret = DeviceRegistry.randomSecret()
-        try StateFolder.writeAtomically(Data((secret + "\n").utf8), to: file, mode: 0o600)
+        try store.replaceSecret(named: Self.name, with: secret)
+        retireFormer()
         return secret
     }
 
-    /// Whether `candidate` is the current secret (compared in constant time); false when none exists.
+    /// Whether `candidate` is the current secret (compared in constant time); false when the
+    /// store cannot be read.
     public func accepts(_ candidate: String) -> Bool {
-        guard let secret = read(), !candidate.isEmpty else { return false }
+        guard !candidate.isEmpty, let secret = try? current() else { return false }
         return DeviceRegistry.same(candidate, secret)
     }
 
-    private func read() -> String? {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    private func readFormer() -> String? {
+        guard let text = try? String(contentsOf: formerFile, encoding: .utf8) else { return nil }
         let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return secret.isEmpty ? nil : secret
+    }
+
+    /// Renames the former file aside once the store holds the secret (a failure leaves it to
+    /// be proposed again, which the store ignores).
+    private func retireFormer() {
+        let aside = formerFile.path + DeviceRegistry.importedSuffix
+        if rename(formerFile.path, aside) == 0 {
+            RequestLog.standardError.write("Moved the feed's secret from \(formerFile.path) into the \(store.kind) store; the file is now \(aside)")
+        }
     }
 }

@@ -20,9 +20,10 @@ public final class LibraryShelf: @unchecked Sendable {
     /// any real library; `piper library rm` takes the same prefix).
     public static let idLength = 16
 
-    public init(state: StateFolder) {
+    /// `credentials`: the store that keeps the feed's secret (the server's).
+    public init(state: StateFolder, credentials: any CredentialStore) {
         self.state = state
-        feed = FeedSecret(state: state)
+        feed = FeedSecret(state: state, store: credentials)
     }
 
     public static func id(of item: LibraryItem) -> String { String(item.sha256.prefix(idLength)) }

@@ -72,8 +72,11 @@ struct ShareRoute: Sendable {
         case .conflict:
             return answer(HTTPError(409, "This idempotency key was used for another share; send the share with a new key"),
                           request, device: credential.name)
+        case .busy:
+            return answer(HTTPError(409, "The first try of this share is still running; send it again in a minute"),
+                          request, device: credential.name)
         case .done(let ids):
-            let records = ids.split(separator: ",").compactMap { runner.history.record(id: String($0)) }
+            let records = runner.history.records(ids: ids.split(separator: ",").map(String.init))
             guard !records.isEmpty else {
                 return answer(HTTPError(409, "This share was made already (its result is no longer kept)"), request, device: credential.name)
             }
@@ -110,7 +113,7 @@ struct ShareRoute: Sendable {
     func resultPage(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         _ = try context.requiredCredential()
         let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
-        let records = ids.compactMap { runner.history.record(id: $0) }
+        let records = runner.history.records(ids: ids)
         guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
         var page = ShareResultPage.render(records)
         page.status = 200
@@ -148,10 +151,11 @@ struct ShareRoute: Sendable {
         throw HTTPError(415, "Send the share as form fields, multipart/form-data or JSON, not \(type)")
     }
 
-    /// One share's outcome as the JSON answer's fields.
+    /// One share's outcome as the JSON answer's fields (`id`: the share's id in `/api/shares`
+    /// and its result page `/shares/ID`).
     static func object(_ record: ShareRecord) -> [String: Any] {
         [
-            "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
+            "id": record.id, "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
             "error": record.error ?? NSNull(), "job": record.job ?? NSNull(),
             // A media share's sentence names its file, never a path on the server.
             "message": record.status == .queued || record.status == .duplicate ? ShareResultPage.queuedLine(record, fileName: nil) : record.message,

@@ -43,7 +43,7 @@ struct WebAppRoute: Sendable {
         case .failed: return ("failed: \(record.error ?? record.message)", false)
         case .duplicate: return ("duplicate: already in the library as \(record.libraryPath ?? "")", false)
         case .queued:
-            guard let job = record.job, let state = runner.services.jobs?.state(of: job) else { return ("queued", record.job != nil) }
+            guard let state = runner.progress(of: record) else { return ("queued", record.job != nil) }
             return (state.summary, state.isLive)
         }
     }
@@ -87,7 +87,7 @@ struct WebAppRoute: Sendable {
     /// (queued, downloading, imported with the library path, duplicate, failed with the reason,
     /// cancelled), so `status` follows the job to its end.
     func liveStatus(of record: ShareRecord) -> (status: String, libraryPath: String?, error: String?) {
-        guard record.status == .queued, let id = record.job, let job = runner.services.jobs?.state(of: id) else {
+        guard record.status == .queued, let job = runner.progress(of: record) else {
             return (record.status.rawValue, record.libraryPath, record.error)
         }
         switch job.state {

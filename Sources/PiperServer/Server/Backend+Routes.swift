@@ -26,12 +26,12 @@ extension Backend {
         var feed: FeedSecret?
         if let services = configuration.share, let auth {
             let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
-            let runner = ShareRunner(services: services, saver: saver)
+            let runner = ShareRunner(services: services, saver: saver, ledger: auth.registry.credentials)
             let share = ShareRoute(runner: runner, limiter: configuration.limiter("share", perMinute: services.sharesPerMinute, burst: services.shareBurst),
-                                   clock: configuration.clock, keys: ShareKeys(file: ShareKeys.file(in: services.state)))
+                                   clock: configuration.clock, keys: ShareKeys(ledger: auth.registry.credentials))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
-            let shelf = LibraryShelf(state: services.state)
+            let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)
             feed = shelf.feed
             let media = MediaRoute(shelf: shelf)
             let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)

@@ -4,7 +4,7 @@ import PiperCore
 
 /// Where a media job stands, as the journal says: MediaImport's own `DownloadState`, so every
 /// state a job can be in is handled here (a switch that misses one does not compile).
-public struct MediaJobState: Sendable, Equatable {
+public struct MediaJobState: Sendable, Equatable, Codable {
     public var state: DownloadState
     public var bytes: Int64
     public var total: Int64?

@@ -1,76 +1,81 @@
 import Foundation
 import PiperCore
 
-/// The recent shares, newest first, kept in `recent-shares.json` in the state folder (0600) so
-/// the home page shows them after a restart. Each change rewrites the small file atomically
-/// (temp file, fsync, rename). A media share's record keeps only its journal job id: its live
-/// state (downloading, imported, failed) is read from MediaImport's journal, which persists it
-/// already; an article's record holds its result (reader URL, expiry, or the failure).
+/// The recent shares, newest first, in the share ledger (`ShareLedger`: the server's store), so
+/// the home page shows them after a restart and every server on one database shows the same
+/// ones. A media share's record carries its journal job and that job's last known progress;
+/// the server whose journal has the job keeps the progress current (`ShareRunner.followJobs`).
 ///
-/// `@unchecked Sendable`: `records` and the file are only touched under `lock`.
-final class ShareHistory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var records: [ShareRecord] = []
+/// The state folder's former `recent-shares.json` is imported on first use and renamed
+/// `recent-shares.json.migrated`.
+final class ShareHistory: Sendable {
+    /// Records the home page and `/api/shares` list.
     let limit: Int
-    /// nil: memory only.
-    let file: URL?
+    let ledger: any ShareLedger
 
-    init(limit: Int, file: URL? = nil) {
+    init(limit: Int, ledger: any ShareLedger, state: StateFolder? = nil) {
         self.limit = limit
-        self.file = file
-        if let file { records = Array(Self.load(file).prefix(limit)) }
+        self.ledger = ledger
+        if let state { Self.importFormerFiles(in: state, into: ledger) }
     }
 
-    static func file(in state: StateFolder) -> URL { state.url.appendingPathComponent("recent-shares.json") }
-
+    /// Keeps a record; a failure to write costs the history, never the share (which is stored
+    /// or journaled already), so it is reported on stderr and the share goes on.
     func add(_ record: ShareRecord) {
-        lock.withLock {
-            records.insert(record, at: 0)
-            if records.count > limit { records.removeLast(records.count - limit) }
-            save()
-        }
+        report("keep the share \(record.id)") { try ledger.addShare(record, keeping: ShareLedgerRules.recordsKept) }
     }
 
-    var recent: [ShareRecord] { lock.withLock { records } }
+    func update(_ record: ShareRecord) {
+        report("update the share \(record.id)") { try ledger.updateShare(record) }
+    }
 
-    /// The record with this id, while it is among the recent ones.
-    func record(id: String) -> ShareRecord? { lock.withLock { records.first { $0.id == id } } }
+    var recent: [ShareRecord] { report("read the recent shares") { try ledger.recentShares(limit: limit) } ?? [] }
 
-    /// Writes the records; a failure to write costs the history, never the share (which is
-    /// stored or journaled already), so it is reported on stderr and the share goes on.
-    private func save() {
-        guard let file else { return }
+    /// The records with these ids, while they are kept.
+    func records(ids: [String]) -> [ShareRecord] { report("read the shares") { try ledger.shares(ids: ids) } ?? [] }
+
+    func record(id: String) -> ShareRecord? { records(ids: [id]).first }
+
+    @discardableResult
+    private func report<T>(_ what: String, _ body: () throws -> T) -> T? {
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            try StateFolder.writeAtomically(try Self.encoder.encode(records), to: file, mode: 0o600)
+            return try body()
         } catch {
-            RequestLog.standardError.write("cannot keep the recent shares in \(file.path): \(error)")
+            RequestLog.standardError.write("cannot \(what): \(error)")
+            return nil
         }
     }
 
-    /// The records in `file`; none when it is missing, and none (with a line on stderr) when it
-    /// cannot be read, so a damaged history never stops the server.
-    static func load(_ file: URL) -> [ShareRecord] {
-        guard let data = FileManager.default.contents(atPath: file.path), !data.isEmpty else { return [] }
+    /// Moves `recent-shares.json` and `share-keys.json` (what the state folder kept before the
+    /// ledger) into the ledger in one transaction, then renames them aside. An unreadable file
+    /// is renamed aside too, with a line on stderr, so a damaged history never stops the server.
+    static func importFormerFiles(in state: StateFolder, into ledger: any ShareLedger) {
+        let shares = state.url.appendingPathComponent("recent-shares.json")
+        let keys = state.url.appendingPathComponent("share-keys.json")
+        let present = [shares, keys].filter { FileManager.default.fileExists(atPath: $0.path) }
+        guard !present.isEmpty else { return }
+        func decode<T: Decodable>(_ type: T.Type, _ file: URL) -> T? {
+            guard let data = FileManager.default.contents(atPath: file.path), !data.isEmpty else { return nil }
+            do {
+                return try ShareLedgerRules.decoder.decode(type, from: data)
+            } catch {
+                RequestLog.standardError.write("ignoring the unreadable \(file.path)")
+                return nil
+            }
+        }
+        let records = decode([ShareRecord].self, shares) ?? []
+        let entries = decode([ShareKeyEntry].self, keys) ?? []
         do {
-            return try decoder.decode([ShareRecord].self, from: data)
+            try ledger.importShares(records, keys: entries)
         } catch {
-            RequestLog.standardError.write("ignoring unreadable recent shares in \(file.path)")
-            return []
+            RequestLog.standardError.write("cannot move the recent shares into the store: \(error)")
+            return
         }
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
+        for file in present {
+            let aside = file.path + DeviceRegistry.importedSuffix
+            if rename(file.path, aside) == 0 {
+                RequestLog.standardError.write("Moved \(file.lastPathComponent) into the store; the file is now \(aside)")
+            }
+        }
     }
 }

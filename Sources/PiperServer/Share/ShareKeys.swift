@@ -4,43 +4,26 @@ import PiperCore
 /// Idempotency keys of shares: a client (the web app's service worker, a Shortcut, a script)
 /// sends one with a share (`Idempotency-Key`, or a `key` field), and a retry of the same share
 /// (a lost answer, a phone that came back online, a reload) gets the first share's answer
-/// instead of a second job. A key reused for different content is refused. Kept in
-/// `share-keys.json` in the state folder (0600, rewritten atomically), the newest 1,000 for a
-/// week, so a retry after a restart is still recognized.
-///
-/// `@unchecked Sendable`: `entries`, `pending` and the file are touched only under `condition`.
-final class ShareKeys: @unchecked Sendable {
-    struct Entry: Codable, Equatable {
-        var key: String
-        var device: String
-        var fingerprint: String
-        var record: String
-        var created: Date
-    }
-
+/// instead of a second job, whichever server on the database it reaches. A key reused for
+/// different content is refused. The keys are in the share ledger (`ShareLedger`), the newest
+/// 1,000 for a week.
+final class ShareKeys: Sendable {
     enum Claim: Equatable {
         /// A new key: run the share, then `finish`.
         case new
-        /// Shared already: answer with this record.
+        /// Shared already: answer with these records (ids, comma-separated).
         case done(record: String)
         /// The key was used for another share.
         case conflict
+        /// The first try is still running after the wait.
+        case busy
     }
 
-    static let limit = 1000
-    static let lifetime: TimeInterval = 7 * 86_400
-    private let condition = NSCondition()
-    private var entries: [Entry]
-    /// Keys whose share is running now, with their fingerprints.
-    private var pending: [String: String] = [:]
-    let file: URL?
+    let ledger: any ShareLedger
+    /// A claim still running after this long belongs to a server that died mid-share.
+    static let abandonAfter: TimeInterval = 600
 
-    init(file: URL?) {
-        self.file = file
-        entries = file.flatMap { try? JSONDecoder.iso.decode([Entry].self, from: Data(contentsOf: $0)) } ?? []
-    }
-
-    static func file(in state: StateFolder) -> URL { state.url.appendingPathComponent("share-keys.json") }
+    init(ledger: any ShareLedger) { self.ledger = ledger }
 
     /// A usable key: 8 to 128 letters, digits, `-` and `_` (a UUID fits).
     static func isValid(_ key: String) -> Bool {
@@ -48,44 +31,38 @@ final class ShareKeys: @unchecked Sendable {
     }
 
     /// Claims `key` for a share by `device` of content `fingerprint`. A retry that arrives while
-    /// the first is still running waits for it (up to `wait` seconds) and gets its record.
-    func claim(_ key: String, device: String, fingerprint: String, now: Date = Date(), wait: TimeInterval = 300) -> Claim {
-        condition.lock()
-        defer { condition.unlock() }
+    /// the first is still running (here or on another server) waits for it, up to `wait`
+    /// seconds, and gets its records. A store that cannot be reached runs the share unkeyed
+    /// rather than lose it (said on stderr).
+    func claim(_ key: String, device: String, fingerprint: String, wait: TimeInterval = 300,
+               clock: @Sendable () -> Date = Date.init) -> Claim {
+        let claim = ShareKeyClaim(key: key, device: device, fingerprint: fingerprint)
         let deadline = Date().addingTimeInterval(wait)
-        while let running = pending[key] {
-            guard running == fingerprint else { return .conflict }
-            if !condition.wait(until: deadline) { return .conflict }
+        while true {
+            let state: ShareKeyState
+            do {
+                state = try ledger.claimShareKey(claim, now: clock(), abandonAfter: Self.abandonAfter)
+            } catch {
+                RequestLog.standardError.write("cannot check the share key \(key): \(error); sharing without it")
+                return .new
+            }
+            switch state {
+            case .claimed: return .new
+            case .done(let records): return .done(record: records)
+            case .conflict: return .conflict
+            case .running:
+                guard Date() < deadline else { return .busy }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
         }
-        if let entry = entries.first(where: { $0.key == key && $0.device == device }), now.timeIntervalSince(entry.created) < Self.lifetime {
-            return entry.fingerprint == fingerprint ? .done(record: entry.record) : .conflict
-        }
-        pending[key] = fingerprint
-        return .new
     }
 
-    /// Records the share a claimed key made (nil: it made none; the key is free again).
+    /// Records the shares a claimed key made (nil: it made none; the key is free again).
     func finish(_ key: String, device: String, fingerprint: String, record: String?, now: Date = Date()) {
-        condition.lock()
-        defer { condition.unlock(); condition.broadcast() }
-        pending[key] = nil
-        guard let record else { return }
-        entries.removeAll { $0.key == key && $0.device == device || now.timeIntervalSince($0.created) >= Self.lifetime }
-        entries.insert(Entry(key: key, device: device, fingerprint: fingerprint, record: record, created: now), at: 0)
-        if entries.count > Self.limit { entries.removeLast(entries.count - Self.limit) }
-        guard let file else { return }
         do {
-            try StateFolder.writeAtomically(try JSONEncoder.iso.encode(entries), to: file, mode: 0o600)
+            try ledger.finishShareKey(ShareKeyClaim(key: key, device: device, fingerprint: fingerprint), records: record, now: now)
         } catch {
-            RequestLog.standardError.write("cannot keep the share keys in \(file.path): \(error)")
+            RequestLog.standardError.write("cannot keep the share key \(key): \(error)")
         }
     }
-}
-
-private extension JSONDecoder {
-    static var iso: JSONDecoder { let d = JSONDecoder(); d.dateDecodingStrategy = .iso8601; return d }
-}
-
-private extension JSONEncoder {
-    static var iso: JSONEncoder { let e = JSONEncoder(); e.dateEncodingStrategy = .iso8601; e.outputFormatting = [.sortedKeys]; return e }
 }

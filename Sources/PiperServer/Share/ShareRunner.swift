@@ -28,23 +28,60 @@ public struct ShareRecord: Sendable, Equatable, Codable {
     public var uploaded: Bool?
     /// Media a saved article's page also names ("share with --as media" to download it instead).
     public var alsoFound: String?
+    /// A media share's job as last seen in the journal of the server that runs it (nil: not
+    /// seen since it was queued), so a server without that journal still tells where it stands.
+    public var progress: MediaJobState?
 }
 
 /// Runs one share server-side with the same `ShareDriver` and ports as `piper share` (the
 /// article saved into this server's store, media into its journal), keeping the recent ones
-/// (`ShareHistory`, on disk).
-final class ShareRunner: Sendable {
+/// (`ShareHistory`, in the store).
+///
+/// `@unchecked Sendable`: the follower timer is set up in `init` and afterwards only
+/// cancelled, which Dispatch allows from any thread.
+final class ShareRunner: @unchecked Sendable {
     let services: ShareServices
     let driver: ShareDriver
     let history: ShareHistory
+    private let follower: any DispatchSourceTimer
 
-    init(services: ShareServices, saver: any SaveClient) {
+    /// How often the server writes its media jobs' progress into the ledger.
+    static let followInterval: TimeInterval = 2
+
+    init(services: ShareServices, saver: any SaveClient, ledger: any ShareLedger) {
         self.services = services
-        history = ShareHistory(limit: 50, file: ShareHistory.file(in: services.state))
+        history = ShareHistory(limit: 50, ledger: ledger, state: services.state)
+        follower = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "piper.share-follower"))
         driver = ShareDriver(ports: SharePorts(
             cookies: services.cookies, httpLoader: services.httpLoader, browserLoader: services.browserLoader,
             extractor: services.extractor, saver: saver, clipboard: NoClipboard(), media: services.media,
             reporter: SilentReporter(), mediaFinder: services.mediaFinder))
+        if services.jobs != nil {
+            follower.schedule(deadline: .now() + Self.followInterval, repeating: Self.followInterval, leeway: .milliseconds(200))
+            follower.setEventHandler { [weak self] in self?.followJobs() }
+            follower.resume()
+        }
+    }
+
+    deinit { follower.cancel() }
+
+    /// Where a media share's job stands: this server's journal when the job is in it, else the
+    /// progress the server running it last wrote into the ledger.
+    func progress(of record: ShareRecord) -> MediaJobState? {
+        guard let job = record.job else { return nil }
+        return services.jobs?.state(of: job) ?? record.progress
+    }
+
+    /// Writes the progress of the followed media shares whose job is in this server's journal
+    /// into the ledger, so every server on the database shows it (`ShareRecord.isFollowed`).
+    func followJobs() {
+        guard let jobs = services.jobs else { return }
+        let followed = (try? history.ledger.followedShares(limit: ShareLedgerRules.recordsKept)) ?? []
+        for var record in followed {
+            guard let job = record.job, let state = jobs.state(of: job), state != record.progress else { continue }
+            record.progress = state
+            history.update(record)
+        }
     }
 
     /// Shares the first link in `items` (url, then text, then title: Android puts links in any),

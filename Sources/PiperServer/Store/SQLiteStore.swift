@@ -24,6 +24,8 @@ public final class SQLiteStore: Store {
         .sql(rowOrderedSaves),
         // 4: who may share (`SQLiteCredentials`): devices by their secret's hash, pending pairings.
         .sql(SQLiteCredentials.schema),
+        // 5: the recent shares and their idempotency keys (`SQLiteCredentials+Shares`).
+        .sql(SQLiteCredentials.sharesSchema),
     ]
 
     /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went

@@ -48,25 +48,34 @@ extension LibraryCommand {
         static let discussion: String? = """
             The URL is piper serve's /feed/SECRET.xml on the backend 'piper config' names; a
             podcast app subscribes to it (Add by URL). --revoke replaces the secret, so every old
-            feed and media link stops working.
+            feed and media link stops working. The secret is in the server's store: pass the same
+            --db or --postgres as 'piper serve'.
             """
         struct Options: OptionGroup {
             var revoke = Opt.flag("--revoke", help: "Replace the feed's secret first (old feed and media links stop working).")
             /// Taken as every library command takes it (an alias such as `piper library --library
             /// DIR` still reaches feed), though the secret lives in the state folder.
             var library = LibraryOption.option()
+            var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
+            var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
         }
 
         let revoke: Bool
         let environment: [String: String]
+        let database: String?
+        let postgres: String?
 
         init(_ parsed: Parsed<Options>) throws {
             environment = try LibraryOption.environment(parsed.library)
             revoke = parsed.revoke
+            database = parsed.db
+            postgres = parsed.postgres
+            if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
         }
 
         func run() async throws -> ExitCode {
-            let secret = FeedSecret(state: StateFolder.resolve(environment: environment))
+            let state = StateFolder.resolve(environment: environment)
+            let secret = FeedSecret(state: state, store: try CredentialsChoice.store(state: state, database: database, postgres: postgres))
             let current = revoke ? try secret.revoke() : try secret.current()
             if revoke { Output.note("The feed has a new secret; the old feed and media links no longer work.") }
             let config = try loadConfig(environment: environment)

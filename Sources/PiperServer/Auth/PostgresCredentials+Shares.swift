@@ -1,0 +1,93 @@
+import Foundation
+
+/// The share ledger in PostgreSQL: `<prefix>_shares` and `<prefix>_share_keys`, one for every
+/// server on the database.
+extension PostgresCredentials {
+    public func addShare(_ record: ShareRecord, keeping: Int) throws {
+        let json = try ShareLedgerRules.json(record)
+        try transaction("share") { conn in
+            try conn.execute("""
+                INSERT INTO \(sharesTable) (id, followed, record) VALUES ($1, $2, $3)
+                ON CONFLICT (id) DO UPDATE SET followed = $2, record = $3
+                """, [record.id, record.isFollowed ? "true" : "false", json])
+            try conn.execute("DELETE FROM \(sharesTable) WHERE seq <= (SELECT seq FROM \(sharesTable) ORDER BY seq DESC LIMIT 1 OFFSET $1)",
+                             [String(keeping)])
+        }
+    }
+
+    public func updateShare(_ record: ShareRecord) throws {
+        let json = try ShareLedgerRules.json(record)
+        try run("share") { conn in
+            try conn.execute("UPDATE \(sharesTable) SET followed = $1, record = $2 WHERE id = $3",
+                             [record.isFollowed ? "true" : "false", json, record.id])
+        }
+    }
+
+    public func recentShares(limit: Int) throws -> [ShareRecord] {
+        try records("SELECT record FROM \(sharesTable) ORDER BY seq DESC LIMIT $1", [String(limit)])
+    }
+
+    public func shares(ids: [String]) throws -> [ShareRecord] {
+        try ids.flatMap { try records("SELECT record FROM \(sharesTable) WHERE id = $1", [$0]) }
+    }
+
+    public func followedShares(limit: Int) throws -> [ShareRecord] {
+        try records("SELECT record FROM \(sharesTable) WHERE followed ORDER BY seq DESC LIMIT $1", [String(limit)])
+    }
+
+    private func records(_ sql: String, _ parameters: [String?]) throws -> [ShareRecord] {
+        try run("read") { conn in
+            let result = try conn.execute(sql, parameters)
+            return (0..<result.rowCount).compactMap { result.text($0, 0).flatMap(ShareLedgerRules.record) }
+        }
+    }
+
+    public func claimShareKey(_ claim: ShareKeyClaim, now: Date, abandonAfter: TimeInterval) throws -> ShareKeyState {
+        try transaction("share key") { conn in
+            try conn.execute("DELETE FROM \(keysTable) WHERE (records IS NOT NULL AND created <= $1) OR (records IS NULL AND created <= $2)",
+                             [String(now.addingTimeInterval(-ShareLedgerRules.keyLifetime).credentialSeconds),
+                              String(now.addingTimeInterval(-abandonAfter).credentialSeconds)])
+            let inserted = try conn.execute("""
+                INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, NULL, $4)
+                ON CONFLICT DO NOTHING
+                """, [claim.key, claim.device, claim.fingerprint, String(now.credentialSeconds)])
+            if inserted.affectedRows == 1 { return .claimed }
+            let row = try conn.execute("SELECT fingerprint, records FROM \(keysTable) WHERE key = $1 AND device = $2",
+                                       [claim.key, claim.device])
+            // Gone between the insert and the select (finished without records): a retry claims it.
+            guard row.rowCount == 1 else { return .running }
+            return ShareLedgerRules.state(of: (row.text(0, 0) ?? "", row.text(0, 1)), for: claim)
+        }
+    }
+
+    public func finishShareKey(_ claim: ShareKeyClaim, records: String?, now: Date) throws {
+        try transaction("share key") { conn in
+            guard let records else {
+                try conn.execute("DELETE FROM \(keysTable) WHERE key = $1 AND device = $2 AND records IS NULL", [claim.key, claim.device])
+                return
+            }
+            try conn.execute("""
+                INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (key, device) DO UPDATE SET fingerprint = $3, records = $4, created = $5
+                """, [claim.key, claim.device, claim.fingerprint, records, String(now.credentialSeconds)])
+            try conn.execute("""
+                DELETE FROM \(keysTable) WHERE records IS NOT NULL AND created < (SELECT created FROM \(keysTable)
+                    WHERE records IS NOT NULL ORDER BY created DESC LIMIT 1 OFFSET $1)
+                """, [String(ShareLedgerRules.keysKept)])
+        }
+    }
+
+    public func importShares(_ records: [ShareRecord], keys: [ShareKeyEntry]) throws {
+        let rows = try records.reversed().map { ($0, try ShareLedgerRules.json($0)) }
+        try transaction("import") { conn in
+            for (record, json) in rows {
+                try conn.execute("INSERT INTO \(sharesTable) (id, followed, record) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                                 [record.id, record.isFollowed ? "true" : "false", json])
+            }
+            for key in keys {
+                try conn.execute("INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                                 [key.key, key.device, key.fingerprint, key.record, String(key.created.credentialSeconds)])
+            }
+        }
+    }
+}

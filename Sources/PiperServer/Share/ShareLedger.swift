@@ -1,0 +1,102 @@
+import Foundation
+
+/// The shares a server ran and the idempotency keys that made them, kept in the store beside
+/// who may share (`SQLiteCredentials`, `PostgresCredentials`), so every `piper serve` on one
+/// database lists the same recent shares, answers a retried share once whichever server the
+/// retry reaches, and shows a media share's progress wherever its download runs.
+///
+/// Calls are synchronous and may come from several threads at once.
+public protocol ShareLedger: Sendable {
+    /// Adds a share's record, keeping the newest `keeping` records.
+    func addShare(_ record: ShareRecord, keeping: Int) throws
+    /// Replaces the record with the same id (its media job's progress moved).
+    func updateShare(_ record: ShareRecord) throws
+    /// The newest `limit` records, newest first.
+    func recentShares(limit: Int) throws -> [ShareRecord]
+    /// The records with these ids that are still kept, in the order asked.
+    func shares(ids: [String]) throws -> [ShareRecord]
+    /// Media shares whose job had not ended when last seen (`ShareRecord.isFollowed`), newest first.
+    func followedShares(limit: Int) throws -> [ShareRecord]
+    /// Claims an idempotency key for a share (see `ShareKeyClaim`); a claim still running after
+    /// `abandonAfter` seconds is taken to be a server that died mid-share, and is taken over.
+    func claimShareKey(_ claim: ShareKeyClaim, now: Date, abandonAfter: TimeInterval) throws -> ShareKeyState
+    /// Records the shares a claimed key made (`records`: their ids, comma-separated), or frees
+    /// the key when it made none (nil).
+    func finishShareKey(_ claim: ShareKeyClaim, records: String?, now: Date) throws
+    /// Imports records and finished keys (from the former `recent-shares.json` and
+    /// `share-keys.json`) in one transaction; those already there are kept.
+    func importShares(_ records: [ShareRecord], keys: [ShareKeyEntry]) throws
+}
+
+/// A share's idempotency key as one device used it, with what the share carried.
+public struct ShareKeyClaim: Sendable, Equatable {
+    public var key: String
+    public var device: String
+    public var fingerprint: String
+}
+
+/// What claiming a key found.
+public enum ShareKeyState: Sendable, Equatable {
+    /// The key is this share's now: run it, then `finishShareKey`.
+    case claimed
+    /// The same share is running under this key (a retry that overtook the first try).
+    case running
+    /// The share was made: these records (ids, comma-separated) are its answer.
+    case done(records: String)
+    /// The key was used for a different share.
+    case conflict
+}
+
+/// A finished key, as `share-keys.json` held it.
+public struct ShareKeyEntry: Sendable, Codable, Equatable {
+    public var key: String
+    public var device: String
+    public var fingerprint: String
+    public var record: String
+    public var created: Date
+}
+
+/// The ledger's rules, one place for both stores.
+public enum ShareLedgerRules {
+    /// Records kept (the home page shows the newest 50; a result page or a retried key finds
+    /// its records for longer).
+    public static let recordsKept = 1000
+    /// How long a finished key answers a retry.
+    public static let keyLifetime: TimeInterval = 7 * 86_400
+    /// Keys kept at most (the newest).
+    public static let keysKept = 1000
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    static func json(_ record: ShareRecord) throws -> String {
+        String(decoding: try encoder.encode(record), as: UTF8.self)
+    }
+
+    /// A stored record; nil (skipped) when a row cannot be read, so one damaged row never hides the rest.
+    static func record(_ json: String) -> ShareRecord? {
+        try? decoder.decode(ShareRecord.self, from: Data(json.utf8))
+    }
+
+    /// What an existing key row says to a claim: the same share running or done, or a conflict.
+    static func state(of row: (fingerprint: String, records: String?), for claim: ShareKeyClaim) -> ShareKeyState {
+        guard row.fingerprint == claim.fingerprint else { return .conflict }
+        return row.records.map { .done(records: $0) } ?? .running
+    }
+}
+
+extension ShareRecord {
+    /// A media share whose job had not ended when its progress was last written: the server
+    /// that runs the job keeps its progress up to date (`ShareRunner.followJobs`).
+    public var isFollowed: Bool { status == .queued && job != nil && (progress?.isLive ?? true) }
+}
