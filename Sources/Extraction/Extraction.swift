@@ -114,6 +114,7 @@ public enum Extraction {
             ProductDescription.insert(description, into: root)
             text = description + "\n\n" + text
         }
+        CaptionFigures.mark(captions, in: root)
         if !options.keepClasses { Readability.cleanClasses(in: root, preserving: options.classesToPreserve) }
         let content = options.serializer?(root) ?? root.innerHTML
         var article = found?.article ?? Article(

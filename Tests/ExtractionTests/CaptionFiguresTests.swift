@@ -1,0 +1,61 @@
+import Foundation
+import HTML
+import PiperTestSupport
+import Testing
+@testable import Extraction
+
+/// A caption the text leaves out is marked as one in the article's HTML (`CaptionFigures`),
+/// so what a reader shows of the HTML is what the text says; what cannot hold a figure, or is a
+/// caption already, is left as it is.
+@Suite(.ownThread) struct CaptionFiguresTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: String
+        /// The caption the text left out.
+        var caption: String
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let cases = [
+        Case(name: "a caption alone in its paragraph: the paragraph is the figure's caption",
+             body: "<div><p>Text.</p><p> <span id=c>Troops at the museum (Reuters)</span> </p></div>", caption: "#c",
+             expected: "<div><p>Text.</p><figure><figcaption><p> <span id=\"c\">Troops at the museum (Reuters)</span> </p></figcaption></figure></div>"),
+        Case(name: "a caption box of its own",
+             body: "<div><p>Text.</p><div id=c><p>The dam at dawn.</p><p>Picture: J. Roe</p></div></div>", caption: "#c",
+             expected: "<div><p>Text.</p><figure><figcaption><div id=\"c\"><p>The dam at dawn.</p><p>Picture: J. Roe</p></div></figcaption></figure></div>"),
+        Case(name: "a caption already in a figcaption",
+             body: "<div><figure><img src=a.jpg><figcaption id=c>The dam.</figcaption></figure></div>", caption: "#c",
+             expected: "<div><figure><img src=\"a.jpg\"><figcaption id=\"c\">The dam.</figcaption></figure></div>"),
+        Case(name: "a box holding its picture too (the picture is no caption)",
+             body: "<div><div id=c><img src=a.jpg><p>The dam.</p></div></div>", caption: "#c",
+             expected: "<div><div id=\"c\"><img src=\"a.jpg\"><p>The dam.</p></div></div>"),
+        Case(name: "a caption inside a paragraph with other words (no figure fits there)",
+             body: "<div><p>Before <span id=c>(Reuters)</span> after.</p></div>", caption: "#c",
+             expected: "<div><p>Before <span id=\"c\">(Reuters)</span> after.</p></div>"),
+    ]
+
+    @Test(arguments: cases)
+    func marksWhatTheTextLeftOut(_ c: Case) throws {
+        let document = Document.parse("<html><body>\(c.body)</body></html>")
+        let root = try #require(document.body?.firstChild)
+        let caption = try #require(root.querySelector(c.caption))
+        CaptionFigures.mark([caption], in: root)
+        #expect(root.outerHTML == c.expected)
+    }
+
+    /// Through the whole pipeline, on the Readability corpus's wapo-1: the video's caption the
+    /// text leaves out is a figure caption in the HTML, and the text is what it was.
+    @Test func aVideosCaptionOnACorpusPage() throws {
+        let source = packageRoot.appendingPathComponent("../shared/corpus/readability/wapo-1/source.html").standardizedFileURL
+        let html = try String(contentsOf: source, encoding: .utf8)
+        let document = Document.parse(html, options: ArticlePipeline.parseOptions())
+        let article = try #require(try Extraction.extract(document, url: "https://corpus.example/wapo-1/", mode: .piper))
+        #expect(!article.textContent.contains("Gunmen in military uniforms"))
+        #expect(article.textContent.contains("Gunmen opened fire on visitors"))
+        let marked = try #require(article.content.range(of: "Gunmen in military uniforms"))
+        let before = article.content[..<marked.lowerBound]
+        #expect(before.range(of: "<figcaption>", options: .backwards).map { before[$0.upperBound...].contains("</figcaption>") } == false,
+                "the caption is inside a figcaption")
+    }
+}
