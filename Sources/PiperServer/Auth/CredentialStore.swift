@@ -18,6 +18,9 @@ public protocol CredentialStore: ShareLedger {
     /// server writes it to its state folder's `share-token`), and the feed's secret is part of
     /// the feed URL `piper library feed` prints.
     func secret(named name: String, proposing proposed: String) throws -> String
+    /// The server secret called `name` as stored, nil when there is none (a read, for checks on
+    /// every request).
+    func storedSecret(named name: String) throws -> String?
     /// Replaces the server secret called `name` (a revoked feed secret).
     func replaceSecret(named name: String, with value: String) throws
     /// Records a pending pairing (a code's hash valid until `expires`), dropping expired ones.

@@ -85,6 +85,10 @@ public final class PostgresCredentials: CredentialStore {
         }
     }
 
+    public func storedSecret(named name: String) throws -> String? {
+        try run("read") { conn in try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).text(0, 0) }
+    }
+
     public func replaceSecret(named name: String, with value: String) throws {
         try run("secret") { conn in
             try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2",

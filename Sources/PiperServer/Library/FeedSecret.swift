@@ -46,10 +46,12 @@ public struct FeedSecret: Sendable {
         return secret
     }
 
-    /// Whether `candidate` is the current secret (compared in constant time); false when the
-    /// store cannot be read.
+    /// Whether `candidate` is the current secret (compared in constant time): one read of the
+    /// store, asked on every feed and media request (the server makes the secret, and moves a
+    /// former file's, when it starts: `current`). False when there is none or the store cannot
+    /// be read.
     public func accepts(_ candidate: String) -> Bool {
-        guard !candidate.isEmpty, let secret = try? current() else { return false }
+        guard !candidate.isEmpty, let secret = (try? store.storedSecret(named: Self.name)) ?? nil else { return false }
         return DeviceRegistry.same(candidate, secret)
     }
 

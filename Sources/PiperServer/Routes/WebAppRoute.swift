@@ -33,8 +33,13 @@ struct WebAppRoute: Sendable {
         }
     }
 
-    /// A record's state line: the live media state from the journal when there is a job.
-    func state(of record: ShareRecord) -> (text: String, live: Bool) {
+    /// Where a record's media job stands (`ShareRunner.progress`), asked once per record.
+    func progress(of record: ShareRecord) -> MediaJobState? {
+        record.status == .queued ? runner.progress(of: record) : nil
+    }
+
+    /// A record's state line: the live media state (`progress`) when there is a job.
+    func state(of record: ShareRecord, progress: MediaJobState?) -> (text: String, live: Bool) {
         switch record.status {
         case .saved:
             if let expires = record.expires, expires <= clock() { return ("expired: \(record.url ?? "")", false) }
@@ -43,7 +48,7 @@ struct WebAppRoute: Sendable {
         case .failed: return ("failed: \(record.error ?? record.message)", false)
         case .duplicate: return ("duplicate: already in the library as \(record.libraryPath ?? "")", false)
         case .queued:
-            guard let state = runner.progress(of: record) else { return ("queued", record.job != nil) }
+            guard let state = progress else { return ("queued", record.job != nil) }
             return (state.summary, state.isLive)
         }
     }
@@ -53,7 +58,7 @@ struct WebAppRoute: Sendable {
         let e = WebPage.e
         let base = publicURL.get()
         let items = runner.history.recent.map { record -> String in
-            let (text, live) = state(of: record)
+            let (text, live) = state(of: record, progress: progress(of: record))
             let link = record.url.map { " <a href=\"\(e($0))\">open</a>" } ?? ""
             return "<li data-share=\"\(e(record.id))\"\(live ? " data-live" : "")><strong>\(e(record.title ?? record.source ?? "—"))</strong>"
                 + "<br><span class=\"state\">\(e(text))</span>\(link)</li>"
@@ -86,8 +91,8 @@ struct WebAppRoute: Sendable {
     /// Where a share stands now: its own status, and for a media job the journal's word
     /// (queued, downloading, imported with the library path, duplicate, failed with the reason,
     /// cancelled), so `status` follows the job to its end.
-    func liveStatus(of record: ShareRecord) -> (status: String, libraryPath: String?, error: String?) {
-        guard record.status == .queued, let job = runner.progress(of: record) else {
+    func liveStatus(of record: ShareRecord, progress: MediaJobState?) -> (status: String, libraryPath: String?, error: String?) {
+        guard record.status == .queued, let job = progress else {
             return (record.status.rawValue, record.libraryPath, record.error)
         }
         switch job.state {
@@ -102,8 +107,9 @@ struct WebAppRoute: Sendable {
     func shares(_ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
         let list: [[String: Any]] = runner.history.recent.map { record in
-            let (text, live) = state(of: record)
-            let now = liveStatus(of: record)
+            let job = progress(of: record)
+            let (text, live) = state(of: record, progress: job)
+            let now = liveStatus(of: record, progress: job)
             return ["id": record.id, "status": now.status, "state": text, "live": live,
                     "url": record.url ?? NSNull(), "title": record.title ?? NSNull(), "job": record.job ?? NSNull(),
                     "source": record.source ?? NSNull(), "error": now.error ?? NSNull(), "libraryPath": now.libraryPath ?? NSNull()]

@@ -33,6 +33,9 @@ extension Backend {
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
             let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)
             feed = shelf.feed
+            // The feed's secret exists from the start (a former file's moved into the store), so
+            // each request only reads it.
+            do { _ = try shelf.feed.current() } catch { RequestLog.standardError.write("cannot make the feed's secret: \(error)") }
             let media = MediaRoute(shelf: shelf)
             let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)
             let library = LibraryPageRoute(shelf: shelf, publicURL: publicURL)

@@ -34,8 +34,6 @@ final class ShareHistory: Sendable {
     /// The records with these ids, while they are kept.
     func records(ids: [String]) -> [ShareRecord] { report("read the shares") { try ledger.shares(ids: ids) } ?? [] }
 
-    func record(id: String) -> ShareRecord? { records(ids: [id]).first }
-
     @discardableResult
     private func report<T>(_ what: String, _ body: () throws -> T) -> T? {
         do {
