@@ -21,34 +21,77 @@ enum BlockText {
     static let skipped = NameSet(["script", "style", "noscript", "template", "head", "title", "svg", "math", "select", "button", "iframe", "object", "embed", "canvas", "audio", "video"])
 
     /// The text of `root`, leaving out the subtrees of `skipped` (elements of `root`'s document).
+    /// An article's text leaves out its trailing furniture (`trailingFurniture`), and so does
+    /// `root`: the blocks are removed from the HTML too, so a reader shows what the text says.
     static func text(of root: Node, article: Bool = false, skipping skipped: Set<Node> = []) -> String {
         var out = Builder()
         let walk = Walk(document: root.document, skipping: Set(skipped.map(\.index)))
         walk.walk(root.index, into: &out, inPre: false)
         let text = out.finish()
-        return article ? withoutTrailingFurniture(text) : withoutRepeatedLines(text)
+        guard article else { return withoutRepeatedLines(text) }
+        let blocks = paragraphs(of: text)
+        let dropped = trailingFurniture(blocks, textLength: text.utf8.count)
+        guard !dropped.isEmpty else { return text }
+        // Walked again, noting each text node's block, only for the pages that drop some.
+        var located = Builder(locating: true)
+        walk.walk(root.index, into: &located, inPre: false)
+        remove(blocks: dropped, located: located.located, in: root)
+        return blocks.indices.filter { !dropped.contains($0) }.map { blocks[$0] }.joined(separator: "\n\n")
     }
 
-    /// Drops the short blocks after the article's last paragraph of prose: the "more on this"
-    /// heading and its teasers, rating and sharing prompts, tag and category lines; and
-    /// copyright notices ("© 2020 …") there, whatever their length.
-    static func withoutTrailingFurniture(_ text: String) -> String {
-        let blocks = paragraphs(of: text)
-        guard let last = blocks.lastIndex(where: { isProse($0) && !isCopyrightNotice($0) }), last < blocks.count - 1 else { return text }
-        var kept = Array(blocks[...last])
-        var dropped = 0
-        for block in blocks[(last + 1)...] {
-            if !isCopyrightNotice(block) && (block.utf8.count >= Tuning.standard.trailingBlockKept || endsSentence(block)) {
-                kept.append(block)
-            } else {
-                dropped += block.utf8.count
+    /// The indices of the short blocks after the article's last paragraph of prose: the "more
+    /// on this" heading and its teasers, rating and sharing prompts, tag and category lines;
+    /// and copyright notices ("© 2020 …") there, whatever their length. None when they are much
+    /// of the text.
+    static func trailingFurniture(_ blocks: [Substring], textLength: Int) -> Set<Int> {
+        guard let last = blocks.lastIndex(where: { isProse($0) && !isCopyrightNotice($0) }), last < blocks.count - 1 else { return [] }
+        var dropped = Set<Int>()
+        var droppedLength = 0
+        for i in (last + 1)..<blocks.count {
+            let block = blocks[i]
+            if isCopyrightNotice(block) || (block.utf8.count < Tuning.standard.trailingBlockKept && !endsSentence(block)) {
+                dropped.insert(i)
+                droppedLength += block.utf8.count
             }
         }
         // Short lines that are much of the text are the page's content (a service page's
         // contact lines, a shop's items), not furniture after an article.
-        if dropped == 0 || Double(dropped) > Tuning.standard.trailingBlocksShare * Double(text.utf8.count) { return text }
-        return kept.joined(separator: "\n\n")
+        if Double(droppedLength) > Tuning.standard.trailingBlocksShare * Double(textLength) { return [] }
+        return dropped
     }
+
+    /// Removes the text nodes of `blocks` (by `located`: each text node's block) from `root`,
+    /// and the elements that hold nothing once they are gone (no text, no picture or media).
+    static func remove(blocks: Set<Int>, located: [(node: Int32, block: Int)], in root: Node) {
+        let document = root.document
+        for (index, block) in located where blocks.contains(block) {
+            let text = document.node(at: index)
+            var parent = text.parent
+            text.remove()
+            while let element = parent, element != root, holdsNothing(element) {
+                parent = element.parent
+                element.remove()
+            }
+        }
+    }
+
+    /// No text but white space, and no picture, media or form control under `element`.
+    static func holdsNothing(_ element: Node) -> Bool {
+        var stack = element.childNodes
+        while let n = stack.popLast() {
+            if n.isText {
+                if !n.textContent.allSatisfy(\.isWhitespace) { return false }
+            } else if n.isElement {
+                if kept.contains(n.localName) { return false }
+                stack += n.childNodes
+            }
+        }
+        return true
+    }
+
+    /// Elements that are something without text.
+    static let kept: Set<String> = ["img", "picture", "video", "audio", "svg", "iframe", "object", "embed", "canvas", "math",
+                                    "input", "textarea", "select"]
 
     /// Starts with the copyright sign.
     static func isCopyrightNotice(_ block: Substring) -> Bool {
@@ -145,6 +188,7 @@ enum BlockText {
                 defer { c = doc.nextSibling(at: c) }
                 switch doc.kind(at: c) {
                 case .text:
+                    if out.locating { out.node = c }
                     // The text's bytes in place: no string handed over per text node.
                     doc.withTextUTF8(at: c) { out.append($0, preformatted: inPre) }
                     continue
@@ -190,6 +234,15 @@ enum BlockText {
         /// 0 none, 1 space, 2 line break, 3 blank line.
         private var pending = 0
         private var started = false
+        /// Whether each text node's block is noted (`located`): the walk sets `node` first.
+        let locating: Bool
+        var node: Int32 = -1
+        /// The text nodes that wrote something, each with the index of its block (the blocks
+        /// `paragraphs(of:)` splits the text into).
+        private(set) var located: [(node: Int32, block: Int)] = []
+        private var block = 0
+
+        init(locating: Bool = false) { self.locating = locating }
 
         mutating func space() { pending = max(pending, 1) }
         mutating func lineBreak() { pending = max(pending, 2) }
@@ -238,13 +291,14 @@ enum BlockText {
                 switch pending {
                 case 1: result.append(0x20)
                 case 2: result.append(0x0A)
-                case 3: result.append(0x0A); result.append(0x0A)
+                case 3: result.append(0x0A); result.append(0x0A); block += 1
                 default: break
                 }
             }
             pending = 0
             started = true
             result.append(contentsOf: piece)
+            if locating && located.last.map({ $0.node != node || $0.block != block }) ?? true { located.append((node, block)) }
         }
 
         func finish() -> String { String(decoding: result, as: UTF8.self) }

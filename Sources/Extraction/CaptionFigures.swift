@@ -3,7 +3,8 @@ import HTML
 /// The captions the text leaves out (a legend under a picture or a video the page no longer
 /// shows, "… (Reuters)") are marked as captions in the article's HTML too: each one not already
 /// in a `<figure>` or `<figcaption>`, and
-/// holding no picture of its own, is wrapped in `<figure><figcaption>`. The HTML then says
+/// holding no picture of its own, is wrapped in `<figure><figcaption>`; a paragraph that holds
+/// only pictures beside its legend becomes the pictures' figure, the legend its caption. The HTML then says
 /// what the text decided, so a reader (the reader page serves figure captions beside the
 /// article, as `media-caption extra`) and any extractor run on it read the article as Piper's
 /// text has it. The text is unchanged.
@@ -17,13 +18,50 @@ enum CaptionFigures {
             while let parent = caption.parent, parent != root, phrasing.contains(parent.localName), isAlone(caption, in: parent) {
                 caption = parent
             }
-            guard let parent = caption.parent, !phrasing.contains(parent.localName) else { continue }
+            guard let parent = caption.parent else { continue }
+            if phrasing.contains(parent.localName) {
+                // A paragraph of a picture and its legend (`<p><img><br><i>…</i></p>`) is that
+                // picture's figure.
+                if parent.localName == "p", parent != root, let box = parent.parent, holdsOnlyPictures(parent, besides: caption) {
+                    let figure = root.document.createElement("figure")
+                    _ = box.insertBefore(figure, parent)
+                    while let child = parent.firstChild {
+                        if child == caption || child.localName == "br" || (child.isText && child.textContent.allSatisfy(\.isWhitespace)) {
+                            child.remove()
+                        } else {
+                            _ = figure.appendChild(child)
+                        }
+                    }
+                    parent.remove()
+                    wrap(caption, in: figure)
+                }
+                continue
+            }
             let figure = root.document.createElement("figure")
-            let figcaption = root.document.createElement("figcaption")
             _ = parent.insertBefore(figure, caption)
-            _ = figure.appendChild(figcaption)
-            _ = figcaption.appendChild(caption)
+            wrap(caption, in: figure)
         }
+    }
+
+    /// Appends `<figcaption>` holding `caption` to `figure`.
+    private static func wrap(_ caption: Node, in figure: Node) {
+        let figcaption = figure.document.createElement("figcaption")
+        _ = figure.appendChild(figcaption)
+        _ = figcaption.appendChild(caption)
+    }
+
+    /// Whether `paragraph` holds nothing but pictures (an `img`, a `picture`, a link around
+    /// one), line breaks and white space, besides `caption`, and at least one picture.
+    static func holdsOnlyPictures(_ paragraph: Node, besides caption: Node) -> Bool {
+        var pictures = 0
+        for child in paragraph.childNodes where child != caption {
+            if child.isText {
+                guard child.textContent.allSatisfy(\.isWhitespace) else { return false }
+            } else if child.isElement {
+                if Classifier.isPicture(child) { pictures += 1 } else if child.localName != "br" { return false }
+            }
+        }
+        return pictures > 0
     }
 
     /// A caption's box that holds its picture too (WordPress's `wp-caption`) is left as it is: a

@@ -33,6 +33,18 @@ import Testing
         Case(name: "a caption inside a paragraph with other words (no figure fits there)",
              body: "<div><p>Before <span id=c>(Reuters)</span> after.</p></div>", caption: "#c",
              expected: "<div><p>Before <span id=\"c\">(Reuters)</span> after.</p></div>"),
+        Case(name: "a picture and its legend in one paragraph: the paragraph is the picture's figure",
+             body: "<div><p>Text.</p><p>\n <img src=a.png><br>\n <i id=c>The hand is protecting the slot.</i>\n</p></div>", caption: "#c",
+             expected: "<div><p>Text.</p><figure><img src=\"a.png\"><figcaption><i id=\"c\">The hand is protecting the slot.</i></figcaption></figure></div>"),
+        Case(name: "a linked picture and a legend in a span",
+             body: "<div><p><a href=a.png><img src=a.png></a><br><span><em id=c>Rectangles.</em></span></p></div>", caption: "#c",
+             expected: "<div><figure><a href=\"a.png\"><img src=\"a.png\"></a><figcaption><span><em id=\"c\">Rectangles.</em></span></figcaption></figure></div>"),
+        Case(name: "a paragraph with words beside the picture and the legend stays a paragraph",
+             body: "<div><p><img src=a.png><br><i id=c>Rectangles.</i> And more words.</p></div>", caption: "#c",
+             expected: "<div><p><img src=\"a.png\"><br><i id=\"c\">Rectangles.</i> And more words.</p></div>"),
+        Case(name: "a paragraph of a legend after a line break but no picture stays a paragraph",
+             body: "<div><p><br><i id=c>Rectangles.</i></p></div>", caption: "#c",
+             expected: "<div><p><br><i id=\"c\">Rectangles.</i></p></div>"),
     ]
 
     @Test(arguments: cases)
