@@ -17,17 +17,18 @@ enum ReaderColumn {
     ])
 
     /// `content` (sanitized HTML) with each layout table served as its cells' blocks, every box
-    /// that holds only blocks unwrapped, each list
+    /// that holds only blocks unwrapped, every box of only text served as a paragraph, each list
     /// item's lone paragraph served as the item's text, and each caption and each of the
     /// sanitizer's stand-ins marked as the figure's.
     static func flatten(_ content: String) -> String {
         let (_, root) = Document.parseFragment(content, context: "div")
         let tables = unwrapLayoutTables(in: root)
         let unwrapped = unwrap(in: root)
+        let paragraphs = servesTextBoxesAsParagraphs(in: root)
         let items = unwrapItemParagraphs(in: root)
         let captions = markCaptions(in: root)
         let standIns = markStandIns(in: root)
-        guard tables || unwrapped || items || captions || standIns else { return content }
+        guard tables || unwrapped || paragraphs || items || captions || standIns else { return content }
         return root.innerHTML
     }
 
@@ -51,5 +52,42 @@ enum ReaderColumn {
             if node.isText { return node.data.allSatisfy(\.isWhitespace) }
             return true   // comments
         }
+    }
+
+    /// Serves each box that holds text and nothing but inline content as the paragraph it is
+    /// (`<header>A summary under the headline…</header>` as `<p>`), as Readability serves a
+    /// `div` of phrasing content: a read-later extractor reads paragraphs, and drops a
+    /// `header`, `footer`, `aside` or `nav` as a page's furniture, while everything here is the
+    /// article's (trafilatura left out medicalnewstoday's standfirst). True when any was.
+    @discardableResult
+    static func servesTextBoxesAsParagraphs(in node: Node) -> Bool {
+        var changed = false
+        for child in node.childNodes where child.isElement {
+            guard boxes.contains(child.localName), holdsOnlyInlineText(child) else {
+                if child.localName != "pre", servesTextBoxesAsParagraphs(in: child) { changed = true }
+                continue
+            }
+            let paragraph = child.document.createElement("p")
+            while let grandchild = child.firstChild { _ = paragraph.appendChild(grandchild) }
+            _ = node.insertBefore(paragraph, child)
+            child.remove()
+            changed = true
+        }
+        return changed
+    }
+
+    /// No block below `box`, and some text that is not white space.
+    static func holdsOnlyInlineText(_ box: Node) -> Bool {
+        var text = false
+        var stack = box.childNodes
+        while let node = stack.popLast() {
+            if node.isElement {
+                if blocks.contains(node.localName) { return false }
+                stack += node.childNodes
+            } else if node.isText, !text, !node.data.allSatisfy(\.isWhitespace) {
+                text = true
+            }
+        }
+        return text
     }
 }
