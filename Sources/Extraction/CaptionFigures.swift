@@ -51,14 +51,20 @@ enum CaptionFigures {
     }
 
     /// Whether `paragraph` holds nothing but pictures (an `img`, a `picture`, a link around
-    /// one), line breaks and white space, besides `caption`, and at least one picture.
+    /// one, a box of only media), line breaks, empty elements and white space, besides
+    /// `caption`, and at least one picture.
     static func holdsOnlyPictures(_ paragraph: Node, besides caption: Node) -> Bool {
         var pictures = 0
         for child in paragraph.childNodes where child != caption {
             if child.isText {
                 guard child.textContent.allSatisfy(\.isWhitespace) else { return false }
             } else if child.isElement {
-                if Classifier.isPicture(child) { pictures += 1 } else if child.localName != "br" { return false }
+                // An empty element (an anchor's target `<a name=…></a>`) shows nothing.
+                if Classifier.isPicture(child) || holdsMedia(child) && child.textContent.allSatisfy(\.isWhitespace) {
+                    pictures += 1
+                } else if child.localName != "br" && !child.textContent.allSatisfy(\.isWhitespace) {
+                    return false
+                }
             }
         }
         return pictures > 0
