@@ -4,7 +4,7 @@ import Testing
 
 /// The reader page's body as one column of blocks: boxes holding only blocks are unwrapped, in
 /// order; a box with text of its own and blocks stays, a box of only inline text is served as a
-/// paragraph, and everything else stays. A list item's lone
+/// paragraph, a heading that is one link is served inside the link, and everything else stays. A list item's lone
 /// paragraph is served as the item's text, a caption's content is marked as the figure's, and a
 /// layout table (one row or one column, no header, blocks in a cell) is served as its cells.
 @Suite(.ownThread) struct ReaderColumnTests {
@@ -16,6 +16,9 @@ import Testing
         ("<div><span>inline</span></div><p>kept</p>", "<p><span>inline</span></p><p>kept</p>"),
         ("<header>\n A summary under the headline, <em>in a header</em>.\n</header><p>x</p>",
          "<p>\n A summary under the headline, <em>in a header</em>.\n</p><p>x</p>"),
+        ("<h3> <a href=\"https://e.org/g\" title=\"g\">Rez <em>Infinite</em> ($30)</a> </h3><p>x</p>",
+         "<a href=\"https://e.org/g\" title=\"g\"><h3> Rez <em>Infinite</em> ($30) </h3></a><p>x</p>"),
+        ("<h2>Read <a href=\"https://e.org/g\">the report</a></h2>", "<h2>Read <a href=\"https://e.org/g\">the report</a></h2>"),
         ("<footer><img src=\"https://e.org/a.jpg\"> </footer>", "<footer><img src=\"https://e.org/a.jpg\"> </footer>"),
         ("<aside>\n  <p>note</p>\n</aside>", "\n  <p>note</p>\n"),
         ("<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>", "<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>"),

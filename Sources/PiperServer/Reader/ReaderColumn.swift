@@ -17,7 +17,7 @@ enum ReaderColumn {
     ])
 
     /// `content` (sanitized HTML) with each layout table served as its cells' blocks, every box
-    /// that holds only blocks unwrapped, every box of only text served as a paragraph, each list
+    /// that holds only blocks unwrapped, every box of only text served as a paragraph, a heading that is one link served inside the link, each list
     /// item's lone paragraph served as the item's text, and each caption and each of the
     /// sanitizer's stand-ins marked as the figure's.
     static func flatten(_ content: String) -> String {
@@ -25,10 +25,11 @@ enum ReaderColumn {
         let tables = unwrapLayoutTables(in: root)
         let unwrapped = unwrap(in: root)
         let paragraphs = servesTextBoxesAsParagraphs(in: root)
+        let headings = linksAroundHeadings(in: root)
         let items = unwrapItemParagraphs(in: root)
         let captions = markCaptions(in: root)
         let standIns = markStandIns(in: root)
-        guard tables || unwrapped || paragraphs || items || captions || standIns else { return content }
+        guard tables || unwrapped || paragraphs || headings || items || captions || standIns else { return content }
         return root.innerHTML
     }
 
@@ -89,5 +90,29 @@ enum ReaderColumn {
             }
         }
         return text
+    }
+
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+    /// Serves each heading whose text is one link (`<h3><a href=…>Rez Infinite ($30)</a></h3>`)
+    /// inside that link instead (`<a href=…><h3>…</h3></a>`), which a browser shows the same: the
+    /// readability family drops a heading whose text is mostly a link as navigation, and these
+    /// are the article's own (yahoo-1's eight game titles). True when any was.
+    @discardableResult
+    static func linksAroundHeadings(in root: Node) -> Bool {
+        var changed = false
+        for heading in root.descendantElements(named: Array(headings)) {
+            let significant = heading.childNodes.filter { !($0.isText && $0.data.allSatisfy(\.isWhitespace)) && ($0.isText || $0.isElement) }
+            guard significant.count == 1, let link = significant.first, link.localName == "a", link.hasAttribute("href"),
+                  let parent = heading.parent, parent.localName != "a", !link.textContent.allSatisfy(\.isWhitespace) else { continue }
+            let outer = heading.document.createElement("a")
+            for attribute in link.attributes { outer.setAttribute(attribute.name, attribute.value) }
+            _ = parent.insertBefore(outer, heading)
+            _ = outer.appendChild(heading)
+            while let child = link.firstChild { _ = heading.insertBefore(child, link) }
+            link.remove()
+            changed = true
+        }
+        return changed
     }
 }
