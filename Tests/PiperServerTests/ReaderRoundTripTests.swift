@@ -18,15 +18,18 @@ import Testing
 ///   paragraph that is one link (base-url's "link" lines), and joins a code block's inline
 ///   words (toc-missing).
 /// - readability-lxml scores only paragraphs, preformatted text, cells and quotes, crediting
-///   their parent and grandparent: an article of nested lists (firefox-nightly-blog) or one
-///   whose paragraphs sit in a table's cells (wikipedia-4's table outscores the body) or in a
-///   gallery's list (bug-1255978) is read as that one box; a list it scores below zero is
-///   dropped whole (liberation-1's live feed, which piper keeps).
-/// - The reader HTML keeps what the text leaves out: captions and credits outside a
-///   `figcaption` (wapo's, yahoo's; a `figcaption`, and the sanitizer's "▶ Video: …"
-///   and "[figure omitted]", are marked as the figure's, which both leave out where they can:
-///   trafilatura still reads a stand-in inside a paragraph of its own), and the MathML
-///   formulas (mathjax), none of which the text holds.
+///   their parent and grandparent: an article whose paragraphs sit in a table's cells
+///   (wikipedia-4's table outscores the body) is read as that one box; it drops a list whose
+///   text is over a fifth links (firefox-nightly-blog's lists of bugs, wikipedia-3's external
+///   links) and one it scores below zero (liberation-1's live feed, which piper keeps).
+/// - The reader HTML keeps the MathML formulas (mathjax), which the text does not hold.
+/// - Piper's text holds some of a page's furniture that both leave out (yahoo-3's "Share your
+///   recipe", "Now watching"), and trafilatura joins a list item's paragraphs into one word
+///   ("ScienceAssociated Press", yahoo-2).
+/// What the page can say, it says: captions the text leaves out are figure captions (a
+/// picture's paragraph and its legend a figure), the trailing blocks the text leaves out are
+/// not in the HTML, a box of only text is a paragraph, and a heading that is one link is served
+/// inside the link (the readability family drops a heading that is mostly link).
 @Suite(.ownThread, .timeLimit(.minutes(15)))
 struct ReaderRoundTripTests {
     static let corpus = SanitizerCorpusTests.corpus
