@@ -79,12 +79,20 @@ extension Classifier {
     /// 600 bytes at most, holding at most 400 bytes besides the headline and no heading before
     /// it (`previous`, the last `h2`–`h6` before it in document order). The headline is a
     /// heading of 10 bytes or more nearly all in a link to another page: an in-page link is an
-    /// accordion's toggle (a FAQ's question), not a teaser.
+    /// accordion's toggle (a FAQ's question), not a teaser. A headline without a link heads a
+    /// card too when the card has a picture and links out ("Read more";
+    /// `TeaserRules.isUnlinkedHeadlineCard`).
     func card(headedBy heading: Node, after previous: Node?, below root: Node) -> Node? {
         let title = table.length(heading)
-        guard TeaserRules.isHeadline(length: title, linkDensity: table.linkDensity(heading)),
-              let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
-              let href = link.getAttribute("href"), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:") else { return nil }
+        let linked: Bool
+        if TeaserRules.isHeadline(length: title, linkDensity: table.linkDensity(heading)) {
+            guard let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
+                  Classifier.linksOut(link) else { return nil }
+            linked = true
+        } else {
+            guard title >= Tuning.standard.cardHeadline else { return nil }
+            linked = false
+        }
         var card: Node?
         var parent = heading.parent
         while let box = parent, box != root, !RoleRules.allHeadings.contains(box) {
@@ -94,7 +102,18 @@ extension Classifier {
             card = box
             parent = box.parent
         }
+        if !linked, let found = card,
+           !TeaserRules.isUnlinkedHeadlineCard(linksOut: found.descendantElements(named: ["a"]).contains(where: Classifier.linksOut),
+                                               pictured: !found.descendantElements(named: ["img", "picture"]).isEmpty) {
+            return nil
+        }
         return card
+    }
+
+    /// A link to another page: not in-page (an accordion's toggle) nor a script.
+    static func linksOut(_ link: Node) -> Bool {
+        guard let href = link.getAttribute("href") else { return false }
+        return !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
     }
     static let cardHeadings = NameSet(["h2", "h3", "h4", "h5", "h6"])
 

@@ -38,6 +38,25 @@ import Testing
         return try Extraction.extract(document, url: page.url, mode: .piper)?.textContent ?? ""
     }
 
+    /// A card whose headline is no link: a picture, a heading, a summary and "Read more"
+    /// (greenpeace.de's "Mehr zu Klima und Konsum"). The same boxes without pictures are the
+    /// page's sections and stay.
+    @Test func cardsWithAReadMoreLinkGo() throws {
+        func card(_ n: Int, picture: Bool) -> String {
+            "<article>\(picture ? "<div><img src=\"/p\(n).jpg\"></div>" : "")<div><h3><span>Another campaign, number \(n)</span></h3>"
+                + "<div><p>Its summary says in a sentence or two what campaign \(n) did, where it took place, who joined it "
+                + "and why readers might care about it now that the season is over.</p>"
+                + "<p><a href=\"/campaign/\(n)\">Read more</a></p></div></div></article>"
+        }
+        let teasers = "<div><h2>More on climate</h2><div>\((1...3).map { card($0, picture: true) }.joined())</div></div>"
+        let text = try MainSpanTests.extract("<main>\(MainSpanTests.paragraphs)\(teasers)</main>")
+        #expect(!text.contains("Another campaign") && !text.contains("what campaign"))
+        #expect(!text.contains("More on climate"))
+        let sections = "<div><h2>What we do</h2><div>\((1...3).map { card($0, picture: false) }.joined())</div></div>"
+        let kept = try MainSpanTests.extract("<main>\(MainSpanTests.paragraphs)\(sections)</main>")
+        #expect(kept.contains("what campaign 1 did") && kept.contains("what campaign 3 did"))
+    }
+
     @Test func questionsThatOpenInPlaceStay() throws {
         let faq = "<div><h2>Questions</h2>\((1...3).map { Self.card($0, href: "#answer-") }.joined())</div>"
         let text = try MainSpanTests.extract("<article>\(MainSpanTests.paragraphs)\(faq)</article>")
