@@ -19,6 +19,7 @@ import Testing
         ("<h3> <a href=\"https://e.org/g\" title=\"g\">Rez <em>Infinite</em> ($30)</a> </h3><p>x</p>",
          "<a href=\"https://e.org/g\" title=\"g\"><h3> Rez <em>Infinite</em> ($30) </h3></a><p>x</p>"),
         ("<h2>Read <a href=\"https://e.org/g\">the report</a></h2>", "<h2>Read <a href=\"https://e.org/g\">the report</a></h2>"),
+        ("<h2><div>A heading's box</div></h2><div>text</div>", "<h2><div>A heading's box</div></h2><p>text</p>"),
         ("<footer><img src=\"https://e.org/a.jpg\"> </footer>", "<footer><img src=\"https://e.org/a.jpg\"> </footer>"),
         ("<aside>\n  <p>note</p>\n</aside>", "\n  <p>note</p>\n"),
         ("<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>", "<p>Nothing to unwrap: <a href=\"https://e.org/\">a link</a></p>"),

@@ -65,7 +65,8 @@ enum ReaderColumn {
         var changed = false
         for child in node.childNodes where child.isElement {
             guard boxes.contains(child.localName), holdsOnlyInlineText(child) else {
-                if child.localName != "pre", servesTextBoxesAsParagraphs(in: child) { changed = true }
+                // A paragraph cannot stand in a heading, a paragraph or preformatted text.
+                if !phrasingOnly.contains(child.localName), servesTextBoxesAsParagraphs(in: child) { changed = true }
                 continue
             }
             let paragraph = child.document.createElement("p")
@@ -93,6 +94,8 @@ enum ReaderColumn {
     }
 
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Elements whose content is phrasing only: a box in one stays a box.
+    static let phrasingOnly: Set<String> = headings.union(["p", "pre", "summary", "caption", "dt", "legend"])
 
     /// Serves each heading whose text is one link (`<h3><a href=…>Rez Infinite ($30)</a></h3>`)
     /// inside that link instead (`<a href=…><h3>…</h3></a>`), which a browser shows the same: the
