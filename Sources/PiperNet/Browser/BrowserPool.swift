@@ -72,12 +72,26 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
         } catch BrowserFailure.timedOut {
             throw LoadError.timedOut(url, seconds: Int(loader.timeout))
         } catch {
-            if lock.withLock({ process.hasExited() }) {
+            if hasExited(process, closedPipe: error as? BrowserFailure) {
                 retire(process)
                 throw LoadError.browserFailed("Chromium stopped while loading the page (\(error)); the next share starts it again")
             }
             let tail = process.logTail().split(separator: "\n").last.map { " (\($0))" } ?? ""
             throw LoadError.browserFailed("\(error)\(tail)")
+        }
+    }
+
+    /// Whether the browser is gone. A pipe that closed under the load (`.exited`) means it is
+    /// dying: the kernel closes a killed process's descriptors a moment before the process can
+    /// be reaped, so that case waits up to a second for it rather than call it something else.
+    private func hasExited(_ process: ChromiumProcess, closedPipe failure: BrowserFailure?) -> Bool {
+        let patience: TimeInterval
+        if case .exited = failure { patience = 1 } else { patience = 0 }
+        let until = Date().addingTimeInterval(patience)
+        while true {
+            if lock.withLock({ process.hasExited() }) { return true }
+            if Date() >= until { return false }
+            usleep(10_000)
         }
     }
 
