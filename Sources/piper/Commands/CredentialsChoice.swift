@@ -2,18 +2,36 @@ import Foundation
 import PiperCore
 import PiperServer
 
-/// Where `piper serve`, `piper pair` and `piper devices` keep who may share: the store the
+/// Where `piper serve`, `piper pair`, `piper devices` and `piper library feed` keep who may share: the store the
 /// server keeps its saves in (`--db PATH`, else the state folder's `piper-serve.sqlite`; or
 /// `--postgres URL`), so a pairing or a revocation made by one process is what every server on
 /// that store accepts from its next request.
-enum CredentialsChoice {
-    static func store(state: StateFolder, database: String?, postgres: String?) throws -> any CredentialStore {
+struct CredentialsChoice {
+    let database: String?
+    let postgres: String?
+
+    /// The two flags, one option each for every command that reaches the store.
+    static func databaseOption() -> Option<String?> {
+        Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
+    }
+    static func postgresOption() -> Option<String?> {
+        Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
+    }
+
+    /// The flags as given; both at once is a usage error.
+    init(database: String?, postgres: String?) throws {
+        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        self.database = database
+        self.postgres = postgres
+    }
+
+    func store(state: StateFolder) throws -> any CredentialStore {
         if let postgres { return try PostgresCredentials(url: postgres) }
         try state.ensure()
         return try SQLiteCredentials(path: database ?? state.serverDatabase.path)
     }
 
-    static func registry(state: StateFolder, database: String?, postgres: String?) throws -> DeviceRegistry {
-        try DeviceRegistry(state: state, credentials: store(state: state, database: database, postgres: postgres))
+    func registry(state: StateFolder) throws -> DeviceRegistry {
+        try DeviceRegistry(state: state, credentials: store(state: state))
     }
 }

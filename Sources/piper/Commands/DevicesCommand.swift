@@ -15,8 +15,8 @@ struct DevicesCommand: Command {
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the devices as JSON.")
-        var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
-        var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
+        var db = CredentialsChoice.databaseOption()
+        var postgres = CredentialsChoice.postgresOption()
     }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "ACTION", help: "revoke or token (default: list).", optional: true),
@@ -24,16 +24,13 @@ struct DevicesCommand: Command {
     ]
 
     let json: Bool
-    let database: String?
-    let postgres: String?
+    let credentials: CredentialsChoice
     let action: String?
     let target: String?
 
     init(_ parsed: Parsed<Options>) throws {
         json = parsed.json
-        database = parsed.db
-        postgres = parsed.postgres
-        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        credentials = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
         action = parsed.positionals.first
         target = parsed.positionals.dropFirst().first
         switch action {
@@ -50,7 +47,7 @@ struct DevicesCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let registry = try CredentialsChoice.registry(state: StateFolder.resolve(), database: database, postgres: postgres)
+        let registry = try credentials.registry(state: StateFolder.resolve())
         switch (action, target) {
         case ("revoke"?, let name?):
             guard let removed = try registry.revoke(name) else {

@@ -56,26 +56,23 @@ extension LibraryCommand {
             /// Taken as every library command takes it (an alias such as `piper library --library
             /// DIR` still reaches feed), though the secret lives in the state folder.
             var library = LibraryOption.option()
-            var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
-            var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
+            var db = CredentialsChoice.databaseOption()
+            var postgres = CredentialsChoice.postgresOption()
         }
 
         let revoke: Bool
         let environment: [String: String]
-        let database: String?
-        let postgres: String?
+        let credentials: CredentialsChoice
 
         init(_ parsed: Parsed<Options>) throws {
             environment = try LibraryOption.environment(parsed.library)
             revoke = parsed.revoke
-            database = parsed.db
-            postgres = parsed.postgres
-            if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+            credentials = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
         }
 
         func run() async throws -> ExitCode {
             let state = StateFolder.resolve(environment: environment)
-            let secret = FeedSecret(state: state, store: try CredentialsChoice.store(state: state, database: database, postgres: postgres))
+            let secret = FeedSecret(state: state, store: try credentials.store(state: state))
             let current = revoke ? try secret.revoke() : try secret.current()
             if revoke { Output.note("The feed has a new secret; the old feed and media links no longer work.") }
             let config = try loadConfig(environment: environment)

@@ -16,21 +16,18 @@ struct PairCommand: Command {
     struct Options: OptionGroup {
         var url = Opt.text("--url", placeholder: "URL", help: "The server's public URL (default: the backend URL).")
         var noQR = Opt.flag("--no-qr", help: "Print only the link.")
-        var db = Opt.text("--db", placeholder: "PATH", help: "The server's SQLite database (default: piper-serve.sqlite in the state folder).")
-        var postgres = Opt.text("--postgres", placeholder: "URL", help: "The server's PostgreSQL database.")
+        var db = CredentialsChoice.databaseOption()
+        var postgres = CredentialsChoice.postgresOption()
     }
 
     let url: String?
     let qr: Bool
-    let database: String?
-    let postgres: String?
+    let credentials: CredentialsChoice
 
     init(_ parsed: Parsed<Options>) throws {
         url = parsed.url
         qr = !parsed.noQR
-        database = parsed.db
-        postgres = parsed.postgres
-        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        credentials = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
         if let url, WebURL.http(url) == nil { throw UsageError("--url must be an http(s) URL, not '\(url)'") }
     }
 
@@ -40,7 +37,7 @@ struct PairCommand: Command {
         guard url != nil || config.isBackendConfigured else { throw PairError.noAddress }
         let base = url ?? config.backendBaseURL.absoluteString
         if let warning = Self.unreachableWarning(base) { Output.err(warning) }
-        let code = try CredentialsChoice.registry(state: config.state, database: database, postgres: postgres).createPairing()
+        let code = try credentials.registry(state: config.state).createPairing()
         let lines = Self.lines(base: base, code: code, qr: qr)
         Output.out(lines[0])
         for line in lines.dropFirst() { Output.err(line) }

@@ -63,8 +63,8 @@ struct ServeCommand: Command {
     }
 
     let configuration: BackendConfiguration
-    let database: String?
-    let postgres: String?
+    /// The store chosen (--db or --postgres): saves, rate limits and who may share.
+    let choice: CredentialsChoice
     let sharing: ServeSharing
 
     init(_ parsed: Parsed<Options>) throws {
@@ -86,9 +86,7 @@ struct ServeCommand: Command {
             configuration.publicURL = url
         }
         configuration.trustedProxies = Set(parsed.trustedProxy)
-        database = parsed.db
-        postgres = parsed.postgres
-        if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
+        choice = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
         configuration.saveRequiresToken = parsed.saveRequiresToken
         for value in parsed.allowHost where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
             throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
@@ -107,18 +105,18 @@ struct ServeCommand: Command {
         var configuration = configuration
         configuration.share = sharing.services(state: state)
         let store: any Store
-        if let postgres {
+        if let postgres = choice.postgres {
             store = try PostgresStore(url: postgres)
             configuration.sharedRateLimits = try PostgresRateLimits(url: postgres)
         } else {
-            let path = database ?? state.serverDatabase.path
+            let path = choice.database ?? state.serverDatabase.path
             do {
                 store = try SQLiteStore(path: path)
             } catch {
                 throw DatabaseOpenError(path: path, reason: "\(error)")
             }
         }
-        configuration.share?.credentials = try CredentialsChoice.store(state: state, database: database, postgres: postgres)
+        configuration.share?.credentials = try choice.store(state: state)
         let backend = try Backend(store: store, configuration: configuration)
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
