@@ -63,34 +63,34 @@ enum ReaderColumn {
     @discardableResult
     static func servesTextBoxesAsParagraphs(in node: Node) -> Bool {
         var changed = false
-        for child in node.childNodes where child.isElement {
-            guard boxes.contains(child.localName), holdsOnlyInlineText(child) else {
-                // A paragraph cannot stand in a heading, a paragraph or preformatted text.
-                if !phrasingOnly.contains(child.localName), servesTextBoxesAsParagraphs(in: child) { changed = true }
+        _ = textBoxes(in: node, serving: true, changed: &changed)
+        return changed
+    }
+
+    /// One walk, children first: whether `node`'s subtree holds a block and text that is not
+    /// white space, as it stood; each box below it (when `serving`) holding text and no block
+    /// is replaced by a paragraph.
+    private static func textBoxes(in node: Node, serving: Bool, changed: inout Bool) -> (block: Bool, text: Bool) {
+        var block = false, text = false
+        for child in node.childNodes {
+            if child.isText {
+                if !text, !child.data.allSatisfy(\.isWhitespace) { text = true }
                 continue
             }
+            guard child.isElement else { continue }
+            let name = child.localName
+            // A paragraph cannot stand in a heading, a paragraph or preformatted text.
+            let below = textBoxes(in: child, serving: serving && !phrasingOnly.contains(name), changed: &changed)
+            block = block || below.block || blocks.contains(name)
+            text = text || below.text
+            guard serving, boxes.contains(name), below.text, !below.block else { continue }
             let paragraph = child.document.createElement("p")
             while let grandchild = child.firstChild { _ = paragraph.appendChild(grandchild) }
             _ = node.insertBefore(paragraph, child)
             child.remove()
             changed = true
         }
-        return changed
-    }
-
-    /// No block below `box`, and some text that is not white space.
-    static func holdsOnlyInlineText(_ box: Node) -> Bool {
-        var text = false
-        var stack = box.childNodes
-        while let node = stack.popLast() {
-            if node.isElement {
-                if blocks.contains(node.localName) { return false }
-                stack += node.childNodes
-            } else if node.isText, !text, !node.data.allSatisfy(\.isWhitespace) {
-                text = true
-            }
-        }
-        return text
+        return (block, text)
     }
 
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
