@@ -24,7 +24,8 @@ enum BlockText {
     /// An article's text leaves out its trailing furniture (`trailingFurniture`), and so does
     /// `root`: the blocks are removed from the HTML too, so a reader shows what the text says.
     static func text(of root: Node, article: Bool = false, skipping skipped: Set<Node> = []) -> String {
-        var out = Builder()
+        // An article's walk notes each text node's block, to remove the blocks it drops.
+        var out = Builder(locating: article)
         let walk = Walk(document: root.document, skipping: Set(skipped.map(\.index)))
         walk.walk(root.index, into: &out, inPre: false)
         let text = out.finish()
@@ -32,10 +33,7 @@ enum BlockText {
         let blocks = paragraphs(of: text)
         let dropped = trailingFurniture(blocks, textLength: text.utf8.count)
         guard !dropped.isEmpty else { return text }
-        // Walked again, noting each text node's block, only for the pages that drop some.
-        var located = Builder(locating: true)
-        walk.walk(root.index, into: &located, inPre: false)
-        remove(blocks: dropped, located: located.located, in: root)
+        remove(blocks: dropped, located: out.located, in: root)
         return blocks.indices.filter { !dropped.contains($0) }.map { blocks[$0] }.joined(separator: "\n\n")
     }
 
