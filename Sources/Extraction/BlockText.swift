@@ -87,9 +87,8 @@ enum BlockText {
         return true
     }
 
-    /// Elements that are something without text.
-    static let kept: Set<String> = ["img", "picture", "video", "audio", "svg", "iframe", "object", "embed", "canvas", "math",
-                                    "input", "textarea", "select"]
+    /// Elements that are something without text: media, and form controls.
+    static let kept = CaptionFigures.media.union(["input", "textarea", "select"])
 
     /// Starts with the copyright sign.
     static func isCopyrightNotice(_ block: Substring) -> Bool {
