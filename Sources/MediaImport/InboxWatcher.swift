@@ -39,7 +39,9 @@ public final class InboxWatcher: @unchecked Sendable {
             }
             self.fd = fd
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler(handler: InboxWatcherEvents.makeReader(fd: fd, handler: handler))
+            // The reader asks before each call whether this watch still runs: a handler that stops
+            // the watcher must see no further call, not even for names read in the same batch.
+            source.setEventHandler(handler: InboxWatcherEvents.makeReader(fd: fd, isStopped: { [weak self] in self?.fd != fd }, handler: handler))
             source.setCancelHandler { close(fd) }
             source.resume()
             self.source = source
@@ -60,15 +62,19 @@ public final class InboxWatcher: @unchecked Sendable {
 /// Reading and decoding inotify events: plain functions, kept off any actor (C and Dispatch
 /// call them on their own threads).
 enum InboxWatcherEvents {
-    static func makeReader(fd: Int32, handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
+    /// `isStopped` is asked on the watcher's queue before each read and each call.
+    static func makeReader(fd: Int32, isStopped: @escaping @Sendable () -> Bool, handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
         return {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
+            while !isStopped() {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 guard n > 0 else { return }
                 let events = decode(Array(buffer[0..<n]))
-                if events.overflowed { handler("") }   // events were lost: rescan everything
-                for name in events.names where !LibraryImporter.isTemporaryName(name) { handler(name) }
+                if events.overflowed, !isStopped() { handler("") }   // events were lost: rescan everything
+                for name in events.names where !LibraryImporter.isTemporaryName(name) {
+                    if isStopped() { return }
+                    handler(name)
+                }
             }
         }
     }

@@ -19,9 +19,21 @@ extension TempHome {
     func land(data: Data, as name: String) throws -> URL {
         let staging = root.appendingPathComponent("staging-\(UUID().uuidString)")
         try data.write(to: staging)
+        // A process another test spawns at the moment of the write shares the open file until
+        // it execs; landed while that copy is open, the file would be (rightly) taken as still
+        // being written, and its last close would report it again. Land it once nobody has it.
+        try waitUntilClosed(staging)
         let target = state.inbox.appendingPathComponent(name)
         try FileManager.default.moveItem(at: staging, to: target)
         return target
+    }
+
+    private func waitUntilClosed(_ file: URL) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while OpenFiles.openForWriting(in: file.deletingLastPathComponent().path)?.contains(file.path) == true {
+            guard Date() < deadline else { throw ImportError.io("\(file.lastPathComponent) stayed open for writing") }
+            usleep(1_000)
+        }
     }
 
     func files(under dir: URL) -> [String] {
