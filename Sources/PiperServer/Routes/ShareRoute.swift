@@ -95,11 +95,13 @@ struct ShareRoute: Sendable {
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
     /// target, or the service worker sending one on the page's behalf with `Piper-Navigation`) a
-    /// 303 to its result page, so a reload or Back never shares again; else the page.
+    /// 303 to its result page, so a reload or Back never shares again; else (and for a 5xx) the page.
     func result(_ records: [ShareRecord], _ request: HTTPRequest) -> HTTPResponse {
         if WebPage.wantsJSON(request) { return Self.json(records) }
         let navigation = request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" || request.header("Piper-Navigation") == "1"
-        guard navigation else { return ShareResultPage.render(records) }
+        // A server error is answered as itself, not by a redirect to a page saying it, so the
+        // worker sees that the share was not taken and keeps it (the key was released for it).
+        guard navigation, ShareItems.status(of: records) < 500 else { return ShareResultPage.render(records) }
         var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(records.map(\.id).joined(separator: ","))"),
                                                           ("Cache-Control", "no-store")])
         response.device = records.first?.device
