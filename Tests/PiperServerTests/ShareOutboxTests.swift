@@ -45,16 +45,8 @@ struct ShareOutboxTests {
         let site = try ShareSite.start(extra: ["/flaky": .html("<p>down</p>", status: 500)])
         let server = try ShareServer(["--allow-host", "127.0.0.1"])
         let port = try #require(Int(server.url.split(separator: ":").last ?? ""))
-        let loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
-        let browser = try BrowserScript(loader: loader)
+        let (browser, home) = try ShareOfflineTests.pairedBrowser(server)
         defer { browser.close() }
-        try browser.navigate(try #require(URL(string: "\(server.url)/pair?code=\(try server.registry.createPairing())")))
-        try browser.submit("document.getElementById('pair').click(); 1")
-        let home = try #require(URL(string: server.url + "/"))
-        try browser.navigate(home)
-        _ = try browser.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)")
-        if try browser.evaluate("navigator.serviceWorker.controller !== null") as? Bool != true { try browser.navigate(home) }
-        try #require(try browser.evaluate("navigator.serviceWorker.controller !== null") as? Bool == true, "the worker controls the page")
 
         // A 5xx: kept, and said to be Piper failing, not Piper unreachable.
         let link = site.url("/flaky").absoluteString

@@ -35,6 +35,16 @@ enum WebAssets {
         function entryText(entry) {
           return entry.fields.map(function (f) { return f.file ? f.fileName : f.value; }).filter(Boolean).join(' · ');
         }
+        // A kept share as a list item: what it carries, then a line about it.
+        function entryItem(entry, className, text) {
+          var item = document.createElement('li');
+          item.appendChild(document.createElement('strong')).textContent = entryText(entry);
+          item.appendChild(document.createElement('br'));
+          var line = item.appendChild(document.createElement('span'));
+          line.className = className;
+          line.textContent = text;
+          return item;
+        }
         function waitingLine(entry) {
           var next = entry.next ? Math.max(1, Math.round((entry.next - Date.now()) / 1000)) : 0;
           var when = next ? ' Trying again in ' + next + ' s.' : '';
@@ -56,13 +66,7 @@ enum WebAssets {
                 var list = section('waiting', 'Waiting on this phone', 'Kept here until Piper takes them; sent again on their own.');
                 list.textContent = '';
                 waiting.forEach(function (entry) {
-                  var item = document.createElement('li');
-                  item.appendChild(document.createElement('strong')).textContent = entryText(entry);
-                  item.appendChild(document.createElement('br'));
-                  var line = item.appendChild(document.createElement('span'));
-                  line.className = 'state ' + (entry.state || 'unreachable');
-                  line.textContent = waitingLine(entry);
-                  list.appendChild(item);
+                  list.appendChild(entryItem(entry, 'state ' + (entry.state || 'unreachable'), waitingLine(entry)));
                 });
                 list.parentNode.hidden = waiting.length === 0;
               }
@@ -70,12 +74,7 @@ enum WebAssets {
                 var gone = section('refused', 'Not sent', 'Piper refused these; they are not sent again.');
                 gone.textContent = '';
                 refused.forEach(function (entry) {
-                  var item = document.createElement('li');
-                  item.appendChild(document.createElement('strong')).textContent = entryText(entry);
-                  item.appendChild(document.createElement('br'));
-                  var reason = item.appendChild(document.createElement('span'));
-                  reason.className = 'error reason';
-                  reason.textContent = entry.reason;
+                  var item = entryItem(entry, 'error reason', entry.reason);
                   var dismiss = item.appendChild(document.createElement('button'));
                   dismiss.type = 'button';
                   dismiss.textContent = 'Dismiss';
