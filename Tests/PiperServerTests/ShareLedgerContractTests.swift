@@ -47,26 +47,46 @@ import Testing
         let (first, second) = (a.credentials, b.credentials)
         let now = Date()
         let claim = ShareKeyClaim(key: "key-0001", device: "phone", fingerprint: "f1")
-        #expect(try first.claimShareKey(claim, now: now, abandonAfter: 600) == .claimed)
-        #expect(try second.claimShareKey(claim, now: now, abandonAfter: 600) == .running, "the retry waits for the first try")
+        #expect(try first.claimShareKey(claim, owner: "a", now: now, lease: 10) == .claimed(done: ""))
+        #expect(try second.claimShareKey(claim, owner: "b", now: now, lease: 10) == .running, "the retry waits for the first try")
         var other = claim
         other.fingerprint = "f2"
-        #expect(try second.claimShareKey(other, now: now, abandonAfter: 600) == .conflict)
+        #expect(try second.claimShareKey(other, owner: "b", now: now, lease: 10) == .conflict)
         var laptop = claim
         laptop.device = "laptop"
-        #expect(try second.claimShareKey(laptop, now: now, abandonAfter: 600) == .claimed, "keys are per device")
-        try first.finishShareKey(claim, records: "r1,r2", now: now)
-        #expect(try second.claimShareKey(claim, now: now, abandonAfter: 600) == .done(records: "r1,r2"))
-        #expect(try second.claimShareKey(other, now: now, abandonAfter: 600) == .conflict)
-        #expect(try first.claimShareKey(claim, now: now.addingTimeInterval(ShareLedgerRules.keyLifetime + 1), abandonAfter: 600) == .claimed,
-                "a key older than its lifetime is free again")
+        #expect(try second.claimShareKey(laptop, owner: "b", now: now, lease: 10) == .claimed(done: ""), "keys are per device")
+        try first.finishShareKey(claim, owner: "a", records: "r1,r2", done: "0=r1,1=r2", now: now)
+        #expect(try second.claimShareKey(claim, owner: "b", now: now.addingTimeInterval(60), lease: 10) == .done(records: "r1,r2"))
+        #expect(try second.claimShareKey(other, owner: "b", now: now, lease: 10) == .conflict)
+        #expect(try first.claimShareKey(claim, owner: "a", now: now.addingTimeInterval(ShareLedgerRules.keyLifetime + 1), lease: 10)
+                == .claimed(done: ""), "a key older than its lifetime is free again")
+    }
 
-        // A share that made nothing frees its key; a claim left by a server that died is taken over.
-        let failed = ShareKeyClaim(key: "key-0002", device: "phone", fingerprint: "f")
-        #expect(try first.claimShareKey(failed, now: now, abandonAfter: 600) == .claimed)
-        try first.finishShareKey(failed, records: nil, now: now)
-        #expect(try second.claimShareKey(failed, now: now, abandonAfter: 600) == .claimed)
-        #expect(try first.claimShareKey(failed, now: now.addingTimeInterval(601), abandonAfter: 600) == .claimed)
+    /// A claim lives as long as its run renews it: a run that dies leaves it to the first retry
+    /// after its lease, with the items it finished; a share answered with a server error
+    /// releases its key, keeping what did end well.
+    @Test(arguments: CredentialDriver.available)
+    func aClaimBelongsToALivingRun(_ driver: CredentialDriver) throws {
+        let (a, b, cleanup) = try makeCredentialStores(driver)
+        defer { cleanup() }
+        let (first, second) = (a.credentials, b.credentials)
+        let now = Date()
+        let claim = ShareKeyClaim(key: "key-0003", device: "phone", fingerprint: "f")
+        #expect(try first.claimShareKey(claim, owner: "a", now: now, lease: 10) == .claimed(done: ""))
+        try first.noteShareKeyItems(claim, owner: "a", done: "0=r1")
+        // Renewed, the claim outlives its first lease and any window: a run is never taken over while alive.
+        try first.renewShareKeys(owner: "a", until: now.addingTimeInterval(1_000))
+        #expect(try second.claimShareKey(claim, owner: "b", now: now.addingTimeInterval(900), lease: 10) == .running)
+        // Not renewed any more (the server died): the next retry takes it over, once.
+        let later = now.addingTimeInterval(1_001)
+        #expect(try second.claimShareKey(claim, owner: "b", now: later, lease: 10) == .claimed(done: "0=r1"))
+        #expect(try first.claimShareKey(claim, owner: "c", now: later, lease: 10) == .running, "taken over once")
+        // The dead run's notes change nothing now; the new owner's do.
+        try first.noteShareKeyItems(claim, owner: "a", done: "0=r1,1=stale")
+        try second.noteShareKeyItems(claim, owner: "b", done: "0=r1,2=r3")
+        // A server error: released at once, with what ended well.
+        try second.finishShareKey(claim, owner: "b", records: nil, done: "0=r1,2=r3", now: later)
+        #expect(try first.claimShareKey(claim, owner: "c", now: later, lease: 10) == .claimed(done: "0=r1,2=r3"))
     }
 
     @Test(arguments: CredentialDriver.available)

@@ -44,21 +44,27 @@ struct ShareOfflineTests {
         #expect(try await Self.records(server, source: link + "?form").count == 1)
     }
 
-    @Test(.enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil, "chromium is not installed"))
-    func aShareMadeWhileTheServerIsAwayIsKeptAndSentOnce() async throws {
-        let site = try ShareSite.start()
-        let server = try ShareServer(["--allow-host", "127.0.0.1"])
-        let port = try #require(Int(server.url.split(separator: ":").last ?? ""))
+    /// A headless Chromium paired with `server`, on its home page, whose service worker controls the page.
+    static func pairedBrowser(_ server: ShareServer) throws -> (BrowserScript, URL) {
         let loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
         let browser = try BrowserScript(loader: loader)
-        defer { browser.close() }
         try browser.navigate(try #require(URL(string: "\(server.url)/pair?code=\(try server.registry.createPairing())")))
         try browser.submit("document.getElementById('pair').click(); 1")
         let home = try #require(URL(string: server.url + "/"))
         try browser.navigate(home)
         _ = try browser.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)")
         if try browser.evaluate("navigator.serviceWorker.controller !== null") as? Bool != true { try browser.navigate(home) }
-        #expect(try browser.evaluate("navigator.serviceWorker.controller !== null") as? Bool == true, "the worker controls the page")
+        try #require(try browser.evaluate("navigator.serviceWorker.controller !== null") as? Bool == true, "the worker controls the page")
+        return (browser, home)
+    }
+
+    @Test(.enabled(if: BrowserPageLoader.find() != nil || ProcessInfo.processInfo.environment["CI"] != nil, "chromium is not installed"))
+    func aShareMadeWhileTheServerIsAwayIsKeptAndSentOnce() async throws {
+        let site = try ShareSite.start()
+        let server = try ShareServer(["--allow-host", "127.0.0.1"])
+        let port = try #require(Int(server.url.split(separator: ":").last ?? ""))
+        let (browser, home) = try Self.pairedBrowser(server)
+        defer { browser.close() }
 
         // A share arrives while the server is away: the worker keeps it on the phone.
         let link = site.url("/article").absoluteString

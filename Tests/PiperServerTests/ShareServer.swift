@@ -32,6 +32,9 @@ final class ShareServer {
         serve = try ServeProcess(arguments: arguments, home: home, environment: environment)
     }
 
+    /// Kills the server as a crash would (SIGKILL: nothing of it runs after).
+    func crash() { serve.stop(signal: SIGKILL) }
+
     /// Stops the server for good (a server that is away).
     func stopServing() { serve.stop(signal: SIGTERM) }
 

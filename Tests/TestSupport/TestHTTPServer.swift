@@ -124,6 +124,15 @@ public final class TestHTTPServer: @unchecked Sendable {
         try requests().filter { $0.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) == path }
     }
 
+    /// Replaces the route at `path` (nil: removes it) while the server runs; the next request
+    /// reads the new table.
+    public func setRoute(_ path: String, _ route: Route?) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        routes[path] = route
+        try writeTable()
+    }
+
     /// The most connections open at the same time so far.
     public var peakConnections: Int {
         Int((try? String(contentsOf: file("peak"), encoding: .utf8)) ?? "") ?? 0

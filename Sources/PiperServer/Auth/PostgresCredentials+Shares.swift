@@ -42,33 +42,56 @@ extension PostgresCredentials {
         }
     }
 
-    public func claimShareKey(_ claim: ShareKeyClaim, now: Date, abandonAfter: TimeInterval) throws -> ShareKeyState {
-        try transaction("share key") { conn in
-            try conn.execute("DELETE FROM \(keysTable) WHERE (records IS NOT NULL AND created <= $1) OR (records IS NULL AND created <= $2)",
-                             [String(now.addingTimeInterval(-ShareLedgerRules.keyLifetime).credentialSeconds),
-                              String(now.addingTimeInterval(-abandonAfter).credentialSeconds)])
+    public func claimShareKey(_ claim: ShareKeyClaim, owner: String, now: Date, lease: TimeInterval) throws -> ShareKeyState {
+        let expired = String(now.addingTimeInterval(-ShareLedgerRules.keyLifetime).credentialSeconds)
+        let until = String(now.addingTimeInterval(lease).credentialSeconds)
+        return try transaction("share key") { conn in
+            try conn.execute("DELETE FROM \(keysTable) WHERE created <= $1 AND (records IS NOT NULL OR COALESCE(lease, created + $2) <= $1)",
+                             [expired, String(ShareLedgerRules.formerLease)])
             let inserted = try conn.execute("""
-                INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, NULL, $4)
+                INSERT INTO \(keysTable) (key, device, fingerprint, records, created, owner, lease) VALUES ($1, $2, $3, NULL, $4, $5, $6)
                 ON CONFLICT DO NOTHING
-                """, [claim.key, claim.device, claim.fingerprint, String(now.credentialSeconds)])
-            if inserted.affectedRows == 1 { return .claimed }
-            let row = try conn.execute("SELECT fingerprint, records FROM \(keysTable) WHERE key = $1 AND device = $2",
-                                       [claim.key, claim.device])
-            // Gone between the insert and the select (finished without records): a retry claims it.
+                """, [claim.key, claim.device, claim.fingerprint, String(now.credentialSeconds), owner, until])
+            if inserted.affectedRows == 1 { return .claimed(done: "") }
+            // Locked until this transaction ends: of two retries taking over a dead run's claim,
+            // the second reads the first's lease.
+            let row = try conn.execute("""
+                SELECT fingerprint, records, COALESCE(lease, created + $3), done FROM \(keysTable) WHERE key = $1 AND device = $2 FOR UPDATE
+                """, [claim.key, claim.device, String(ShareLedgerRules.formerLease)])
+            // Gone between the insert and the select (expired): the retry claims it.
             guard row.rowCount == 1 else { return .running }
-            return ShareLedgerRules.state(of: (row.text(0, 0) ?? "", row.text(0, 1)), for: claim)
+            let lease = Int64(row.text(0, 2) ?? "") ?? 0
+            if let state = ShareLedgerRules.state(of: (row.text(0, 0) ?? "", row.text(0, 1), lease), for: claim, now: now) { return state }
+            try conn.execute("UPDATE \(keysTable) SET owner = $3, lease = $4 WHERE key = $1 AND device = $2",
+                             [claim.key, claim.device, owner, until])
+            return .claimed(done: row.text(0, 3) ?? "")
         }
     }
 
-    public func finishShareKey(_ claim: ShareKeyClaim, records: String?, now: Date) throws {
+    public func renewShareKeys(owner: String, until: Date) throws {
+        try run("share key") { conn in
+            try conn.execute("UPDATE \(keysTable) SET lease = $1 WHERE owner = $2 AND records IS NULL", [String(until.credentialSeconds), owner])
+        }
+    }
+
+    public func noteShareKeyItems(_ claim: ShareKeyClaim, owner: String, done: String) throws {
+        try run("share key") { conn in
+            try conn.execute("UPDATE \(keysTable) SET done = $4 WHERE key = $1 AND device = $2 AND owner = $3 AND records IS NULL",
+                             [claim.key, claim.device, owner, done])
+        }
+    }
+
+    public func finishShareKey(_ claim: ShareKeyClaim, owner: String, records: String?, done: String, now: Date) throws {
         try transaction("share key") { conn in
             guard let records else {
-                try conn.execute("DELETE FROM \(keysTable) WHERE key = $1 AND device = $2 AND records IS NULL", [claim.key, claim.device])
+                try conn.execute("""
+                    UPDATE \(keysTable) SET owner = NULL, lease = 0, done = $4 WHERE key = $1 AND device = $2 AND owner = $3 AND records IS NULL
+                    """, [claim.key, claim.device, owner, done])
                 return
             }
             try conn.execute("""
                 INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT (key, device) DO UPDATE SET fingerprint = $3, records = $4, created = $5
+                ON CONFLICT (key, device) DO UPDATE SET fingerprint = $3, records = $4, created = $5, owner = NULL, lease = NULL, done = NULL
                 """, [claim.key, claim.device, claim.fingerprint, records, String(now.credentialSeconds)])
             try conn.execute("""
                 DELETE FROM \(keysTable) WHERE records IS NOT NULL AND created < (SELECT created FROM \(keysTable)

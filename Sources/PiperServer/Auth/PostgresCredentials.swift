@@ -56,6 +56,12 @@ public final class PostgresCredentials: CredentialStore {
                     PRIMARY KEY (key, device)
                 )
                 """)
+            // A claim belongs to a living run (`SQLiteCredentials.shareLeasesSchema`).
+            try conn.execute("""
+                ALTER TABLE \(keysTable) ADD COLUMN IF NOT EXISTS owner text, ADD COLUMN IF NOT EXISTS lease bigint,
+                    ADD COLUMN IF NOT EXISTS done text
+                """)
+            try conn.execute("CREATE INDEX IF NOT EXISTS \(keysTable)_owner ON \(keysTable) (owner) WHERE owner IS NOT NULL")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PiperSQLite
 
-/// The share ledger in the server's SQLite file (migration 5 of `SQLiteStore`'s schema).
+/// The share ledger in the server's SQLite file (migrations 5 and 6 of `SQLiteStore`'s schema).
 extension SQLiteCredentials {
     static let sharesSchema = """
         CREATE TABLE shares (
@@ -20,6 +20,16 @@ extension SQLiteCredentials {
             PRIMARY KEY (key, device)
         );
         CREATE INDEX share_keys_created ON share_keys(created);
+        """
+
+    /// Migration 6: a claim belongs to a living run. `owner`: the server process running it;
+    /// `lease`: until when (whole seconds), renewed while it runs; `done`: the items it
+    /// finished (`ShareKeyProgress`). Rows from before have no lease: `ShareLedgerRules.formerLease`.
+    static let shareLeasesSchema = """
+        ALTER TABLE share_keys ADD COLUMN owner TEXT;
+        ALTER TABLE share_keys ADD COLUMN lease INTEGER;
+        ALTER TABLE share_keys ADD COLUMN done TEXT;
+        CREATE INDEX share_keys_owner ON share_keys(owner) WHERE owner IS NOT NULL;
         """
 
     public func addShare(_ record: ShareRecord, keeping: Int) throws {
@@ -62,32 +72,62 @@ extension SQLiteCredentials {
         }.compactMap(ShareLedgerRules.record)
     }
 
-    public func claimShareKey(_ claim: ShareKeyClaim, now: Date, abandonAfter: TimeInterval) throws -> ShareKeyState {
-        try run { db in
+    public func claimShareKey(_ claim: ShareKeyClaim, owner: String, now: Date, lease: TimeInterval) throws -> ShareKeyState {
+        let expired = now.addingTimeInterval(-ShareLedgerRules.keyLifetime).credentialSeconds
+        let until = now.addingTimeInterval(lease).credentialSeconds
+        return try run { db in
             try db.write { db in
-                _ = try db.run("DELETE FROM share_keys WHERE (records IS NOT NULL AND created <= ?) OR (records IS NULL AND created <= ?)",
-                               [.int(now.addingTimeInterval(-ShareLedgerRules.keyLifetime).credentialSeconds),
-                                .int(now.addingTimeInterval(-abandonAfter).credentialSeconds)])
-                let rows = try db.query("SELECT fingerprint, records FROM share_keys WHERE key = ? AND device = ?",
-                                        [.text(claim.key), .text(claim.device)]) { ($0.text(0), $0.optionalText(1)) }
-                if let row = rows.first { return ShareLedgerRules.state(of: (row.0, row.1), for: claim) }
-                _ = try db.run("INSERT INTO share_keys (key, device, fingerprint, records, created) VALUES (?, ?, ?, NULL, ?)",
-                               [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .int(now.credentialSeconds)])
-                return .claimed
+                _ = try db.run("""
+                    DELETE FROM share_keys WHERE created <= ? AND (records IS NOT NULL OR COALESCE(lease, created + ?) <= ?)
+                    """, [.int(expired), .int(ShareLedgerRules.formerLease), .int(expired)])
+                let rows = try db.query("""
+                    SELECT fingerprint, records, COALESCE(lease, created + ?), done FROM share_keys WHERE key = ? AND device = ?
+                    """, [.int(ShareLedgerRules.formerLease), .text(claim.key), .text(claim.device)]) {
+                    (fingerprint: $0.text(0), records: $0.optionalText(1), lease: $0.int64(2), done: $0.optionalText(3))
+                }
+                if let row = rows.first {
+                    if let state = ShareLedgerRules.state(of: (row.fingerprint, row.records, row.lease), for: claim, now: now) { return state }
+                    // Left by a run that died: this one takes it over, with what that one finished.
+                    _ = try db.run("UPDATE share_keys SET owner = ?, lease = ? WHERE key = ? AND device = ?",
+                                   [.text(owner), .int(until), .text(claim.key), .text(claim.device)])
+                    return .claimed(done: row.done ?? "")
+                }
+                _ = try db.run("INSERT INTO share_keys (key, device, fingerprint, records, created, owner, lease) VALUES (?, ?, ?, NULL, ?, ?, ?)",
+                               [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .int(now.credentialSeconds),
+                                .text(owner), .int(until)])
+                return .claimed(done: "")
             }
         }
     }
 
-    public func finishShareKey(_ claim: ShareKeyClaim, records: String?, now: Date) throws {
+    public func renewShareKeys(owner: String, until: Date) throws {
+        try run { db in
+            try db.write { _ = try $0.run("UPDATE share_keys SET lease = ? WHERE owner = ? AND records IS NULL",
+                                          [.int(until.credentialSeconds), .text(owner)]) }
+        }
+    }
+
+    public func noteShareKeyItems(_ claim: ShareKeyClaim, owner: String, done: String) throws {
+        try run { db in
+            try db.write { _ = try $0.run("UPDATE share_keys SET done = ? WHERE key = ? AND device = ? AND owner = ? AND records IS NULL",
+                                          [.text(done), .text(claim.key), .text(claim.device), .text(owner)]) }
+        }
+    }
+
+    public func finishShareKey(_ claim: ShareKeyClaim, owner: String, records: String?, done: String, now: Date) throws {
         try run { db in
             try db.write { db in
                 guard let records else {
-                    _ = try db.run("DELETE FROM share_keys WHERE key = ? AND device = ? AND records IS NULL",
-                                   [.text(claim.key), .text(claim.device)])
+                    _ = try db.run("""
+                        UPDATE share_keys SET owner = NULL, lease = 0, done = ? WHERE key = ? AND device = ? AND owner = ? AND records IS NULL
+                        """, [.text(done), .text(claim.key), .text(claim.device), .text(owner)])
                     return
                 }
-                _ = try db.run("INSERT OR REPLACE INTO share_keys (key, device, fingerprint, records, created) VALUES (?, ?, ?, ?, ?)",
-                               [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .text(records), .int(now.credentialSeconds)])
+                _ = try db.run("""
+                    INSERT INTO share_keys (key, device, fingerprint, records, created) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (key, device) DO UPDATE SET fingerprint = excluded.fingerprint, records = excluded.records,
+                        created = excluded.created, owner = NULL, lease = NULL, done = NULL
+                    """, [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .text(records), .int(now.credentialSeconds)])
                 _ = try db.run("""
                     DELETE FROM share_keys WHERE records IS NOT NULL AND rowid NOT IN
                         (SELECT rowid FROM share_keys WHERE records IS NOT NULL ORDER BY created DESC LIMIT ?)

@@ -4,7 +4,7 @@ import PiperCore
 /// What one share carries: every http(s) link in its url, text and title (in order, each
 /// once: Android puts "Two for you: https://…/a.html and also https://…/ep44.mp3" in `text`),
 /// and every uploaded file. Each becomes its own job, as `piper share` makes of its arguments.
-struct ShareItems {
+struct ShareItems: Sendable {
     /// More than this is refused with the reason: a share sheet sends a few, and each link is a
     /// page load or a download the server starts.
     static let limit = 20

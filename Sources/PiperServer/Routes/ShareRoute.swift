@@ -13,10 +13,18 @@ struct ShareRoute: Sendable {
     /// Idempotency keys: a retried share gets the first one's answer, never a second job.
     let keys: ShareKeys
 
-    /// A share blocks while it loads the page: it runs on the share pool, the connection waits
-    /// suspended.
+    /// A share blocks while it loads pages: its items run on the share workers (`ShareWork`,
+    /// fair between credentials), the connection waits suspended, and a retry waiting for its
+    /// first try holds no thread.
     func share(_ request: HTTPRequest, _ context: RouteContext, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
-        BlockingPool.shareWork.async { reply(Result { try share(request, context) }) }
+        BlockingPool.shareWork.async { begin(request, context, reply: reply) }
+    }
+
+    /// The same, waiting for the answer on the caller's thread.
+    func share(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let answer = Awaited<Result<HTTPResponse, any Error>>()
+        begin(request, context) { answer.set($0) }
+        return try answer.wait().get()
     }
 
     func confirmation(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
@@ -35,10 +43,21 @@ struct ShareRoute: Sendable {
         return WebPage.render("Share", body, device: credential.name)
     }
 
-    func share(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+    /// Reads the share and starts it; `reply` gets its answer once (the upload's leftovers are
+    /// removed before).
+    private func begin(_ request: HTTPRequest, _ context: RouteContext, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
         let upload = request.upload as? ShareUpload
-        defer { upload?.cleanUp() }
-        let credential = try context.requiredCredential()
+        let credential: Credential
+        do {
+            credential = try context.requiredCredential()
+        } catch {
+            upload?.cleanUp()
+            return reply(.failure(error))
+        }
+        let respond: @Sendable (HTTPResponse) -> Void = { response in
+            upload?.cleanUp()
+            reply(.success(response))
+        }
         do {
             if case .denied(let retryAfter) = limiter.take(client: credential.name, now: clock().timeIntervalSince1970) {
                 let seconds = max(1, Int(retryAfter.rounded(.up)))
@@ -46,63 +65,43 @@ struct ShareRoute: Sendable {
                                 headers: [("Retry-After", String(seconds))])
             }
         } catch {
-            return answer(error, request)
+            return respond(answer(error, request))
         }
         let fields: [String: String]
         do {
             fields = try upload?.fields ?? Self.fields(of: request)
         } catch {
-            return answer(error, request, device: credential.name)
+            return respond(answer(error, request, device: credential.name))
         }
         let items = ["url", "text", "title"].compactMap { fields[$0] }.filter { !$0.isEmpty }
         let files = upload?.files ?? []
         let share = ShareItems(items: items, files: files)
         if share.count > ShareItems.limit {
-            return answer(HTTPError(413, "A share holds at most \(ShareItems.limit) links and files; this one has \(share.count)"),
-                          request, device: credential.name)
+            return respond(answer(HTTPError(413, "A share holds at most \(ShareItems.limit) links and files; this one has \(share.count)"),
+                                  request, device: credential.name))
         }
         guard let key = request.header("Idempotency-Key") ?? fields["key"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return result(run(share, device: credential.name), request)
+            return run(share, device: credential.name, skipping: ShareKeyProgress(), noting: nil) { records, _ in
+                respond(result(records, request))
+            }
         }
         guard ShareKeys.isValid(key) else {
-            return answer(HTTPError(400, "An idempotency key is 8 to 128 letters, digits, - or _"), request, device: credential.name)
+            return respond(answer(HTTPError(400, "An idempotency key is 8 to 128 letters, digits, - or _"), request, device: credential.name))
         }
-        let fingerprint = Self.fingerprint(items, files: files.map { "\($0.name):\($0.bytes)" })
-        switch keys.claim(key, device: credential.name, fingerprint: fingerprint) {
-        case .conflict:
-            return answer(HTTPError(409, "This idempotency key was used for another share; send the share with a new key"),
-                          request, device: credential.name)
-        case .busy:
-            return answer(HTTPError(409, "The first try of this share is still running; send it again in a minute"),
-                          request, device: credential.name)
-        case .done(let ids):
-            let records = runner.history.records(ids: ids.split(separator: ",").map(String.init))
-            guard !records.isEmpty else {
-                return answer(HTTPError(409, "This share was made already (its result is no longer kept)"), request, device: credential.name)
-            }
-            return result(records, request)
-        case .new:
-            let records = run(share, device: credential.name)
-            keys.finish(key, device: credential.name, fingerprint: fingerprint, record: records.map(\.id).joined(separator: ","))
-            return result(records, request)
-        }
-    }
-
-    /// Every item of a share, each its own job through the same runner: each link, then each
-    /// file; nothing at all is the runner's "No URL found in share input".
-    private func run(_ share: ShareItems, device: String) -> [ShareRecord] {
-        if share.count == 0 { return [runner.share(items: share.items, file: nil, device: device, now: clock())] }
-        return share.links.map { runner.share(.link($0), device: device, now: clock()) }
-            + share.files.map { runner.share(.file($0.url), fileName: $0.name, device: device, now: clock()) }
+        let keyed = KeyedShare(key: key, device: credential.name, fingerprint: Self.fingerprint(items, files: files.map { "\($0.name):\($0.bytes)" }),
+                               items: share, giveUp: Date().addingTimeInterval(Self.retryWait))
+        claim(keyed, request, respond: respond)
     }
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
     /// target, or the service worker sending one on the page's behalf with `Piper-Navigation`) a
-    /// 303 to its result page, so a reload or Back never shares again; else the page.
-    private func result(_ records: [ShareRecord], _ request: HTTPRequest) -> HTTPResponse {
+    /// 303 to its result page, so a reload or Back never shares again; else (and for a 5xx) the page.
+    func result(_ records: [ShareRecord], _ request: HTTPRequest) -> HTTPResponse {
         if WebPage.wantsJSON(request) { return Self.json(records) }
         let navigation = request.header("Sec-Fetch-Mode")?.lowercased() == "navigate" || request.header("Piper-Navigation") == "1"
-        guard navigation else { return ShareResultPage.render(records) }
+        // A server error is answered as itself, not by a redirect to a page saying it, so the
+        // worker sees that the share was not taken and keeps it (the key was released for it).
+        guard navigation, ShareItems.status(of: records) < 500 else { return ShareResultPage.render(records) }
         var response = HTTPResponse(status: 303, headers: [("Location", "/shares/\(records.map(\.id).joined(separator: ","))"),
                                                           ("Cache-Control", "no-store")])
         response.device = records.first?.device
@@ -125,7 +124,7 @@ struct ShareRoute: Sendable {
         SHA256.hex(of: Array((items + ["--files--"] + files).joined(separator: "\u{0}").utf8))
     }
 
-    private func answer(_ error: any Error, _ request: HTTPRequest, device: String? = nil) -> HTTPResponse {
+    func answer(_ error: any Error, _ request: HTTPRequest, device: String? = nil) -> HTTPResponse {
         let http = error as? HTTPError ?? .internalError
         if WebPage.wantsJSON(request) {
             var response = HTTPResponse.error(http)
@@ -198,6 +197,7 @@ enum FormFields {
 }
 
 extension BlockingPool {
-    /// Where server-side shares run (each blocks on page loads for up to its timeouts).
-    static let shareWork = BlockingPool(threads: 8, name: "piper-share")
+    /// Where a share is read and its key claimed (short store calls); its items run on
+    /// `ShareWork.shares`.
+    static let shareWork = BlockingPool(threads: 4, name: "piper-share-front")
 }

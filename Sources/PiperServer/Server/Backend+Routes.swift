@@ -28,7 +28,7 @@ extension Backend {
             let saver = StoreSaveClient(store: store, publicURL: publicURL, ttl: configuration.ttl, clock: configuration.clock)
             let runner = ShareRunner(services: services, saver: saver, ledger: auth.registry.credentials)
             let share = ShareRoute(runner: runner, limiter: configuration.limiter("share", perMinute: services.sharesPerMinute, burst: services.shareBurst),
-                                   clock: configuration.clock, keys: ShareKeys(ledger: auth.registry.credentials))
+                                   clock: configuration.clock, keys: ShareKeys(ledger: auth.registry.credentials, clock: configuration.clock))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
             let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)

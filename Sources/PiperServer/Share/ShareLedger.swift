@@ -17,12 +17,21 @@ public protocol ShareLedger: Sendable {
     func shares(ids: [String]) throws -> [ShareRecord]
     /// Media shares whose job had not ended when last seen (`ShareRecord.isFollowed`), newest first.
     func followedShares(limit: Int) throws -> [ShareRecord]
-    /// Claims an idempotency key for a share (see `ShareKeyClaim`); a claim still running after
-    /// `abandonAfter` seconds is taken to be a server that died mid-share, and is taken over.
-    func claimShareKey(_ claim: ShareKeyClaim, now: Date, abandonAfter: TimeInterval) throws -> ShareKeyState
-    /// Records the shares a claimed key made (`records`: their ids, comma-separated), or frees
-    /// the key when it made none (nil).
-    func finishShareKey(_ claim: ShareKeyClaim, records: String?, now: Date) throws
+    /// Claims an idempotency key for `owner` (one id per running server) until `lease` seconds
+    /// from `now` (see `ShareKeyState`). A claim whose lease lapsed belongs to a run that died
+    /// (its server was killed, or lost the store): it is taken over in the same transaction, so
+    /// of several retries one wins.
+    func claimShareKey(_ claim: ShareKeyClaim, owner: String, now: Date, lease: TimeInterval) throws -> ShareKeyState
+    /// Extends the leases of every claim `owner` still runs to `until` (the running server's
+    /// heartbeat: a claim lives exactly as long as the run that holds it).
+    func renewShareKeys(owner: String, until: Date) throws
+    /// Notes the items a claimed key's run has finished (`ShareKeyProgress.text`), so a run
+    /// that takes the key over does not do them again. Nothing changes once `owner` lost it.
+    func noteShareKeyItems(_ claim: ShareKeyClaim, owner: String, done: String) throws
+    /// Records the shares a claimed key made (`records`: their ids, comma-separated) as its
+    /// answer; or, with nil, releases the key keeping the items `done` (a failure worth
+    /// retrying: the next try runs the rest).
+    func finishShareKey(_ claim: ShareKeyClaim, owner: String, records: String?, done: String, now: Date) throws
     /// Imports records and finished keys (from the former `recent-shares.json` and
     /// `share-keys.json`) in one transaction; those already there are kept.
     func importShares(_ records: [ShareRecord], keys: [ShareKeyEntry]) throws
@@ -37,14 +46,30 @@ public struct ShareKeyClaim: Sendable, Equatable {
 
 /// What claiming a key found.
 public enum ShareKeyState: Sendable, Equatable {
-    /// The key is this share's now: run it, then `finishShareKey`.
-    case claimed
-    /// The same share is running under this key (a retry that overtook the first try).
+    /// The key is this share's now: run it, then `finishShareKey`. `done`: the items a run
+    /// before this one finished (`ShareKeyProgress.text`; empty for a new key).
+    case claimed(done: String)
+    /// The same share is running under this key, in a run whose lease is alive.
     case running
     /// The share was made: these records (ids, comma-separated) are its answer.
     case done(records: String)
     /// The key was used for a different share.
     case conflict
+}
+
+/// The items of a keyed share that are done, by their place in the share (links first, then
+/// files: the fingerprint fixes both), each with its record's id: `0=ab12,2=cd34`.
+public struct ShareKeyProgress: Sendable, Equatable {
+    public var records: [Int: String] = [:]
+
+    public init(_ text: String = "") {
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let index = Int(parts[0]) { records[index] = String(parts[1]) }
+        }
+    }
+
+    public var text: String { records.keys.sorted().map { "\($0)=\(records[$0] ?? "")" }.joined(separator: ",") }
 }
 
 /// A finished key, as `share-keys.json` held it.
@@ -88,10 +113,16 @@ public enum ShareLedgerRules {
         try? decoder.decode(ShareRecord.self, from: Data(json.utf8))
     }
 
-    /// What an existing key row says to a claim: the same share running or done, or a conflict.
-    static func state(of row: (fingerprint: String, records: String?), for claim: ShareKeyClaim) -> ShareKeyState {
+    /// A claim's lease when its row has none (written before leases): the ten minutes a claim
+    /// was then given.
+    static let formerLease: Int64 = 600
+
+    /// What an existing key row says to a claim: the same share done, running in a live run, or
+    /// left by a dead one (nil: take it over); or a conflict.
+    static func state(of row: (fingerprint: String, records: String?, lease: Int64), for claim: ShareKeyClaim, now: Date) -> ShareKeyState? {
         guard row.fingerprint == claim.fingerprint else { return .conflict }
-        return row.records.map { .done(records: $0) } ?? .running
+        if let records = row.records { return .done(records: records) }
+        return row.lease > now.credentialSeconds ? .running : nil
     }
 }
 

@@ -12,7 +12,7 @@ import Glibc
 /// `@unchecked Sendable`: the HTTP server calls `write`/`finish`/`abandon` from the connection's
 /// worker thread, one call at a time; the responder reads it after `finish`.
 final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
-    struct File {
+    struct File: Sendable {
         let field: String
         let name: String
         let contentType: String?

@@ -26,6 +26,8 @@ public final class SQLiteStore: Store {
         .sql(SQLiteCredentials.schema),
         // 5: the recent shares and their idempotency keys (`SQLiteCredentials+Shares`).
         .sql(SQLiteCredentials.sharesSchema),
+        // 6: a share key's claim belongs to a living run: its owner, lease and finished items.
+        .sql(SQLiteCredentials.shareLeasesSchema),
     ]
 
     /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went
