@@ -26,6 +26,8 @@ public final class SQLiteStore: Store {
         .sql(SQLiteCredentials.schema),
         // 5: the recent shares and their idempotency keys (`SQLiteCredentials+Shares`).
         .sql(SQLiteCredentials.sharesSchema),
+        // 6: what each device and pending pairing may do (`DeviceScope`); reserved names renamed.
+        SQLiteCredentials.scopesMigration,
     ]
 
     /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went
