@@ -45,6 +45,15 @@ final class ShareServer {
 
     var bearer: [String: String] { get throws { ["Authorization": "Bearer \(try token())", "Accept": "application/json"] } }
 
+    private var ownerCookie: String?
+
+    /// The headers of the owner's browser (paired on first use), which sees every device's
+    /// shares; the share token (`bearer`) sees only its own.
+    func ownerHeaders() async throws -> [String: String] {
+        if ownerCookie == nil { ownerCookie = try await pair(name: "owner's browser").cookie }
+        return ["Cookie": ownerCookie ?? "", "Accept": "application/json"]
+    }
+
     /// Pairs a device through a pairing URL as a browser does: the GET shows the confirmation
     /// form, its POST pairs (the owner's browser, or a share-only one). Returns the `Cookie`
     /// header value and the Set-Cookie.

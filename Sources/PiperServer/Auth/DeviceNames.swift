@@ -17,10 +17,7 @@ public enum DeviceNames {
     /// left), or why it cannot be one.
     /// `ids` are the devices' ids (whatever form they take): a name may not be one of them.
     static func checked(_ raw: String, ids: [String]) throws -> String {
-        let visible = String(String.UnicodeScalarView(raw.unicodeScalars.filter {
-            $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && $0.properties.generalCategory != .format
-        }))
-        let name = String(visible.trimmingCharacters(in: .whitespacesAndNewlines).prefix(maxLength))
+        let name = String(VisibleText.of(raw).trimmingCharacters(in: .whitespacesAndNewlines).prefix(maxLength))
             .trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return "device" }
         if isReserved(name) { throw DeviceNameError.reserved(name) }

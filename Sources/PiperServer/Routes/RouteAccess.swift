@@ -18,7 +18,8 @@ indirect enum RouteAccess: Sendable {
     case pairedOrFeedKey
     /// A POST from this site with a credential (a share, a removal).
     case sameSitePost
-    /// A POST proven to come from Piper's own page, or with a bearer token: making a token.
+    /// A POST proven to come from Piper's own page, or with a bearer token (which `.owner` then
+    /// refuses): making a token.
     case minting
     /// The rule, and then an owner's credential (`DeviceScope`): a share-only one is refused
     /// with a 403 that says so. A request the rule admits without a credential (the feed's key

@@ -159,17 +159,12 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
     /// The longest file name most file systems take, in bytes (ext4's and APFS's `NAME_MAX`).
     static let nameLimit = 255
 
-    /// The last path component, without control characters, invisible format characters
-    /// (bidi controls such as U+202E, which make `\u{202E}gnp.wav` read "vaw.png", and zero-width
-    /// ones: Unicode's category Cf) or a leading dot, cut to `nameLimit` bytes of UTF-8 on a
-    /// character boundary with its extension kept. A name with nothing left is "upload".
+    /// The last path component, without control or invisible format characters (`VisibleText`)
+    /// or a leading dot, cut to `nameLimit` bytes of UTF-8 on a character boundary with its
+    /// extension kept. A name with nothing left is "upload".
     static func safeFileName(_ raw: String) -> String {
         let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? "upload"
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: last.unicodeScalars.filter {
-            $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && $0.properties.generalCategory != .format
-        })
-        var cleaned = String(scalars)
+        var cleaned = VisibleText.of(last)
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         return cleaned.isEmpty ? "upload" : fitted(cleaned, limit: nameLimit)
     }
