@@ -47,7 +47,8 @@ public enum NetscapeCookies {
             throw CookieFileError.malformedLine(lineNumber, "the fourth field must be TRUE or FALSE")
         }
         guard let expiry = Int64(fields[4].trimmingCharacters(in: .whitespaces)), expiry >= 0 else {
-            throw CookieFileError.malformedLine(lineNumber, "the expiry '\(fields[4])' is not a Unix time")
+            // Never the field's text: a value pasted one column off is a secret shown back.
+            throw CookieFileError.malformedLine(lineNumber, "the expiry (the fifth field) is not a Unix time")
         }
         let name = String(fields[5])
         guard !name.isEmpty else { throw CookieFileError.malformedLine(lineNumber, "the cookie name is empty") }

@@ -142,10 +142,10 @@ struct PhoneBrowserTests {
 
         // Every item lands once: the article saved, the mp3 downloaded once, both files imported under their names.
         let landed = try await eventually(within: 60) {
-            let shares = (try? await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]]) ?? []
+            let shares = (try? await Client.send("GET", server.url + "/api/shares", headers: try await server.ownerHeaders()).json()["shares"] as? [[String: Any]]) ?? []
             return shares.count == 4 && shares.allSatisfy { ["saved", "imported", "duplicate"].contains($0["status"] as? String ?? "") }
         }
-        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]] ?? []
+        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try await server.ownerHeaders()).json()["shares"] as? [[String: Any]] ?? []
         #expect(landed, "\(shares)")
         #expect(shares.filter { $0["status"] as? String == "imported" }.count == 3, "\(shares)")
         #expect(try site.requests("/ep44.mp3").filter { $0.method == "GET" }.count == 1, "the mp3 was fetched once")
@@ -156,7 +156,7 @@ struct PhoneBrowserTests {
         // Reloading the result page shows it again and shares nothing.
         try browser.navigate(try #require(URL(string: caddy.url + (try browser.evaluate("location.pathname") as? String ?? "/"))))
         #expect(try Self.text(browser, "outcome") == "Shared 4 items")
-        let again = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]] ?? []
+        let again = try await Client.send("GET", server.url + "/api/shares", headers: try await server.ownerHeaders()).json()["shares"] as? [[String: Any]] ?? []
         #expect(again.count == 4, "\(again.count) shares after a reload")
     }
 }

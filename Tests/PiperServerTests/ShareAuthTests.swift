@@ -207,8 +207,9 @@ struct ShareAuthTests {
         }
     }
 
-    /// A token outlives the cookie that made it: only Piper's own page (or a bearer token) may
-    /// mint one, never a GET, a navigation from elsewhere, or a POST whose page is unknown.
+    /// A token outlives the cookie that made it: only the owner's browser on Piper's own page
+    /// may mint one, never a GET, a navigation from elsewhere, a POST whose page is unknown, or
+    /// a bearer token.
     @Test func aTokenIsMintedOnlyFromPipersOwnPage() async throws {
         let server = try ShareServer()
         let (cookie, _) = try await server.pair()
@@ -226,8 +227,8 @@ struct ShareAuthTests {
         #expect(try await mint("POST", ["Sec-Fetch-Site": "same-origin", "Origin": server.url]).status == 200)
         let byToken = try await Client.send("POST", server.url + "/tokens", body: Data("name=y".utf8),
                                             headers: try server.bearer.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 })
-        #expect(byToken.status == 200, "a script with a bearer token")
-        #expect(try server.registry.devices().filter { $0.kind == "token" }.count == 3)
+        #expect(byToken.status == 403, "a bearer token only shares: it makes no token")
+        #expect(try server.registry.devices().filter { $0.kind == "token" }.count == 2)
     }
 
     @Test func aNamedTokenSharesAndCanBeRevoked() async throws {

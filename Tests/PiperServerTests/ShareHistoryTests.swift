@@ -8,8 +8,9 @@ import Testing
 /// lists the article it saved, the media job with its journal state and the failure, in order.
 @Suite(.ownThread, .timeLimit(.minutes(3)))
 struct ShareHistoryTests {
-    static func shares(_ server: ShareServer) async throws -> [[String: Any]] {
-        let reply = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
+    /// The shares `headers` may see: the share token's own by default.
+    static func shares(_ server: ShareServer, headers: [String: String]? = nil) async throws -> [[String: Any]] {
+        let reply = try await Client.send("GET", server.url + "/api/shares", headers: try headers ?? server.bearer)
         try #require(reply.status == 200, "\(reply.text)")
         return try reply.json()["shares"] as? [[String: Any]] ?? []
     }
@@ -68,7 +69,9 @@ struct ShareHistoryTests {
             try ShareLedgerRules.encoder.encode(keys).write(to: home.appendingPathComponent("share-keys.json"))
             try Data((secret + "\n").utf8).write(to: home.appendingPathComponent("feed-secret"))
         }
-        let shares = try await Self.shares(server)
+        // Another device's shares: the owner's browser lists them.
+        let (owner, _) = try await server.pair(name: "owner")
+        let shares = try await Self.shares(server, headers: ["Cookie": owner, "Accept": "application/json"])
         #expect(shares.map { $0["id"] as? String } == ["former2", "former1"], "\(shares)")
         #expect(shares.first?["state"] as? String == "failed: The site answered 404")
         var headers = try server.bearer

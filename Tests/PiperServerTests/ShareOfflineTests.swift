@@ -107,7 +107,7 @@ struct ShareOfflineTests {
         #expect(try browser.evaluate("document.getElementById('waiting-section') !== null") as? Bool == true)
         // Both items of the share (its link and its file) land, once each.
         let sent = try await eventually(within: 60) {
-            ((try? await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]]) ?? []).count == 2
+            ((try? await Client.send("GET", server.url + "/api/shares", headers: try await server.ownerHeaders()).json()["shares"] as? [[String: Any]]) ?? []).count == 2
         }
         #expect(sent, "the kept share reached the server")
         let emptied = eventually(within: 30) { ((try? browser.evaluate(kept)) as? Int) == 0 }
@@ -129,7 +129,7 @@ struct ShareOfflineTests {
               }));
             })()
             """) as? [Any]
-        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]] ?? []
+        let shares = try await Client.send("GET", server.url + "/api/shares", headers: try await server.ownerHeaders()).json()["shares"] as? [[String: Any]] ?? []
         #expect(shares.count == 2, "\(shares)")
         let job = try #require(shares.compactMap { $0["job"] as? String }.first, "the file was journaled: \(shares)")
         let reader = try #require(shares.compactMap { $0["url"] as? String }.first, "the article was saved: \(shares)")

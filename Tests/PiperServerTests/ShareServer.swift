@@ -48,10 +48,20 @@ final class ShareServer {
 
     var bearer: [String: String] { get throws { ["Authorization": "Bearer \(try token())", "Accept": "application/json"] } }
 
+    private var ownerCookie: String?
+
+    /// The headers of the owner's browser (paired on first use), which sees every device's
+    /// shares; the share token (`bearer`) sees only its own.
+    func ownerHeaders() async throws -> [String: String] {
+        if ownerCookie == nil { ownerCookie = try await pair(name: "owner's browser").cookie }
+        return ["Cookie": ownerCookie ?? "", "Accept": "application/json"]
+    }
+
     /// Pairs a device through a pairing URL as a browser does: the GET shows the confirmation
-    /// form, its POST pairs. Returns the `Cookie` header value and the Set-Cookie.
-    func pair(name: String = "test phone") async throws -> (cookie: String, setCookie: String) {
-        let code = try registry.createPairing()
+    /// form, its POST pairs (the owner's browser, or a share-only one). Returns the `Cookie`
+    /// header value and the Set-Cookie.
+    func pair(name: String = "test phone", scope: DeviceScope = .owner) async throws -> (cookie: String, setCookie: String) {
+        let code = try registry.createPairing(scope: scope)
         let page = try await Client.send("GET", "\(url)/pair?code=\(code)", headers: ["Accept": "text/html"])
         try #require(page.status == 200, "the pairing page answered \(page.status): \(page.text)")
         let reply = try await confirmPairing(code: code, name: name)

@@ -95,3 +95,37 @@ struct ShareUploadTests {
         #expect(uploads(server).isEmpty)
     }
 }
+
+/// Upload names a phone may send: longer than a file system takes in bytes (though short in
+/// characters), and with bidi controls that make a name read backwards.
+@Suite(.ownThread, .timeLimit(.minutes(3)))
+struct ShareUploadNameTests {
+    static let cases: [(label: String, name: String)] = [
+        ("90 CJK characters", String(repeating: "音", count: 90) + ".wav"),
+        ("100 emoji", String(repeating: "🎧", count: 100) + ".wav"),
+        ("a letter with 199 combining marks", "a" + String(repeating: "\u{0301}", count: 199) + "b.wav"),
+        ("a bidi override", "\u{202E}gnp.wav"),
+        ("zero-width and isolates", "ep\u{200B}isode\u{2066}one\u{2069}.wav"),
+    ]
+
+    @Test func longAndBidiNamesAreStoredCutOnACharacterWithTheirExtension() async throws {
+        let server = try ShareServer()
+        let token = try server.token()
+        for (index, (label, name)) in Self.cases.enumerated() {
+            let wav = try ShareUploadTests.wav(bytes: 4000 + 2 * index, in: server.home)   // each its own, not a duplicate
+            // curl sends the name as given (UTF-8), as a phone's share sheet does.
+            let reply = try ShareUploadTests.curl(server, ["file=@\(wav.path);filename=\(name);type=audio/wav"],
+                                                  headers: ["Authorization: Bearer \(token)", "Accept: application/json"])
+            #expect(reply.status == 202, "\(label): \(reply.status) \(reply.body)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any], "\(label)")
+            let job = try #require(json["job"] as? String, "\(label): \(reply.body)")
+            let state = try await ShareRouteTests.waitForJob(job, server: server)
+            #expect(state.hasPrefix("imported as "), "\(label): \(state)")
+            let shares = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer).json()["shares"] as? [[String: Any]]
+            let stored = try #require(shares?.first { $0["job"] as? String == job }?["source"] as? String, "\(label)")
+            #expect(stored.utf8.count <= 255 && stored.hasSuffix(".wav"), "\(label): \(stored.utf8.count) bytes: \(stored)")
+            #expect(stored.unicodeScalars.allSatisfy { $0.properties.generalCategory != .format }, "\(label): \(stored.debugDescription)")
+            if index < 2 { #expect(stored.count > 40 && name.hasPrefix(stored.dropLast(4)), "\(label): whole characters of it are kept: \(stored)") }
+        }
+    }
+}

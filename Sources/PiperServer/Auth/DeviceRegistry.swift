@@ -11,12 +11,39 @@ public struct Device: Sendable, Equatable, Codable {
     public var name: String
     /// "browser" (paired through a pairing URL) or "token" (a bearer token for scripts).
     public var kind: String
+    /// What it may do: a token only shares; a browser is the owner's unless it was paired
+    /// with `piper pair --share-only`.
+    public var scope: DeviceScope
     public var created: Date
     var secretHash: String
     /// When the device last made a request, and from which address (the client a trusted proxy
     /// names): what tells two phones apart. Updated at most once a minute per device.
     public var lastUsed: Date?
     public var lastAddress: String?
+
+    public init(id: String, name: String, kind: String, scope: DeviceScope, created: Date, secretHash: String,
+                lastUsed: Date? = nil, lastAddress: String? = nil) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.scope = scope
+        self.created = created
+        self.secretHash = secretHash
+        self.lastUsed = lastUsed
+        self.lastAddress = lastAddress
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, name, kind, scope, created, secretHash, lastUsed, lastAddress }
+
+    /// The former `devices.json` had no scopes: its tokens share, its browsers are the owner's.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try c.decode(String.self, forKey: .kind)
+        self.init(id: try c.decode(String.self, forKey: .id), name: try c.decode(String.self, forKey: .name), kind: kind,
+                  scope: try c.decodeIfPresent(DeviceScope.self, forKey: .scope) ?? (kind == "token" ? .share : .owner),
+                  created: try c.decode(Date.self, forKey: .created), secretHash: try c.decode(String.self, forKey: .secretHash),
+                  lastUsed: try c.decodeIfPresent(Date.self, forKey: .lastUsed), lastAddress: try c.decodeIfPresent(String.self, forKey: .lastAddress))
+    }
 }
 
 /// The credentials `piper serve` accepts. The devices and the pending pairings are in the
@@ -69,10 +96,11 @@ public struct DeviceRegistry: Sendable {
         }
     }
 
-    /// A new one-time pairing code, valid for `pairingLifetime`.
-    public func createPairing(now: Date = Date()) throws -> String {
+    /// A new one-time pairing code, valid for `pairingLifetime`, for a browser of `scope` (the
+    /// owner's, or share-only for someone else's phone).
+    public func createPairing(scope: DeviceScope = .owner, now: Date = Date()) throws -> String {
         let code = Self.randomSecret()
-        try credentials.addPairing(codeHash: Self.hash(code), expires: now.addingTimeInterval(Self.pairingLifetime), now: now)
+        try credentials.addPairing(codeHash: Self.hash(code), expires: now.addingTimeInterval(Self.pairingLifetime), scope: scope, now: now)
         return code
     }
 
@@ -81,23 +109,32 @@ public struct DeviceRegistry: Sendable {
         try credentials.pairingIsPending(codeHash: Self.hash(code), now: now)
     }
 
-    /// Redeems a pairing code (once): a new browser device and its secret, or nil when the code
-    /// is unknown, used or expired.
+    /// Redeems a pairing code (once): a new browser device (of the pairing's scope) and its
+    /// secret, or nil when the code is unknown, used or expired. A name that cannot be one
+    /// (`DeviceNames.checked`) throws `DeviceNameError` and leaves the code unused.
     public func redeemPairing(_ code: String, name: String, now: Date = Date()) throws -> (Device, String)? {
-        try addDevice(name: name, kind: "browser", now: now, pairingCode: code)
+        try addDevice(name: name, kind: "browser", scope: .share, now: now, pairingCode: code)
     }
 
-    /// A named bearer token (for a Shortcut or a script); the secret is shown once.
+    /// A named bearer token (for a Shortcut or a script); the secret is shown once. A token
+    /// only shares: what the owner does needs the owner's browser or `piper` on the server.
+    /// A name that cannot be one throws `DeviceNameError`.
     public func createToken(name: String, now: Date = Date()) throws -> (Device, String) {
-        guard let made = try addDevice(name: name, kind: "token", now: now, pairingCode: nil) else {
+        guard let made = try addDevice(name: name, kind: "token", scope: .share, now: now, pairingCode: nil) else {
             throw StoreError(.failed, "The token could not be added")
         }
         return made
     }
 
-    private func addDevice(name: String, kind: String, now: Date, pairingCode: String?) throws -> (Device, String)? {
+    private func addDevice(name: String, kind: String, scope: DeviceScope, now: Date, pairingCode: String?) throws -> (Device, String)? {
+        let existing = try credentials.devices()
+        let checked = try DeviceNames.checked(name, ids: existing.map(\.id))
+        // Nor may the new id be a name a device already has (an older database's).
+        let names = Set(existing.map { $0.name.lowercased() })
+        var id = String(Self.randomSecret().prefix(8))
+        while names.contains(id) { id = String(Self.randomSecret().prefix(8)) }
         let secret = Self.randomSecret()
-        let device = Device(id: String(Self.randomSecret().prefix(8)), name: name, kind: kind,
+        let device = Device(id: id, name: checked, kind: kind, scope: scope,
                             created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)),
                             secretHash: Self.hash(secret))   // whole seconds, as the tables keep them
         return try credentials.addDevice(device, redeeming: pairingCode.map(Self.hash), now: now).map { ($0, secret) }
@@ -106,9 +143,17 @@ public struct DeviceRegistry: Sendable {
     /// Every device, oldest first.
     public func devices() throws -> [Device] { try credentials.devices() }
 
-    /// Removes the device with this id or name; returns it, or nil when there is none.
+    /// Removes the device with this id or name (case aside) and returns it, or nil when there
+    /// is none. When `idOrName` means more than one device (a name that is another device's id,
+    /// or names that differ only in case, from a database older than the naming rules), none is
+    /// removed: `AmbiguousDevice` lists them.
     @discardableResult
-    public func revoke(_ idOrName: String) throws -> Device? { try credentials.removeDevice(idOrName: idOrName) }
+    public func revoke(_ idOrName: String) throws -> Device? {
+        let found = DeviceNames.candidates(idOrName, in: try credentials.devices())
+        guard found.count <= 1 else { throw AmbiguousDevice(given: idOrName, candidates: found) }
+        guard let device = found.first else { return nil }
+        return try credentials.removeDevice(id: device.id)
+    }
 
     /// How stale a device's last use may get before a request records it again: a write per
     /// request would be the cost otherwise.
@@ -135,17 +180,6 @@ public struct DeviceRegistry: Sendable {
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(fd, LOCK_UN) }
         return try body()
-    }
-
-    static func uniqueName(_ name: String, among taken: Set<String>) -> String {
-        let base = name.trimmingCharacters(in: .whitespacesAndNewlines).prefix(60)
-        let start = base.isEmpty ? "device" : String(base)
-        var candidate = start, number = 2
-        while taken.contains(candidate) {
-            candidate = "\(start) \(number)"
-            number += 1
-        }
-        return candidate
     }
 
     /// 256 random bits as 64 hex digits.

@@ -43,6 +43,7 @@ public final class PostgresCredentials: CredentialStore {
                 )
                 """)
             try conn.execute("CREATE TABLE IF NOT EXISTS \(pairingsTable) (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
+            try addScopes(conn)
             try conn.execute("CREATE TABLE IF NOT EXISTS \(secretsTable) (name text PRIMARY KEY, value text NOT NULL)")
             try conn.execute("""
                 CREATE TABLE IF NOT EXISTS \(sharesTable) (
@@ -67,11 +68,25 @@ public final class PostgresCredentials: CredentialStore {
 
     public var kind: String { "postgres" }
 
-    static let columns = "id, name, kind, created, secret_hash, last_used, last_address"
+    /// What `SQLiteCredentials.scopesMigration` does, idempotent (under the setup's advisory
+    /// lock): the scope columns, tokens share-only (every token is), reserved names renamed.
+    private func addScopes(_ conn: PostgresConnection) throws {
+        try conn.execute("ALTER TABLE \(devicesTable) ADD COLUMN IF NOT EXISTS scope text NOT NULL DEFAULT 'owner'")
+        try conn.execute("UPDATE \(devicesTable) SET scope = 'share' WHERE kind = 'token' AND scope <> 'share'")
+        try conn.execute("ALTER TABLE \(pairingsTable) ADD COLUMN IF NOT EXISTS scope text NOT NULL DEFAULT 'owner'")
+        let rows = try conn.execute("SELECT id, name FROM \(devicesTable) ORDER BY created, seq")
+        let names = (0..<rows.rowCount).map { (id: rows.text($0, 0) ?? "", name: rows.text($0, 1) ?? "") }
+        for renamed in DeviceNames.renames(of: names) {
+            try conn.execute("UPDATE \(devicesTable) SET name = $1 WHERE id = $2", [renamed.name, renamed.id])
+        }
+    }
+
+    static let columns = "id, name, kind, created, secret_hash, last_used, last_address, scope"
 
     static func devices(_ result: PostgresResult) -> [Device] {
         (0..<result.rowCount).map { row in
             Device(id: result.text(row, 0) ?? "", name: result.text(row, 1) ?? "", kind: result.text(row, 2) ?? "",
+                   scope: result.text(row, 7).flatMap(DeviceScope.init(rawValue:)) ?? .share,
                    created: Date(timeIntervalSince1970: Double(result.text(row, 3) ?? "") ?? 0),
                    secretHash: result.text(row, 4) ?? "",
                    lastUsed: result.text(row, 5).flatMap(Double.init).map(Date.init(timeIntervalSince1970:)),
@@ -81,7 +96,7 @@ public final class PostgresCredentials: CredentialStore {
 
     static func values(_ device: Device) -> [String?] {
         [device.id, device.name, device.kind, String(device.created.credentialSeconds), device.secretHash,
-         device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress]
+         device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress, device.scope.rawValue]
     }
 
     public func secret(named name: String, proposing proposed: String) throws -> String {
@@ -102,11 +117,13 @@ public final class PostgresCredentials: CredentialStore {
         }
     }
 
-    public func addPairing(codeHash: String, expires: Date, now: Date) throws {
+    public func addPairing(codeHash: String, expires: Date, scope: DeviceScope, now: Date) throws {
         try transaction("pairing") { conn in
             try conn.execute("DELETE FROM \(pairingsTable) WHERE expires <= $1", [String(now.credentialSeconds)])
-            try conn.execute("INSERT INTO \(pairingsTable) (code_hash, expires) VALUES ($1, $2) ON CONFLICT (code_hash) DO UPDATE SET expires = $2",
-                             [codeHash, String(expires.credentialSeconds)])
+            try conn.execute("""
+                INSERT INTO \(pairingsTable) (code_hash, expires, scope) VALUES ($1, $2, $3)
+                ON CONFLICT (code_hash) DO UPDATE SET expires = $2, scope = $3
+                """, [codeHash, String(expires.credentialSeconds), scope.rawValue])
         }
     }
 
@@ -122,13 +139,15 @@ public final class PostgresCredentials: CredentialStore {
             // One device added at a time across servers, so two of one name become "name" and "name 2".
             try conn.execute("SELECT pg_advisory_xact_lock(7061706573)")
             try conn.execute("DELETE FROM \(pairingsTable) WHERE expires <= $1", [String(now.credentialSeconds)])
-            if let pairing, try conn.execute("DELETE FROM \(pairingsTable) WHERE code_hash = $1", [pairing]).affectedRows == 0 {
-                return nil
+            var added = device
+            if let pairing {
+                let used = try conn.execute("DELETE FROM \(pairingsTable) WHERE code_hash = $1 RETURNING scope", [pairing])
+                guard used.rowCount == 1 else { return nil }
+                added.scope = used.text(0, 0).flatMap(DeviceScope.init(rawValue:)) ?? .share
             }
             let names = try conn.execute("SELECT name FROM \(devicesTable)")
-            var added = device
-            added.name = DeviceRegistry.uniqueName(device.name, among: Set((0..<names.rowCount).compactMap { names.text($0, 0) }))
-            try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7)", Self.values(added))
+            added.name = DeviceNames.unique(device.name, among: (0..<names.rowCount).compactMap { names.text($0, 0) })
+            try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", Self.values(added))
             return added
         }
     }
@@ -143,13 +162,9 @@ public final class PostgresCredentials: CredentialStore {
         }
     }
 
-    public func removeDevice(idOrName: String) throws -> Device? {
+    public func removeDevice(id: String) throws -> Device? {
         try run("revoke") { conn in
-            Self.devices(try conn.execute("""
-                DELETE FROM \(devicesTable) WHERE id = (SELECT id FROM \(devicesTable) WHERE id = $1 OR name = $1
-                                                        ORDER BY id = $1 DESC LIMIT 1)
-                RETURNING \(Self.columns)
-                """, [idOrName])).first
+            Self.devices(try conn.execute("DELETE FROM \(devicesTable) WHERE id = $1 RETURNING \(Self.columns)", [id])).first
         }
     }
 
@@ -162,9 +177,16 @@ public final class PostgresCredentials: CredentialStore {
 
     public func importRecords(devices: [Device], pairings: [(codeHash: String, expires: Date)]) throws -> Int {
         try transaction("import") { conn in
+            try conn.execute("SELECT pg_advisory_xact_lock(7061706573)")   // as addDevice: names decided one at a time
             var added = 0
-            for device in devices {
-                added += try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+            let rows = try conn.execute("SELECT name FROM \(devicesTable)")
+            var names = (0..<rows.rowCount).compactMap { rows.text($0, 0) }
+            for var device in devices {
+                // Kept by id; a name taken or reserved gets another (as in SQLiteCredentials.importRecords).
+                guard try conn.execute("SELECT 1 FROM \(devicesTable) WHERE id = $1", [device.id]).rowCount == 0 else { continue }
+                device.name = DeviceNames.importedName(device.name, among: names)
+                names.append(device.name)
+                added += try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
                                           Self.values(device)).affectedRows
             }
             for pairing in pairings {

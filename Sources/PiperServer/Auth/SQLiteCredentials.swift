@@ -25,6 +25,22 @@ public final class SQLiteCredentials: CredentialStore {
         );
         """
 
+    /// Migration 7: scopes. A device's and a pending pairing's scope (`DeviceScope`); the
+    /// tokens there were share-only from now on, the browsers the owner's (they were paired by
+    /// the one who runs `piper pair`). A device named a name Piper reserves is renamed
+    /// (`DeviceNames.renames`). Self-contained: it touches only `devices` and `pairings`.
+    static let scopesMigration = Migration { db in
+        try db.execute("""
+            ALTER TABLE devices ADD COLUMN scope TEXT NOT NULL DEFAULT 'owner';
+            UPDATE devices SET scope = 'share' WHERE kind = 'token';
+            ALTER TABLE pairings ADD COLUMN scope TEXT NOT NULL DEFAULT 'owner';
+            """)
+        let names = try db.query("SELECT id, name FROM devices ORDER BY created, rowid") { (id: $0.text(0), name: $0.text(1)) }
+        for renamed in DeviceNames.renames(of: names) {
+            _ = try db.run("UPDATE devices SET name = ? WHERE id = ?", [.text(renamed.name), .text(renamed.id)])
+        }
+    }
+
     public let path: String
     private let database: DatabaseQueue
 
@@ -40,10 +56,11 @@ public final class SQLiteCredentials: CredentialStore {
 
     public var kind: String { "sqlite" }
 
-    static let columns = "id, name, kind, created, secret_hash, last_used, last_address"
+    static let columns = "id, name, kind, created, secret_hash, last_used, last_address, scope"
 
     static func device(_ row: Row) -> Device {
-        Device(id: row.text(0), name: row.text(1), kind: row.text(2), created: Date(timeIntervalSince1970: Double(row.int64(3))),
+        Device(id: row.text(0), name: row.text(1), kind: row.text(2), scope: DeviceScope(rawValue: row.text(7)) ?? .share,
+               created: Date(timeIntervalSince1970: Double(row.int64(3))),
                secretHash: row.text(4), lastUsed: row.isNull(5) ? nil : Date(timeIntervalSince1970: Double(row.int64(5))),
                lastAddress: row.optionalText(6))
     }
@@ -67,12 +84,12 @@ public final class SQLiteCredentials: CredentialStore {
         }
     }
 
-    public func addPairing(codeHash: String, expires: Date, now: Date) throws {
+    public func addPairing(codeHash: String, expires: Date, scope: DeviceScope, now: Date) throws {
         try run { db in
             try db.write { db in
                 _ = try db.run("DELETE FROM pairings WHERE expires <= ?", [.int(now.credentialSeconds)])
-                _ = try db.run("INSERT OR REPLACE INTO pairings (code_hash, expires) VALUES (?, ?)",
-                               [.text(codeHash), .int(expires.credentialSeconds)])
+                _ = try db.run("INSERT OR REPLACE INTO pairings (code_hash, expires, scope) VALUES (?, ?, ?)",
+                               [.text(codeHash), .int(expires.credentialSeconds), .text(scope.rawValue)])
             }
         }
     }
@@ -88,11 +105,14 @@ public final class SQLiteCredentials: CredentialStore {
         try run { db in
             try db.write { db in
                 _ = try db.run("DELETE FROM pairings WHERE expires <= ?", [.int(now.credentialSeconds)])
-                if let pairing, try db.run("DELETE FROM pairings WHERE code_hash = ?", [.text(pairing)]) == 0 { return nil }
-                let names = try db.query("SELECT name FROM devices") { $0.text(0) }
                 var added = device
-                added.name = DeviceRegistry.uniqueName(device.name, among: Set(names))
-                _ = try db.run("INSERT INTO devices (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)", Self.values(added))
+                if let pairing {
+                    let scope = try db.query("SELECT scope FROM pairings WHERE code_hash = ?", [.text(pairing)]) { $0.text(0) }.first
+                    guard let scope, try db.run("DELETE FROM pairings WHERE code_hash = ?", [.text(pairing)]) == 1 else { return nil }
+                    added.scope = DeviceScope(rawValue: scope) ?? .share
+                }
+                added.name = DeviceNames.unique(device.name, among: try db.query("SELECT name FROM devices") { $0.text(0) })
+                _ = try db.run("INSERT INTO devices (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", Self.values(added))
                 return added
             }
         }
@@ -100,7 +120,8 @@ public final class SQLiteCredentials: CredentialStore {
 
     static func values(_ device: Device) -> [SQLValue] {
         [.text(device.id), .text(device.name), .text(device.kind), .int(device.created.credentialSeconds), .text(device.secretHash),
-         device.lastUsed.map { .int($0.credentialSeconds) } ?? .null, device.lastAddress.map { .text($0) } ?? .null]
+         device.lastUsed.map { .int($0.credentialSeconds) } ?? .null, device.lastAddress.map { .text($0) } ?? .null,
+         .text(device.scope.rawValue)]
     }
 
     public func devices() throws -> [Device] {
@@ -113,11 +134,10 @@ public final class SQLiteCredentials: CredentialStore {
         }
     }
 
-    public func removeDevice(idOrName: String) throws -> Device? {
+    public func removeDevice(id: String) throws -> Device? {
         try run { db in
             try db.write { db in
-                let found = try db.query("SELECT \(Self.columns) FROM devices WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1",
-                                         [.text(idOrName), .text(idOrName), .text(idOrName)], Self.device).first
+                let found = try db.query("SELECT \(Self.columns) FROM devices WHERE id = ?", [.text(id)], Self.device).first
                 guard let found else { return nil }
                 _ = try db.run("DELETE FROM devices WHERE id = ?", [.text(found.id)])
                 return found
@@ -136,8 +156,14 @@ public final class SQLiteCredentials: CredentialStore {
         try run { db in
             try db.write { db in
                 var added = 0
-                for device in devices {
-                    added += try db.run("INSERT OR IGNORE INTO devices (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)", Self.values(device))
+                var names = try db.query("SELECT name FROM devices") { $0.text(0) }
+                for var device in devices {
+                    // Kept by id (an import repeated adds nothing); a name already taken, or
+                    // Piper's own, gets another (`DeviceNames.importedName`) rather than the device being dropped.
+                    guard try db.query("SELECT 1 FROM devices WHERE id = ?", [.text(device.id)]) { $0.int(0) }.isEmpty else { continue }
+                    device.name = DeviceNames.importedName(device.name, among: names)
+                    names.append(device.name)
+                    added += try db.run("INSERT OR IGNORE INTO devices (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", Self.values(device))
                 }
                 for pairing in pairings {
                     _ = try db.run("INSERT OR IGNORE INTO pairings (code_hash, expires) VALUES (?, ?)",

@@ -159,7 +159,8 @@ extension ShareAuth {
 }
 
 extension ShareAuth {
-    /// What may mint a credential (`POST /tokens`): a script with a bearer token, or a paired
+    /// What may mint a credential (`POST /tokens`, which the route table also restricts to the
+    /// owner: no bearer credential is the owner's, so a token never makes a token): a paired
     /// browser's POST that proves it came from one of this server's own pages: `Sec-Fetch-Site:
     /// same-origin`, or, from a browser that sends no fetch metadata, an `Origin` of this server.
     /// Unlike a share, a navigation the user started elsewhere (`none`) or a POST with no origin

@@ -37,8 +37,15 @@ struct PairRoute: Sendable {
     func pair(_ request: HTTPRequest) throws -> HTTPResponse {
         let fields = (try? ShareRoute.fields(of: request)) ?? [:]
         let name = fields["name"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard let code = fields["code"], !code.isEmpty,
-              let (device, secret) = try auth.registry.redeemPairing(code, name: name ?? Self.name(from: request), now: clock()) else {
+        let redeemed: (Device, String)?
+        do {
+            redeemed = try fields["code"].flatMap { $0.isEmpty ? nil : $0 }
+                .flatMap { try auth.registry.redeemPairing($0, name: name ?? Self.name(from: request), now: clock()) }
+        } catch let error as DeviceNameError {   // the code is not used up: the form can be sent again
+            let refusal = HTTPError(400, error.description)
+            return WebPage.wantsJSON(request) ? .error(refusal) : WebPage.failure(refusal, heading: "Pairing failed")
+        }
+        guard let (device, secret) = redeemed else {
             return WebPage.wantsJSON(request) ? .error(Self.unusable) : WebPage.failure(Self.unusable, heading: "Pairing failed")
         }
         let cookie = ("Set-Cookie", auth.deviceCookie(secret, for: request))
@@ -49,14 +56,16 @@ struct PairRoute: Sendable {
             return response
         }
         let e = WebPage.e
-        let devices = (try? auth.registry.devices()) ?? []
-        let list = devices.map { "<li>\(e($0.name)) <span class=\"muted\">(\($0.kind), since \(e(WebPage.time($0.created))))</span></li>" }
-            .joined()
+        // Only the owner's browser is shown every device; a share-only one is told what it may do.
+        let devices = device.scope == .owner ? (try? auth.registry.devices()) ?? [] : []
+        let list = devices.map { "<li>\(e($0.name)) <span class=\"muted\">(\($0.kind), \($0.scope == .owner ? "owner" : "shares only"), "
+            + "since \(e(WebPage.time($0.created))))</span></li>" }.joined()
         let body = """
             <h1 id="outcome">Paired as \(e(device.name))</h1>
-            <p>This browser can now share to Piper.</p>
+            <p>\(device.scope == .owner ? "This browser can now share to Piper, and act as its owner."
+                : "This browser can now share to Piper (and see its own shares).")</p>
             \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
-            <h2>Devices</h2><ul id="devices">\(list)</ul>
+            \(devices.isEmpty ? "" : "<h2>Devices</h2><ul id=\"devices\">\(list)</ul>")
             <p><a href="/">Start sharing</a></p>
             """
         return WebPage.render("Paired", body, extraHeaders: [cookie], device: device.name)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Who may call an endpoint: declared beside it in the route table, checked by `AccessChecker`
 /// before its handler runs.
-enum RouteAccess: Sendable {
+indirect enum RouteAccess: Sendable {
     /// Anyone: reader pages, health, public assets, `/save` (unless `--save-requires-token`).
     case open
     /// A secret the request itself carries, which only its handler can check: the feed's secret
@@ -18,8 +18,13 @@ enum RouteAccess: Sendable {
     case pairedOrFeedKey
     /// A POST from this site with a credential (a share, a removal).
     case sameSitePost
-    /// A POST proven to come from Piper's own page, or with a bearer token: making a token.
+    /// A POST proven to come from Piper's own page, or with a bearer token (which `.owner` then
+    /// refuses): making a token.
     case minting
+    /// The rule, and then an owner's credential (`DeviceScope`): a share-only one is refused
+    /// with a 403 that says so. A request the rule admits without a credential (the feed's key
+    /// to the library) passes.
+    case owner(RouteAccess)
 
     enum Refusal: Sendable { case json, negotiated }
 }
@@ -64,6 +69,12 @@ struct AccessChecker: Sendable {
             return try admitted(try sharing().sameSitePost(request))
         case .minting:
             return try admitted(try sharing().mintingPost(request))
+        case .owner(let rule):
+            let context = try admit(request, to: rule)
+            guard let credential = context.credential, !credential.isOwner else { return context }
+            let error = DeviceScope.ownerOnly(credential)
+            if case .paired(.json) = rule { throw error }
+            throw refusal(error, request, heading: "Not allowed")
         }
     }
 

@@ -110,9 +110,9 @@ struct ShareRoute: Sendable {
 
     /// `GET /shares/<id>[,<id>…]`: a share's result page, where a browser's share lands.
     func resultPage(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
-        _ = try context.requiredCredential()
+        let credential = try context.requiredCredential()
         let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
-        let records = runner.history.records(ids: ids)
+        let records = runner.history.records(ids: ids).filter(credential.mayRead)   // another device's: as unknown
         guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
         var page = ShareResultPage.render(records)
         page.status = 200

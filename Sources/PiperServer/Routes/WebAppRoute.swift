@@ -2,7 +2,7 @@ import Foundation
 
 /// The installable web app: `/` (paste a link, recent shares with their live state, the
 /// bookmarklet), `/api/shares`, `/shortcut` (the iOS Shortcut), `POST /tokens` (a bearer token
-/// for a Shortcut), and the public static files (manifest, worker, script, style, icons).
+/// for a Shortcut, the owner's to make), and the public static files (manifest, worker, script, style, icons).
 struct WebAppRoute: Sendable {
     let auth: ShareAuth
     let runner: ShareRunner
@@ -13,7 +13,8 @@ struct WebAppRoute: Sendable {
     static let assetPaths = ["/app.css", "/app.js", "/sw.js", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]
 
     func shortcut(_ context: RouteContext) throws -> HTTPResponse {
-        ShortcutPage.render(publicURL: publicURL.get(), device: try context.requiredCredential().name)
+        let credential = try context.requiredCredential()
+        return ShortcutPage.render(publicURL: publicURL.get(), device: credential.name, mayMint: credential.isOwner)
     }
 
     static func asset(_ path: String) -> HTTPResponse? {
@@ -57,7 +58,7 @@ struct WebAppRoute: Sendable {
         let credential = try context.requiredCredential()
         let e = WebPage.e
         let base = publicURL.get()
-        let items = runner.history.recent.map { record -> String in
+        let items = runner.history.recent.filter(credential.mayRead).map { record -> String in
             let (text, live) = state(of: record, progress: progress(of: record))
             let link = record.url.map { " <a href=\"\(e($0))\">open</a>" } ?? ""
             return "<li data-share=\"\(e(record.id))\"\(live ? " data-live" : "")><strong>\(e(record.title ?? record.source ?? "—"))</strong>"
@@ -106,7 +107,7 @@ struct WebAppRoute: Sendable {
 
     func shares(_ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
-        let list: [[String: Any]] = runner.history.recent.map { record in
+        let list: [[String: Any]] = runner.history.recent.filter(credential.mayRead).map { record in
             let job = progress(of: record)
             let (text, live) = state(of: record, progress: job)
             let now = liveStatus(of: record, progress: job)
@@ -121,12 +122,18 @@ struct WebAppRoute: Sendable {
         return response
     }
 
-    /// `POST /tokens` with `name`: a new bearer token, shown once (for a Shortcut or a script);
-    /// only from Piper's own page or with a bearer token (`ShareAuth.mintingPost`).
+    /// `POST /tokens` with `name`: a new share-only bearer token, shown once (for a Shortcut or a
+    /// script); only the owner's, from Piper's own page (`ShareAuth.mintingPost`, `.owner`).
     func token(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
         let fields = (try? ShareRoute.fields(of: request)) ?? [:]
-        let (device, secret) = try auth.registry.createToken(name: fields["name"] ?? "Shortcut", now: clock())
+        let made: (Device, String)
+        do {
+            made = try auth.registry.createToken(name: fields["name"] ?? "Shortcut", now: clock())
+        } catch let error as DeviceNameError {
+            throw HTTPError(400, error.description)
+        }
+        let (device, secret) = made
         if WebPage.wantsJSON(request) {
             var response = HTTPResponse.json(200, ["name": device.name, "token": secret])
             response.device = credential.name

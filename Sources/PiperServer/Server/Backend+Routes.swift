@@ -54,10 +54,10 @@ extension Backend {
                 Route([.exact("/")], [.get(.paired(.negotiated)) { request, context in try web.home(request, context) }]),
                 Route([.exact("/api/shares")], [.get(.paired(.json)) { _, context in try web.shares(context) }]),
                 Route([.exact("/shortcut")], [.get(.paired(.negotiated)) { _, context in try web.shortcut(context) }]),
-                Route([.exact("/tokens")], [.post(.minting) { request, context in try web.token(request, context) }]),
+                Route([.exact("/tokens")], [.post(.owner(.minting)) { request, context in try web.token(request, context) }]),
                 Route([.exact(ConnectXPage.path)], [
-                    .get(.paired(.negotiated)) { _, context in try connectX.page(context) },
-                    .post(.sameSitePost) { request, context in try connectX.change(request, context) },
+                    .get(.owner(.paired(.negotiated))) { _, context in try connectX.page(context) },
+                    .post(.owner(.sameSitePost)) { request, context in try connectX.change(request, context) },
                 ]),
                 Route(WebAppRoute.assetPaths.map(Route.Path.exact), [
                     .get(.open) { request, _ in try WebAppRoute.asset(request.path) ?? { throw HTTPError.notFound }() },
@@ -68,7 +68,7 @@ extension Backend {
                     .get(.paired(.negotiated)) { request, context in try library.page(request, context) },
                 ]),
                 Route([.exact("/library/feed-qr.svg")], [.get(.paired(.negotiated)) { _, context in try library.feedQR(context) }]),
-                Route([.exact("/library/remove")], [.post(.sameSitePost) { request, context in try library.remove(request, context) }]),
+                Route([.exact("/library/remove")], [.post(.owner(.sameSitePost)) { request, context in try library.remove(request, context) }]),
                 Route([.exact("/library.css")], [
                     .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },
                 ]),

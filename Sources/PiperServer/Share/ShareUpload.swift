@@ -156,11 +156,36 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         return generic && MediaLinks.allowedExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
-    /// The last path component, without control characters or a leading dot.
+    /// The longest file name most file systems take, in bytes (ext4's and APFS's `NAME_MAX`).
+    static let nameLimit = 255
+
+    /// The last path component, without control or invisible format characters (`VisibleText`)
+    /// or a leading dot, cut to `nameLimit` bytes of UTF-8 on a character boundary with its
+    /// extension kept. A name with nothing left is "upload".
     static func safeFileName(_ raw: String) -> String {
         let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? "upload"
-        var cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        var cleaned = VisibleText.of(last)
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
-        return cleaned.isEmpty ? "upload" : String(cleaned.prefix(200))
+        return cleaned.isEmpty ? "upload" : fitted(cleaned, limit: nameLimit)
+    }
+
+    /// `name` within `limit` bytes of UTF-8: whole characters of its stem, then its extension
+    /// (when the extension is short, as real ones are; a long one is cut like the rest).
+    static func fitted(_ name: String, limit: Int) -> String {
+        guard name.utf8.count > limit else { return name }
+        var stem = Substring(name), suffix = ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex, name.utf8.distance(from: dot, to: name.endIndex) <= 16 {
+            stem = name[..<dot]
+            suffix = String(name[dot...])
+        }
+        var kept = "", used = suffix.utf8.count
+        for character in stem {
+            let bytes = character.utf8.count
+            if used + bytes > limit { break }
+            kept.append(character)
+            used += bytes
+        }
+        kept = kept.trimmingCharacters(in: .whitespaces)
+        return (kept.isEmpty ? "upload" : kept) + suffix
     }
 }

@@ -28,6 +28,8 @@ public final class SQLiteStore: Store {
         .sql(SQLiteCredentials.sharesSchema),
         // 6: a share key's claim belongs to a living run: its owner, lease and finished items.
         .sql(SQLiteCredentials.shareLeasesSchema),
+        // 7: what each device and pending pairing may do (`DeviceScope`); reserved names renamed.
+        SQLiteCredentials.scopesMigration,
     ]
 
     /// Migration 3. The table was keyed by the random id (`WITHOUT ROWID`), so every save went

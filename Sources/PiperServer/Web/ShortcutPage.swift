@@ -1,6 +1,7 @@
 /// `/shortcut`: how to share from an iPhone with a Shortcut — the exact actions and the request.
 enum ShortcutPage {
-    static func render(publicURL: String, device: String, newToken: (name: String, token: String)? = nil) -> HTTPResponse {
+    /// `mayMint`: the owner's browser sees the form that makes a token; anyone else is told who can.
+    static func render(publicURL: String, device: String, mayMint: Bool = true, newToken: (name: String, token: String)? = nil) -> HTTPResponse {
         let e = WebPage.e
         let token = newToken.map {
             """
@@ -13,8 +14,11 @@ enum ShortcutPage {
         let body = """
             <h1>Share from an iPhone</h1>
             <p>A Shortcut that appears in the share sheet and sends the link to Piper.</p>
-            <form method="post" action="/tokens"><label for="name">Name for the token</label>
-            <input type="text" id="name" name="name" value="iPhone Shortcut"><button type="submit">Create a token</button></form>
+            \(mayMint ? """
+                <form method="post" action="/tokens"><label for="name">Name for the token</label>
+                <input type="text" id="name" name="name" value="iPhone Shortcut"><button type="submit">Create a token</button></form>
+                """ : "<p id=\"owner-only\">A token is made by the server's owner, on their paired browser or with "
+                    + "<code>piper devices token NAME</code> on the server.</p>")
             \(token)
             <h2>The Shortcut's actions</h2>
             <ol>

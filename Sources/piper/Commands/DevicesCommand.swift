@@ -7,10 +7,15 @@ struct DevicesCommand: Command {
     static let name = "devices"
     static let abstract = "List the devices that may share to piper serve, revoke one, or make a token."
     static let discussion: String? = """
-        'piper devices' lists paired browsers and named tokens. 'piper devices revoke ID|NAME'
-        removes one: a running server refuses it from the next request. 'piper devices token NAME'
-        prints a new bearer token (once) for a script or an iOS Shortcut
-        (Authorization: Bearer TOKEN). The server's own share token is in share-token in the state folder.
+        'piper devices' lists paired browsers and named tokens, and what each may do: "owner" (the
+        owner's browser: connect X, make tokens, remove library items, see every share) or
+        "share" (share and see its own shares). 'piper devices revoke ID|NAME' removes one: a
+        running server refuses it from the next request; a NAME that means several devices
+        removes none and lists them (revoke one by its id). 'piper devices token NAME' prints a
+        new share-only bearer token (once) for a script or an iOS Shortcut
+        (Authorization: Bearer TOKEN); a name is unique, and never looks like an id or is
+        Piper's own (share-token). The server's own share token (share-only too) is in
+        share-token in the state folder.
         The devices are in the server's store: pass the same --db or --postgres as 'piper serve'.
         """
     struct Options: OptionGroup {
@@ -42,7 +47,7 @@ struct DevicesCommand: Command {
     }
 
     struct Row: Encodable {
-        let id: String, name: String, kind: String, created: String
+        let id: String, name: String, kind: String, scope: String, created: String
         let lastUsed: String?, lastAddress: String?
     }
 
@@ -50,19 +55,32 @@ struct DevicesCommand: Command {
         let registry = try credentials.registry(state: StateFolder.resolve())
         switch (action, target) {
         case ("revoke"?, let name?):
-            guard let removed = try registry.revoke(name) else {
+            let found: Device?
+            do {
+                found = try registry.revoke(name)
+            } catch let ambiguous as AmbiguousDevice {
+                Output.err(ambiguous.description)
+                return .dataError
+            }
+            guard let removed = found else {
                 Output.err("No device '\(name)'; 'piper devices' lists them")
                 return .dataError
             }
             Output.err("Revoked \(removed.name) (\(removed.id))")
         case ("token"?, let name?):
-            let (device, token) = try registry.createToken(name: name)
+            let made: (Device, String)
+            do {
+                made = try registry.createToken(name: name)
+            } catch let error as DeviceNameError {
+                throw UsageError(error.description)
+            }
+            let (device, token) = made
             Output.out(token)
-            Output.err("Token for \(device.name) (\(device.id)); send it as 'Authorization: Bearer <token>'")
+            Output.err("Token for \(device.name) (\(device.id)), share-only; send it as 'Authorization: Bearer <token>'")
         default:
             let formatter = ISO8601DateFormatter()
             let rows = try registry.devices().map {
-                Row(id: $0.id, name: $0.name, kind: $0.kind, created: formatter.string(from: $0.created),
+                Row(id: $0.id, name: $0.name, kind: $0.kind, scope: $0.scope.rawValue, created: formatter.string(from: $0.created),
                     lastUsed: $0.lastUsed.map(formatter.string(from:)), lastAddress: $0.lastAddress)
             }
             if json {
@@ -72,7 +90,8 @@ struct DevicesCommand: Command {
             } else {
                 for row in rows {
                     let use = row.lastUsed.map { "last used \($0) from \(row.lastAddress ?? "?")" } ?? "never used"
-                    Output.out("\(row.id)  \(row.kind.padding(toLength: 7, withPad: " ", startingAt: 0))  \(row.created)  \(row.name)  (\(use))")
+                    Output.out("\(row.id)  \(row.kind.padding(toLength: 7, withPad: " ", startingAt: 0))  "
+                        + "\(row.scope.padding(toLength: 5, withPad: " ", startingAt: 0))  \(row.created)  \(row.name)  (\(use))")
                 }
             }
         }
