@@ -128,7 +128,11 @@ public struct PageMediaFinder: MediaFinder {
                 evidence.candidates.append(found)
             }
         }
-        for (frame, url) in PodcastPlayers.frames(in: document, base: base, extraHosts: playerHosts) where !MediaEvidence.isIncidental(frame) {
+        // A site's front page or a page of many posts shows the latest episode's player as one
+        // item of its list: its players are not the page's.
+        let listing = ["", "/"].contains(page.finalURL.path) || document.node.querySelectorAll("article").count > RouteRules.maximumEpisodeFiles
+        for (frame, url) in PodcastPlayers.frames(in: document, base: base, extraHosts: playerHosts)
+        where !listing && !MediaEvidence.isIncidental(frame) {
             if let file = PodcastPlayers.fileInAddress(url) {
                 if let found = candidate(file.absoluteString, .hostPlayer, "player", element: frame) { evidence.candidates.append(found) }
             } else if !evidence.players.contains(url) {
