@@ -42,9 +42,20 @@ enum PageData {
         return items.filter { seen.insert($0.url).inserted }
     }
 
-    /// A cheap look before any parse: does the text hold a media extension at all?
+    /// A cheap look before any parse, one pass over the bytes: does the text hold `.` and an
+    /// audio extension (lower case, as addresses write them) at all?
     static func mayNameMedia(_ text: String) -> Bool {
-        MediaLinks.audioExtensions.contains { text.contains(".\($0)") }
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            var index = bytes.startIndex
+            while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
+                var end = dot + 1
+                while end < bytes.endIndex, end - dot <= 4, (0x61...0x7A).contains(bytes[end]) || (0x30...0x39).contains(bytes[end]) { end += 1 }
+                if end - dot > 2, MediaLinks.audioExtensions.contains(String(decoding: bytes[(dot + 1)..<end], as: UTF8.self)) { return true }
+                index = dot + 1
+            }
+            return false
+        } ?? MediaLinks.audioExtensions.contains { text.contains(".\($0)") }
     }
 
     /// The files of one JSON document (nothing when it is not JSON).
