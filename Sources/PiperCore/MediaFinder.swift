@@ -27,6 +27,13 @@ public protocol MediaFinder: Sendable {
     func evidence(in page: ParsedPage) -> RouteEvidence
     /// The episode one of `feeds` names for this page (the item whose link is the page), or nil.
     func searchFeeds(_ feeds: [URL], for page: ParsedPage) -> DiscoveredMedia?
+    /// The file one of `players` (known podcast hosts' player pages the page embeds) plays, or nil.
+    func followPlayers(_ players: [URL], for page: ParsedPage) -> DiscoveredMedia?
+}
+
+extension MediaFinder {
+    /// Finders that follow no players name nothing there.
+    public func followPlayers(_ players: [URL], for page: ParsedPage) -> DiscoveredMedia? { nil }
 }
 
 /// `--as article|media`: which route a shared page takes, when it's not to be decided for it.

@@ -9,6 +9,9 @@ public enum MediaLinks {
         "mp4", "m4v", "mov", "zip",
     ]
 
+    /// The allowed extensions that name audio.
+    public static let audioExtensions: Set<String> = ["mp3", "m4a", "m4b", "aac", "flac", "ogg", "opus", "wav", "wma", "aiff", "aif", "caf"]
+
     /// True when the URL's path extension is on the allow-list (after share-link rewriting).
     public static func hasMediaExtension(_ url: URL) -> Bool {
         MediaLink(url).hasMediaExtension

@@ -5,6 +5,15 @@ public struct MediaCandidate: Sendable, Equatable {
     /// Where on the page it was named.
     public enum Source: String, Sendable, Equatable {
         case openGraphAudio, openGraphVideo, audioElement, videoElement, jsonLD, link
+        /// A player's own element that names its file in a `data-*-url` attribute (Pocket
+        /// Casts' `data-audio-url`).
+        case player
+        /// A known podcast host's embedded player in the main content whose address carries
+        /// the file (Blubrry's `media_url`).
+        case hostPlayer
+        /// The page's own data: a `__NEXT_DATA__`-style JSON blob, a script's hydration or
+        /// preload object, a block's `data-*-json` (Squarespace).
+        case pageData
     }
 
     public var url: URL
@@ -21,9 +30,13 @@ public struct MediaCandidate: Sendable, Equatable {
     public var incidental: Bool
     /// Its own name (JSON-LD `name`, the element's title, the link's text) is the page's title.
     public var namedLikeThePage: Bool
+    /// The page offers the file for download beside its player ("Download", a `download`
+    /// link: PowerPress, Seriously Simple Podcasting, Castos) or as its post's "Direct
+    /// download" (Libsyn): how podcast sites publish an episode, not how articles hold a clip.
+    public var offeredAsDownload: Bool
 
     public init(url: URL, source: Source, signal: String, duration: Double? = nil, preview: Bool = false,
-                incidental: Bool = false, namedLikeThePage: Bool = false) {
+                incidental: Bool = false, namedLikeThePage: Bool = false, offeredAsDownload: Bool = false) {
         self.url = url
         self.source = source
         self.signal = signal
@@ -31,6 +44,16 @@ public struct MediaCandidate: Sendable, Equatable {
         self.preview = preview
         self.incidental = incidental
         self.namedLikeThePage = namedLikeThePage
+        self.offeredAsDownload = offeredAsDownload
+    }
+
+    /// An audio file: named by Open Graph audio or an `<audio>` player, or by its extension.
+    public var isAudio: Bool {
+        switch source {
+        case .openGraphAudio, .audioElement: return true
+        case .openGraphVideo, .videoElement: return false
+        default: return MediaLinks.audioExtensions.contains(url.pathExtension.lowercased())
+        }
     }
 }
 
@@ -50,17 +73,21 @@ public struct RouteEvidence: Sendable, Equatable {
     public var candidates: [MediaCandidate] = []
     /// The RSS and Atom feeds the page links (`<link rel=alternate>`), at most three.
     public var feeds: [URL] = []
+    /// Known podcast hosts' embedded players in the main content (Buzzsprout, Libsyn,
+    /// Megaphone… iframes), at most two: their pages name the episode's file.
+    public var players: [URL] = []
     /// The page's title and author, for the library when the file's tags have none.
     public var title: String?
     public var author: String?
 
     public init(declaresArticle: Bool = false, declaresEpisode: Bool = false, declaresSeriesEpisode: Bool = false,
-                candidates: [MediaCandidate] = [], feeds: [URL] = [], title: String? = nil, author: String? = nil) {
+                candidates: [MediaCandidate] = [], feeds: [URL] = [], players: [URL] = [], title: String? = nil, author: String? = nil) {
         self.declaresArticle = declaresArticle
         self.declaresEpisode = declaresEpisode || declaresSeriesEpisode
         self.declaresSeriesEpisode = declaresSeriesEpisode
         self.candidates = candidates
         self.feeds = feeds
+        self.players = players
         self.title = title
         self.author = author
     }
@@ -81,9 +108,23 @@ public enum RouteDecision: Sendable, Equatable {
     /// The page names media in its main content without saying what it is: an article if it
     /// has an article's text, else (too short, or not readerable) the episode.
     case articleUnlessTooShort(MediaCandidate)
-    /// The page declares an episode of a series but names no file: its feeds may (an item
-    /// linking here).
-    case searchFeeds([URL])
+    /// The page carries an episode signal whose file is elsewhere: a known host's player
+    /// (its page names the file) or the show's feed (an item linking here). When neither
+    /// names it, the page takes the `otherwise` route.
+    indirect case lookUp(EpisodeLookup, otherwise: RouteDecision)
+}
+
+/// Where a page's episode may be named when the page itself does not name the file.
+public struct EpisodeLookup: Sendable, Equatable {
+    /// Known podcast hosts' player pages embedded in the main content, asked first.
+    public var players: [URL]
+    /// The page's feeds: the item whose link is this page names its file.
+    public var feeds: [URL]
+
+    public init(players: [URL] = [], feeds: [URL] = []) {
+        self.players = players
+        self.feeds = feeds
+    }
 }
 
 /// The route decision: pure rules over `RouteEvidence`. The route is decided by what the page
@@ -109,10 +150,12 @@ public enum RouteRules {
     }
 
     /// A candidate that names itself the page's file: Open Graph's audio (how podcast hosts
-    /// name an episode's file for other apps), or a player or media object whose own name is
-    /// the page's title.
+    /// name an episode's file for other apps), a player, media object or page data whose own
+    /// name is the page's title, a podcast host's player, or an audio file the page offers for
+    /// download beside its player.
     public static func namesTheEpisode(_ candidate: MediaCandidate) -> Bool {
-        candidate.source == .openGraphAudio || candidate.namedLikeThePage
+        candidate.source == .openGraphAudio || candidate.source == .hostPlayer || candidate.namedLikeThePage
+            || candidate.offeredAsDownload && candidate.isAudio
     }
 
     /// The route of a page with this evidence, as `preference` (`--as`) asks.
@@ -125,19 +168,52 @@ public enum RouteRules {
             if let candidate = evidence.candidates.first(where: { !$0.preview }) ?? evidence.candidates.first {
                 return .episode(candidate)
             }
-            return evidence.feeds.isEmpty ? .article(alsoFound: nil) : .searchFeeds(evidence.feeds)
+            let lookup = EpisodeLookup(players: evidence.players, feeds: evidence.feeds)
+            return lookup.players.isEmpty && lookup.feeds.isEmpty ? .article(alsoFound: nil) : .lookUp(lookup, otherwise: .article(alsoFound: nil))
         case .auto:
-            let eligible = evidence.candidates.filter(isEligible)
-            let first = eligible.first
-            if evidence.declaresArticle && !evidence.declaresEpisode { return .article(alsoFound: first) }
-            if Set(eligible.map(\.url)).count > maximumEpisodeFiles { return .article(alsoFound: first) }
-            if evidence.declaresEpisode {
-                if let first { return .episode(first) }
-                // Only a series' episode is an item of the page's feeds.
-                return evidence.declaresSeriesEpisode && !evidence.feeds.isEmpty ? .searchFeeds(evidence.feeds) : .article(alsoFound: nil)
-            }
-            guard let first else { return .article(alsoFound: nil) }
-            return namesTheEpisode(first) ? .episode(first) : .articleUnlessTooShort(first)
+            return automatic(evidence)
         }
+    }
+
+    /// The page's route weighed from all it says: what it declares (an article, an episode),
+    /// the files it shows and how it names them, its page data, its host's player and its
+    /// feed. A generic `og:type article` (every WordPress, Ghost or Hugo post says it) does not
+    /// outweigh an episode's own signals; a page with nothing but a file in its main content
+    /// stays an article unless its feed names it or it is too short for one.
+    static func automatic(_ evidence: RouteEvidence) -> RouteDecision {
+        let eligible = evidence.candidates.filter(isEligible)
+        // The files the page shows (its page data may hold a whole show's list).
+        let shown = eligible.filter { $0.source != .pageData }
+        let data = eligible.filter { $0.source == .pageData }
+        let dataFiles = Set(data.map(\.url)).count
+        let first = shown.first ?? data.first
+        if Set(shown.map(\.url)).count > maximumEpisodeFiles { return .article(alsoFound: first) }
+        // Against a declared article, only an audio file outweighs it (a news story's video is
+        // named as the story); page data names an episode only as audio (a page's data holds
+        // its clips' files too).
+        let articleOnly = evidence.declaresArticle && !evidence.declaresEpisode
+        if let named = eligible.first(where: { namesTheEpisode($0) && ($0.isAudio || !articleOnly && $0.source != .pageData) }) {
+            return .episode(named)
+        }
+        if evidence.declaresEpisode {
+            if let file = shown.first ?? (dataFiles == 1 ? data.first : nil) { return .episode(file) }
+            // Only a series' episode is an item of the page's feeds.
+            let lookup = EpisodeLookup(players: evidence.players, feeds: evidence.declaresSeriesEpisode ? evidence.feeds : [])
+            return lookup.players.isEmpty && lookup.feeds.isEmpty ? .article(alsoFound: nil) : .lookUp(lookup, otherwise: .article(alsoFound: nil))
+        }
+        let otherwise: RouteDecision
+        if evidence.declaresArticle {
+            otherwise = .article(alsoFound: first)
+        } else if let own = shown.first {
+            otherwise = .articleUnlessTooShort(own)
+        } else {
+            otherwise = .article(alsoFound: first)
+        }
+        // An audio file in the main content or in the page's own data (not a whole list) is
+        // an episode signal: the show's feed naming this page confirms it.
+        let audio = shown.contains(where: \.isAudio) || dataFiles <= maximumEpisodeFiles && data.contains(where: \.isAudio)
+        let lookup = EpisodeLookup(players: evidence.players, feeds: audio ? evidence.feeds : [])
+        if !lookup.players.isEmpty || !lookup.feeds.isEmpty { return .lookUp(lookup, otherwise: otherwise) }
+        return otherwise
     }
 }

@@ -88,6 +88,8 @@ public struct ShareDriver: Sendable {
             return .routeRead(ports.mediaFinder?.evidence(in: parsed) ?? RouteEvidence())
         case .searchFeeds(let feeds, let parsed):
             return .feedsSearched(ports.mediaFinder?.searchFeeds(feeds, for: parsed))
+        case .followPlayers(let players, let parsed):
+            return .playersFollowed(ports.mediaFinder?.followPlayers(players, for: parsed))
         case .checkReaderable(let page):
             return .readerableChecked(ports.extractor.isReaderable(page))
         case .extract(let page):

@@ -56,6 +56,8 @@ public struct ShareFlow: Sendable {
         case mediaFailed(any Error)
         /// What the page's feeds said: the episode whose item links to the page, or nil.
         case feedsSearched(DiscoveredMedia?)
+        /// What the page's embedded podcast players named: the episode's file, or nil.
+        case playersFollowed(DiscoveredMedia?)
     }
 
     /// What the flow asks the I/O side to do next.
@@ -66,8 +68,10 @@ public struct ShareFlow: Sendable {
         case parse(LoadedPage)
         /// Read what the page is and which media it names (no fetch): the route decision's evidence.
         case readRoute(ParsedPage)
-        /// Fetch the page's feeds for an item that links to it (only for a page that declares an episode).
+        /// Fetch the page's feeds for an item that links to it (only for a page with an episode signal).
         case searchFeeds([URL], ParsedPage)
+        /// Fetch the known podcast hosts' player pages the page embeds, for the file they play.
+        case followPlayers([URL], ParsedPage)
         case checkReaderable(ParsedPage)
         case extract(ParsedPage)
         case save(ExtractedArticle)
@@ -87,7 +91,8 @@ public struct ShareFlow: Sendable {
         case loading(URL, LoaderKind, fallback: ParsedPage?)
         case parsing(LoadedPage)
         case readingRoute(ParsedPage)
-        case searchingFeeds(ParsedPage)
+        /// Asking the page's players, then its feeds; `otherwise` when neither names the episode.
+        case lookingUp(ParsedPage, EpisodeLookup, otherwise: RouteDecision)
         case checking(ParsedPage)
         case extracting(ParsedPage)
         case saving(ExtractedArticle)
@@ -111,6 +116,8 @@ public struct ShareFlow: Sendable {
     private var pendingEpisode: MediaLink?
     /// Media the saved article's page names, said beside the result ("share with --as media").
     private var alsoFound: URL?
+    /// The page's title and author (its route evidence), for the media it names.
+    private var pageNames: (title: String?, author: String?) = (nil, nil)
     /// Why the browser, asked for a second opinion, failed: the reason a share ends with when
     /// the plain HTTP copy then holds no article either.
     private var browserFailure: (any Error)?
@@ -189,15 +196,21 @@ public struct ShareFlow: Sendable {
             return afterRoute(parsed)
 
         case (.readingRoute(let parsed), .routeRead(let evidence)):
-            return route(parsed, evidence)
+            pageNames = (evidence.title, evidence.author)
+            return route(parsed, RouteRules.decide(evidence, preference: options.route))
 
-        case (.searchingFeeds(let parsed), .feedsSearched(let found)):
+        case (.lookingUp(let parsed, let lookup, let otherwise), .playersFollowed(let found)):
+            if let found {
+                return queueFound(MediaLink(found.url, title: found.title, author: found.author), parsed,
+                                  note: "The page's player names its episode: \(found.url.absoluteString)")
+            }
+            return lookUp(parsed, EpisodeLookup(feeds: lookup.feeds), otherwise: otherwise)
+        case (.lookingUp(let parsed, _, let otherwise), .feedsSearched(let found)):
             if let found {
                 return queueFound(MediaLink(found.url, title: found.title, author: found.author), parsed,
                                   note: "The page's feed names its episode: \(found.url.absoluteString)")
             }
-            if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(parsed.page.finalURL.absoluteString))) }
-            return afterRoute(parsed)
+            return route(parsed, otherwise)
 
         case (.checking(let parsed), .readerableChecked(let readerable)):
             if readerable {
@@ -263,17 +276,17 @@ public struct ShareFlow: Sendable {
         }
     }
 
-    /// Where the route evidence sends the page (see `RouteRules`).
-    private mutating func route(_ parsed: ParsedPage, _ evidence: RouteEvidence) -> [Action] {
+    /// Where the route decision sends the page (see `RouteRules`).
+    private mutating func route(_ parsed: ParsedPage, _ decision: RouteDecision) -> [Action] {
+        let names = pageNames
         func link(_ candidate: MediaCandidate) -> MediaLink {
-            MediaLink(candidate.url, title: evidence.title, author: evidence.author)
+            MediaLink(candidate.url, title: names.title, author: names.author)
         }
-        switch RouteRules.decide(evidence, preference: options.route) {
+        switch decision {
         case .episode(let candidate):
             return queueFound(link(candidate), parsed, note: "The page names its media (\(candidate.signal)): \(candidate.url.absoluteString)")
-        case .searchFeeds(let feeds):
-            stage = .searchingFeeds(parsed)
-            return [.searchFeeds(feeds, parsed)]
+        case .lookUp(let lookup, let otherwise):
+            return lookUp(parsed, lookup, otherwise: otherwise)
         case .article(let also):
             if options.route == .media { return finish(.failure(ShareFailure.noMediaOnPage(parsed.page.finalURL.absoluteString))) }
             alsoFound = also?.url
@@ -283,6 +296,14 @@ public struct ShareFlow: Sendable {
             alsoFound = candidate.url
             return afterRoute(parsed)
         }
+    }
+
+    /// Asks the page's players, then its feeds, for the episode; `otherwise` if none names it.
+    private mutating func lookUp(_ parsed: ParsedPage, _ lookup: EpisodeLookup, otherwise: RouteDecision) -> [Action] {
+        stage = .lookingUp(parsed, lookup, otherwise: otherwise)
+        if !lookup.players.isEmpty { return [.followPlayers(lookup.players, parsed)] }
+        if !lookup.feeds.isEmpty { return [.searchFeeds(lookup.feeds, parsed)] }
+        return route(parsed, otherwise)
     }
 
     private mutating func queueFound(_ link: MediaLink, _ parsed: ParsedPage, note: String) -> [Action] {

@@ -110,6 +110,11 @@ struct FakeFinder: MediaFinder {
         log.add("feeds \(feeds.map(\.absoluteString).joined(separator: ","))")
         return feedAnswer
     }
+    var playerAnswer: DiscoveredMedia?
+    func followPlayers(_ players: [URL], for page: ParsedPage) -> DiscoveredMedia? {
+        log.add("players \(players.map(\.absoluteString).joined(separator: ","))")
+        return playerAnswer
+    }
 }
 
 struct FakeReporter: ShareReporter {

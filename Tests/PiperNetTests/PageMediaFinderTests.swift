@@ -106,7 +106,7 @@ import Testing
             """
         let page = parsed(episode)
         let read = finder.evidence(in: page)
-        #expect(RouteRules.decide(read, preference: .auto) == .searchFeeds([URL(string: "https://pod.example/feed.xml")!]))
+        #expect(RouteRules.decide(read, preference: .auto) == .lookUp(EpisodeLookup(feeds: [URL(string: "https://pod.example/feed.xml")!]), otherwise: .article(alsoFound: nil)))
         let media = finder.searchFeeds(read.feeds, for: page)
         #expect(media?.url.absoluteString == "https://cdn.example/42.mp3")
         #expect(media?.signal == "feed")

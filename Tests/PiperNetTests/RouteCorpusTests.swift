@@ -43,16 +43,27 @@ import Testing
         return pages
     }
 
-    /// The route a share of the page takes (without fetching its feeds).
-    static func route(_ page: Page) throws -> (Route, RouteDecision) {
+    /// The route a share of the page takes (without fetching its players or feeds: a page that
+    /// would look them up takes the route it takes when they name nothing, and is counted).
+    static func route(_ page: Page) throws -> (Route, RouteDecision, lookedUp: EpisodeLookup?) {
         let loaded = LoadedPage(requestedURL: page.url, contentType: "text/html", body: Data(try page.bytes()))
         let extractor = ReadabilityExtractor()
         let parsed = extractor.parse(loaded)
-        let decision = RouteRules.decide(PageMediaFinder().evidence(in: parsed), preference: .auto)
+        var decision = RouteRules.decide(PageMediaFinder(playerHosts: []).evidence(in: parsed), preference: .auto)
+        var lookedUp: EpisodeLookup?
+        if case .lookUp(let lookup, let otherwise) = decision {
+            lookedUp = lookup
+            decision = otherwise
+        }
+        let (route, _) = try route(of: decision, parsed, extractor)
+        return (route, decision, lookedUp)
+    }
+
+    static func route(of decision: RouteDecision, _ parsed: ParsedPage, _ extractor: ReadabilityExtractor) throws -> (Route, RouteDecision) {
         switch decision {
         case .episode: return (.episode, decision)
         case .article: return (.article, decision)
-        case .searchFeeds: return (.feeds, decision)
+        case .lookUp: return (.feeds, decision)
         case .articleUnlessTooShort:
             guard extractor.isReaderable(parsed) else { return (.episode, decision) }
             do {
@@ -81,18 +92,20 @@ import Testing
         var articlesAsEpisodes: [String] = [], episodesAsArticles: [String] = [], feedSearches: [String] = []
         var articleTotal = 0, episodeTotal = 0
         for page in pages {
-            let (route, decision) = try Self.route(page)
+            let (route, decision, lookedUp) = try Self.route(page)
             let expected: Route = episodes.contains(page.name) ? .episode : .article
             if expected == .episode { episodeTotal += 1 } else { articleTotal += 1 }
-            if route == .feeds { feedSearches.append(page.name) }
+            if let lookedUp {
+                feedSearches.append("\(page.name)  players \(lookedUp.players.map(\.absoluteString)) feeds \(lookedUp.feeds.count)")
+            }
             if expected == .article, route == .episode { articlesAsEpisodes.append("\(page.name)  \(decision)") }
             if expected == .episode, route != .episode { episodesAsArticles.append("\(page.name)  \(decision)") }
         }
         print("routes: articles sent to the media route \(articlesAsEpisodes.count)/\(articleTotal), "
-              + "episode pages saved as articles \(episodesAsArticles.count)/\(episodeTotal), pages that would search their feeds \(feedSearches.count)")
+              + "episode pages saved as articles \(episodesAsArticles.count)/\(episodeTotal), pages that would look up a player or their feeds \(feedSearches.count)")
         for name in articlesAsEpisodes { print("  article routed as an episode: \(name)") }
         for name in episodesAsArticles { print("  episode routed as an article: \(name)") }
-        for name in feedSearches { print("  searches its feeds: \(name)") }
+        for name in feedSearches { print("  looks up a player or its feeds: \(name)") }
         #expect(pages.count >= 2391, "the corpus is incomplete: \(pages.count) pages")
         #expect(episodes.count == episodeTotal, "episode-pages.txt names pages the corpus lacks")
         let articleLimit = try #require(limits["articles-as-episodes"], "Routes/ratchet.txt lacks articles-as-episodes")
