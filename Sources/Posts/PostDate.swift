@@ -1,3 +1,5 @@
+import PiperCore
+
 /// A post's time as a reader reads it ("2 March 2024, 10:00 UTC"), from the ISO 8601 text the
 /// networks give (or Reddit's seconds since 1970). Written out by hand, as the share path uses
 /// none of ICU's date formatters (they cost a tenth of a share).
@@ -9,15 +11,14 @@ enum PostDate {
     /// nil for text of another shape.
     static func shown(_ iso: String) -> String? {
         guard let seconds = seconds(iso) else { return nil }
-        let (year, month, day, hour, minute) = civil(seconds)
+        let (year, month, day, hour, minute, _) = CivilTime.parts(seconds)
         let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
         return "\(day) \(months[month - 1]) \(year), \(time) UTC"
     }
 
     /// Seconds since 1970 as ISO 8601 in UTC (`2024-03-02T10:00:00Z`).
     static func iso(_ seconds: Double) -> String {
-        let (year, month, day, hour, minute) = civil(Int(seconds.rounded(.down)))
-        let second = Int(seconds.rounded(.down)) % 60
+        let (year, month, day, hour, minute, second) = CivilTime.parts(Int(seconds.rounded(.down)))
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
     }
@@ -47,30 +48,6 @@ enum PostDate {
             let minutesAt = at + 3 < chars.count && chars[at + 3] == 58 ? at + 4 : at + 3
             offset = sign * (h * 3600 + (number(minutesAt..<minutesAt + 2) ?? 0) * 60)
         }
-        return days(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-    }
-
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
-    static func days(_ y: Int, _ m: Int, _ d: Int) -> Int {
-        let year = m <= 2 ? y - 1 : y
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yoe = year - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The civil date and time of seconds since 1970 (`civil_from_days`).
-    static func civil(_ seconds: Int) -> (Int, Int, Int, Int, Int) {
-        let z = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400 + 719_468
-        let rest = seconds - (z - 719_468) * 86_400
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day, rest / 3600, rest % 3600 / 60)
+        return CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
     }
 }
