@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Readability", dependencies: ["HTML"], exclude: ["Documentation.md"]),
         .target(name: "PiperCore", exclude: ["Documentation.md"]),
         .target(name: "Extraction", dependencies: ["HTML", "Readability"], exclude: ["Documentation.md"]),
-        .target(name: "Posts", dependencies: ["HTML"]),
+        .target(name: "Posts", dependencies: ["HTML", "PiperCore"]),
 
         // Adapters. PiperSystem is the plumbing below the others: one libcurl wrapper, one spawner.
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "PiperNetTests", dependencies: ["PiperNet", "PiperCore", "Extraction", "CorpusEval", "PiperTestSupport"], exclude: ["Routes"]),
         .testTarget(name: "PiperSQLiteTests", dependencies: ["PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "PiperServerTests", dependencies: ["PiperServer", "PiperSQLite", "PiperNet", "MediaImport", "PiperTestSupport"], exclude: ["Ratchets"]),
-        .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML", "PiperTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "HTML", "PiperCore", "PiperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaImportTests", dependencies: ["MediaImport", "PiperSQLite", "PiperTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["piper", "HTML", "PiperTestSupport"], exclude: ["Ratchets", "RoutePages"]),
     ],

@@ -49,6 +49,15 @@ public struct LoadedPage: Sendable, Equatable {
 /// Loads a page. Errors are `LoadError`s.
 public protocol PageLoader: Sendable {
     func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage
+    /// A network's API answer for a post (no cookies), whatever its HTTP status: an error
+    /// answer's body says why (Mastodon's 404 `{"error": "Record not found"}`), so it is read
+    /// before the status becomes an error. Throws only when no answer came.
+    func loadAnswer(_ url: URL) throws -> LoadedPage
+}
+
+extension PageLoader {
+    /// A loader that knows no API answers loads the URL as a page.
+    public func loadAnswer(_ url: URL) throws -> LoadedPage { try load(url, cookies: []) }
 }
 
 /// What the flow saves: the article's title and its HTML content, plus what extraction found
@@ -133,6 +142,8 @@ public protocol ContentExtractor: Sendable {
     func extract(_ page: ParsedPage) throws -> ExtractedArticle
     /// `isReaderable` on the parse (reading it only).
     func isReaderable(_ page: ParsedPage) -> Bool
+    /// A post (X's page, or a network's API answers) as the article to save, or its failure.
+    func readPost(_ post: FetchedPost) throws -> ExtractedArticle
 }
 
 extension ContentExtractor {
@@ -140,6 +151,8 @@ extension ContentExtractor {
     public func parse(_ page: LoadedPage) -> ParsedPage { ParsedPage(page: page, tree: nil) }
     public func extract(_ page: ParsedPage) throws -> ExtractedArticle { try extract(page.page) }
     public func isReaderable(_ page: ParsedPage) -> Bool { isReaderable(page.page) }
+    /// An extractor that knows no posts finds no article in one.
+    public func readPost(_ post: FetchedPost) throws -> ExtractedArticle { throw ExtractionError.notAnArticle(post.source.url) }
 }
 
 /// Posts an article to the backend's `/save` and returns the reader URL. Errors are `SaveError`s.

@@ -112,6 +112,11 @@ public struct ShareDriver: Sendable {
         case .enqueueFile(let file, let folder):
             guard let media = ports.media else { return .mediaFailed(ShareFailure.mediaUnavailable) }
             do { return .mediaQueued(try media.enqueue(file: file, into: folder)) } catch { return .mediaFailed(error) }
+        case .fetchPost(let url):
+            ports.reporter.progress("Reading the post from \(url.host ?? url.absoluteString)…")
+            do { return .postFetched(try ports.httpLoader.loadAnswer(url)) } catch { return .postFetchFailed(error) }
+        case .readPost(let post):
+            do { return .extracted(try ports.extractor.readPost(post)) } catch { return .extractionFailed(error) }
         case .progress(let message):
             ports.reporter.progress(message)
             return nil

@@ -18,10 +18,10 @@ public struct ShareFlow: Sendable {
         public var feedLimit: Int? = 10
         /// `--as`: whether a page that names its media goes the media route.
         public var route: RoutePreference = .auto
-        /// Extra hosts whose pages are X pages (`x-hosts`, `PIPER_X_HOSTS`: a mirror front end,
-        /// a local name in tests): loaded in the browser as X is; only X's own hosts need the
-        /// account's cookies.
-        public var xHosts: Set<String> = []
+        /// Which links are posts (`PostLinks`: X's hosts and the extra ones of `x-hosts` or
+        /// `PIPER_X_HOSTS`, loaded in the browser; Bluesky's and Reddit's, read from their API
+        /// without loading the page); only X's own hosts need the account's cookies.
+        public var posts = PostLinks()
 
         /// Options with the command line's defaults.
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,
@@ -58,6 +58,10 @@ public struct ShareFlow: Sendable {
         case feedsSearched(DiscoveredMedia?)
         /// What the page's embedded podcast players named: the episode's file, or nil.
         case playersFollowed(DiscoveredMedia?)
+        /// A network's API answered a post call (whatever its status).
+        case postFetched(LoadedPage)
+        /// No answer came from the network's API.
+        case postFetchFailed(any Error)
     }
 
     /// What the flow asks the I/O side to do next.
@@ -81,6 +85,10 @@ public struct ShareFlow: Sendable {
         case enqueueFile(URL, into: String?)
         /// A playlist or feed was loaded: one job per entry, one library folder.
         case enqueuePlaylist(LoadedPage, Playlist.Kind, into: String?, limit: Int?)
+        /// Ask the network's API for a post (`PostSource.nextCall`), through the share's own client.
+        case fetchPost(URL)
+        /// Read the post from its answers (X: its page) as the article to save.
+        case readPost(FetchedPost)
         case progress(String)
         case finish(ShareResult)
     }
@@ -95,6 +103,9 @@ public struct ShareFlow: Sendable {
         case lookingUp(ParsedPage, EpisodeLookup, otherwise: RouteDecision)
         case checking(ParsedPage)
         case extracting(ParsedPage)
+        /// Calling a network's API for a post: the answers so far.
+        case fetchingPost(PostSource, [LoadedPage])
+        case readingPost
         case saving(ExtractedArticle)
         case copying(SaveReceipt, ExtractedArticle)
         /// Queueing the media a page named; if that fails, the page is still an article.
@@ -109,7 +120,7 @@ public struct ShareFlow: Sendable {
     public let options: Options
     /// The time the share started (for expiry and cookie checks).
     public let now: Date
-    private(set) var stage: Stage = .idle
+    var stage: Stage = .idle
     private var jar = CookieJar()
     /// Media the page names in its main content without saying what it is: the episode if the
     /// page turns out too short for an article (or not readerable).
@@ -226,9 +237,15 @@ public struct ShareFlow: Sendable {
             return load(parsed.page.requestedURL, with: .browser, fallback: parsed,
                         note: "The page doesn't look like an article over plain HTTP; loading it in Chromium")
 
-        case (.extracting, .extracted(let article)):
+        case (.extracting, .extracted(let article)), (.readingPost, .extracted(let article)):
             stage = .saving(article)
             return [.save(article)]
+        case (.readingPost, .extractionFailed(let error)):
+            return finish(.failure(error))
+        case (.fetchingPost(let source, let answers), .postFetched(let answer)):
+            return fetchPost(source, answers: answers + [answer])
+        case (.fetchingPost, .postFetchFailed(let error)):
+            return finish(.failure(error))
         case (.extracting, .extractionFailed(let error)):
             if let pending = pendingEpisode, case .notAnArticle? = error as? ExtractionError {
                 // Too short for an article: the page is the media it names.
@@ -323,11 +340,14 @@ public struct ShareFlow: Sendable {
         if XLinks.isXLink(url) && !jar.isConnected(at: now) {
             return finish(.failure(ShareFailure.connectX))
         }
+        if let post = options.posts.post(at: url), post.network != .x {
+            return fetchPost(post, answers: [])   // read from the network's API: no page to load
+        }
         let kind: LoaderKind
         switch options.browser {
         case .never: kind = .http
         case .always: kind = .browser
-        case .auto: kind = XLinks.isXLink(url) || url.host.map({ options.xHosts.contains($0.lowercased()) }) == true ? .browser : .http
+        case .auto: kind = options.posts.isX(url) ? .browser : .http
         }
         return load(url, with: kind, fallback: nil, note: nil)
     }
@@ -361,6 +381,7 @@ public struct ShareFlow: Sendable {
         if ShareRouting.isImageContentType(page.contentType) {
             return finish(.failure(RoutingError.image(page.requestedURL.absoluteString)))
         }
+        if page.loader != .file, let post = options.posts.post(in: page) { return readPost(post, page: page) }
         stage = .parsing(page)
         return [.parse(page)]
     }
@@ -376,7 +397,7 @@ public struct ShareFlow: Sendable {
         return [.extract(parsed)]
     }
 
-    private mutating func finish(_ result: ShareResult) -> [Action] {
+    mutating func finish(_ result: ShareResult) -> [Action] {
         stage = .done
         return [.finish(result)]
     }

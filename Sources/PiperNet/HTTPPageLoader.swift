@@ -41,10 +41,22 @@ public struct HTTPPageLoader: PageLoader {
     /// Fetches the page (following redirects, sending `cookies`), or throws a `LoadError` the
     /// share flow reports: unreachable, an HTTP status outside 2xx, or a body over `maxBytes`.
     public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+        try fetch(request(for: url, cookies: cookies), url: url, anyStatus: false)
+    }
+
+    /// A network's API answer for a post, whatever its status (the body of an error answer says
+    /// why); JSON asked for, no cookies, the same redirects, limits and guard as a page.
+    public func loadAnswer(_ url: URL) throws -> LoadedPage {
+        var request = request(for: url, cookies: [])
+        request.headers = ["Accept: application/json", "Accept-Language: en-US,en;q=0.9"]
+        return try fetch(request, url: url, anyStatus: true)
+    }
+
+    func fetch(_ request: CurlRequest, url: URL, anyStatus: Bool) throws -> LoadedPage {
         let curl: CurlEasy
         let body = CurlBody(limit: maxBytes)
         do {
-            curl = try CurlEasy(request(for: url, cookies: cookies))
+            curl = try CurlEasy(request)
             curl.receiver = body
             body.stopOnMediaContentType = true
         } catch {
@@ -61,7 +73,7 @@ public struct HTTPPageLoader: PageLoader {
             throw Self.loadError(failure, url: url, body: body, totalTimeout: totalTimeout)
         }
         let status = curl.responseCode
-        guard (200..<300).contains(status) else { throw LoadError.httpStatus(finalURL, status) }
+        guard anyStatus || (200..<300).contains(status) else { throw LoadError.httpStatus(finalURL, status) }
         return LoadedPage(requestedURL: url, finalURL: finalURL, statusCode: status,
                           contentType: curl.contentType, body: body.data, loader: .http)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 extension HTTPSaveClient {
     /// `2027-01-15T08:00:00Z` (what the backend writes), with or without fractional seconds,
@@ -53,14 +54,9 @@ extension HTTPSaveClient {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    /// Days from 1970-01-01 to the proleptic Gregorian date.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilTime.days(year: year, month: month, day: day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

@@ -1,12 +1,14 @@
 import Foundation
+import PiperCore
 
-/// A post on a social network, as a reader wants it: who wrote it, when, its text with its
-/// line breaks and links, its pictures (with their alt text), a video as its poster and a
-/// link, a link card, and the post it quotes.
+/// A post on a social network, as a reader wants it: who wrote it, when, its content warning,
+/// its title (Reddit's), its text with its line breaks and links, its pictures (with their alt
+/// text or caption), a video as its poster and a link, a link card, and the post it quotes (or
+/// why the quoted post is not shown).
 public struct Post: Sendable, Equatable {
     public struct Author: Sendable, Equatable {
         public var name: String
-        /// Without the `@`; for Mastodon `user@instance`.
+        /// Without the `@`; for Mastodon `user@instance` (instance-qualified, as its pages show).
         public var handle: String
         public var url: String?
         public init(name: String, handle: String, url: String? = nil) { self.name = name; self.handle = handle; self.url = url }
@@ -22,13 +24,23 @@ public struct Post: Sendable, Equatable {
         public var poster: String?
         /// Where the video can be watched (the post itself when nothing better is known).
         public var link: String
-        public init(poster: String?, link: String) { self.poster = poster; self.link = link }
+        /// The video's description, when its author wrote one.
+        public var alt: String?
+        public init(poster: String?, link: String, alt: String? = nil) { self.poster = poster; self.link = link; self.alt = alt }
     }
 
+    /// A link card: the link, its page's title and description, and the site's domain.
     public struct Card: Sendable, Equatable {
         public var url: String
         public var title: String?
-        public init(url: String, title: String?) { self.url = url; self.title = title }
+        public var description: String?
+        public var domain: String?
+        public init(url: String, title: String?, description: String? = nil, domain: String? = nil) {
+            self.url = url
+            self.title = title
+            self.description = description.flatMap { $0.isEmpty ? nil : $0 }
+            self.domain = domain.flatMap { $0.isEmpty ? nil : $0 }
+        }
     }
 
     /// A piece of a post's text: words (kept with their line breaks) or a link.
@@ -41,12 +53,20 @@ public struct Post: Sendable, Equatable {
     public var url: String
     /// As the network gives it (ISO 8601).
     public var published: String?
+    /// A content warning the author put before the text (Mastodon's `spoiler_text`).
+    public var contentWarning: String?
+    /// The post's own title (Reddit's), and the community it was posted in (`r/sub`).
+    public var title: String?
+    public var community: String?
     public var text: [Run]
     public var images: [Image]
     public var video: Video?
     public var card: Card?
     /// The quoted post (a box: a post holds at most one, which holds none).
     public var quote: Quoted?
+    /// Why a quoted post is not shown ("The quoted post was deleted"), or what else the post
+    /// embeds that is not a post (a feed, a list: a card says where).
+    public var quoteNote: String?
 
     public init(author: Author, url: String, published: String? = nil, text: [Run] = [], images: [Image] = [],
                 video: Video? = nil, card: Card? = nil, quote: Post? = nil) {
@@ -76,11 +96,6 @@ public struct Post: Sendable, Equatable {
         init(_ post: Post) { self.post = post }
         public static func == (a: Quoted, b: Quoted) -> Bool { a.post == b.post }
     }
-}
-
-/// The networks Piper reads posts from.
-public enum PostNetwork: String, Sendable, Equatable {
-    case x = "X", mastodon = "Mastodon", bluesky = "Bluesky"
 }
 
 /// A post and its author's own thread under it (their consecutive replies, in order): never

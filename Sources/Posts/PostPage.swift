@@ -1,9 +1,13 @@
 import Foundation
+import PiperCore
 
-/// A post thread as a reader page: the title ("Author (@handle) on X: first words…"), the
-/// byline, date, site and canonical link as metadata, and reader HTML that keeps the post's line
-/// breaks, its pictures with their alt text, a video as its poster and a link, a link card as a
-/// link with its title, and a quoted post as a blockquote with its author and link.
+/// A post thread as a reader page: the title ("Author (@handle) on X: first words…", a content
+/// warning's words rather than the text it hides, as Mastodon titles it; Reddit's "Title : r/sub"),
+/// the byline, date, site and canonical link as metadata, and reader HTML: a header with the
+/// author and the post's date (each later post its own date, as plain text), the content
+/// warning before the text, the text's line breaks, its pictures with their alt text, a video as
+/// its poster and a link, a link card with its title, description and domain, and a quoted
+/// post as a blockquote with its author and link (or why it is not shown).
 public struct PostPage: Sendable, Equatable {
     public var title: String
     public var byline: String
@@ -14,15 +18,25 @@ public struct PostPage: Sendable, Equatable {
     public var excerpt: String
 
     public init(_ thread: PostThread) throws {
-        guard let main = thread.main else { throw PostFailure.noPost }
-        let who = "\(main.author.name) (@\(main.author.handle))"
-        title = "\(who) on \(thread.network.rawValue): \(Self.firstWords(main.plainText))"
+        guard let main = thread.main else { throw PostFailure(.noPost, on: thread.network) }
+        let who = Self.who(main.author, thread.network)
+        if thread.network == .reddit {
+            title = "\(main.title ?? Self.firstWords(main.plainText))" + (main.community.map { " : \($0)" } ?? "")
+        } else {
+            title = "\(who) on \(thread.network.rawValue): \(Self.firstWords(main.contentWarning ?? main.plainText))"
+        }
         byline = who
         published = main.published
         siteName = thread.network.rawValue
         canonicalURL = main.url
         excerpt = String(main.plainText.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
-        html = thread.posts.enumerated().map { index, post in Self.render(post, continuing: index > 0) }.joined(separator: "\n")
+        html = thread.posts.enumerated().map { index, post in Self.render(post, continuing: index > 0, network: thread.network) }
+            .joined(separator: "\n")
+    }
+
+    /// "Ada Lovelace (@ada@social.example)"; Reddit's "u/ada".
+    static func who(_ author: Post.Author, _ network: PostNetwork) -> String {
+        network == .reddit ? author.name : "\(author.name) (@\(author.handle))"
     }
 
     /// The first words of a post, at most about 60 characters, cut at a word with "…".
@@ -34,15 +48,24 @@ public struct PostPage: Sendable, Equatable {
         return cut + "…"
     }
 
-    static func render(_ post: Post, continuing: Bool) -> String {
+    static func render(_ post: Post, continuing: Bool, network: PostNetwork) -> String {
         var html = "<article class=\"post\">\n"
-        if continuing, let published = post.published {
-            html += "<p class=\"post-time\"><a href=\"\(e(post.url))\"><time datetime=\"\(e(published))\">\(e(published))</time></a></p>\n"
+        let time = post.published.map { published in
+            "<a href=\"\(e(post.url))\"><time datetime=\"\(e(published))\">\(e(PostDate.shown(published) ?? published))</time></a>"
+        }
+        if continuing {
+            if let time { html += "<p class=\"post-time\">\(time)</p>\n" }
+        } else {
+            let author = post.author.url.map { "<a href=\"\(e($0))\">\(e(post.author.name))</a>" } ?? e(post.author.name)
+            let handle = network == .reddit ? post.community.map { " in \(e($0))" } ?? "" : " (@\(e(post.author.handle)))"
+            html += "<p class=\"post-header\"><strong>\(author)</strong>\(handle)" + (time.map { " · \($0)" } ?? "") + "</p>\n"
         }
         html += body(post)
         if let quoted = post.quote?.post {
             html += "<blockquote cite=\"\(e(quoted.url))\">\n<p><strong>\(e(quoted.author.name))</strong> (@\(e(quoted.author.handle)))</p>\n"
                 + body(quoted) + "<p><a href=\"\(e(quoted.url))\">The quoted post</a></p>\n</blockquote>\n"
+        } else if let note = post.quoteNote {
+            html += "<blockquote class=\"post-quote-missing\"><p>\(e(note))</p></blockquote>\n"
         }
         return html + "</article>"
     }
@@ -50,7 +73,7 @@ public struct PostPage: Sendable, Equatable {
     /// The text as paragraphs (a blank line starts one, a single line break stays `<br>`), then
     /// pictures, the video and the card.
     static func body(_ post: Post) -> String {
-        var html = ""
+        var html = post.contentWarning.map { "<p class=\"post-warning\"><strong>Content warning:</strong> \(e($0))</p>\n" } ?? ""
         var paragraph = ""
         func close() {
             let trimmed = paragraph.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -76,10 +99,12 @@ public struct PostPage: Sendable, Equatable {
         }
         if let video = post.video {
             let poster = video.poster.map { "<a href=\"\(e(video.link))\"><img src=\"\(e($0))\" alt=\"The video's first frame\"></a><br>" } ?? ""
-            html += "<p class=\"post-video\">\(poster)<a href=\"\(e(video.link))\">Watch the video</a></p>\n"
+            let alt = video.alt.map { "<br>\n\(e($0))" } ?? ""
+            html += "<p class=\"post-video\">\(poster)<a href=\"\(e(video.link))\">Watch the video</a>\(alt)</p>\n"
         }
         if let card = post.card {
-            html += "<p class=\"post-card\"><a href=\"\(e(card.url))\">\(e(card.title ?? card.url))</a></p>\n"
+            html += "<p class=\"post-card\"><a href=\"\(e(card.url))\">\(e(card.title ?? card.url))</a>"
+                + (card.description.map { "<br>\n\(e($0))" } ?? "") + (card.domain.map { "<br>\n<small>\(e($0))</small>" } ?? "") + "</p>\n"
         }
         return html
     }

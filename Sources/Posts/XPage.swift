@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import PiperCore
 
 /// Reads X's rendered post page (what a browser shows once X's script has run): the parts are
 /// marked with `data-testid` (`tweet`, `User-Name`, `tweetText`, `tweetPhoto`, `videoPlayer`,
@@ -45,7 +46,7 @@ public enum XPage {
         }
         if let card = article.querySelectorAll("[data-testid=\"card.wrapper\"]").first(where: own),
            let link = card.querySelector("a[href]"), let href = link.getAttribute("href").flatMap({ absolute($0, base) }) {
-            post.card = Post.Card(url: href, title: cardTitle(card))
+            post.card = self.card(card, url: href)
         }
         if let quoteBox, var quoted = header(in: quoteBox, base: base, own: { _ in true }) {
             if let text = quoteBox.querySelector("[data-testid=\"tweetText\"]") { quoted.text = runs(text, base: base) }
@@ -105,11 +106,35 @@ public enum XPage {
         return Post.Image(source: source, alt: alt == nil || alt == "" || alt == "Image" ? nil : alt)
     }
 
-    /// A link card's title: its longest line of text (the others are its site's name).
-    static func cardTitle(_ card: Node) -> String? {
-        let lines = card.querySelectorAll("span").map { $0.textContent.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-        return lines.max { $0.count < $1.count }
+    /// A link card on each layout X renders: its lines (innermost spans, in order) are the
+    /// site's domain ("example.org", or "From example.org" under the large layout's picture),
+    /// then the title, then the description (the small layout, and the large one's detail).
+    /// With no title line (the large layout that draws the title on the picture), the link's
+    /// label ("example.org Title") gives it.
+    static func card(_ card: Node, url: String) -> Post.Card {
+        var lines: [String] = []
+        for span in card.querySelectorAll("span") where span.querySelector("span") == nil {
+            let line = span.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !line.isEmpty, lines.last != line { lines.append(line) }
+        }
+        let domain = lines.lazy.compactMap(Self.domain).first
+        var rest = lines.filter { Self.domain($0) == nil }
+        if rest.isEmpty, let label = card.querySelector("a[aria-label]")?.getAttribute("aria-label") {
+            var title = label.trimmingCharacters(in: .whitespaces)
+            if let domain, title.lowercased().hasPrefix(domain) { title = String(title.dropFirst(domain.count)).trimmingCharacters(in: .whitespaces) }
+            if !title.isEmpty { rest = [title] }
+        }
+        return Post.Card(url: url, title: rest.first, description: rest.dropFirst().first, domain: domain)
+    }
+
+    /// "example.org" or "From example.org": the domain; nil for a line of words.
+    static func domain(_ line: String) -> String? {
+        let name = line.hasPrefix("From ") ? String(line.dropFirst(5)) : line
+        let lower = name.lowercased()
+        guard lower.contains("."), !lower.hasPrefix("."), !lower.hasSuffix("."),
+              lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }),
+              let tld = lower.split(separator: ".").last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return nil }
+        return lower
     }
 
     static func absolute(_ href: String, _ base: URL) -> String? {
@@ -118,17 +143,28 @@ public enum XPage {
         return url.absoluteString
     }
 
-    /// What X shows instead of the post: its error, rate-limit, deleted, protected and
-    /// age-restricted pages, or the login wall.
+    /// What X shows instead of the post: its error, rate-limit, deleted, not-found, protected,
+    /// blocked, suspended and age-restricted pages, the tombstone of an account that no longer
+    /// exists, or the login wall.
     static func failure(_ document: Document) -> PostFailure {
+        PostFailure(failureReason(document), on: .x)
+    }
+
+    static let failureTexts: [([String], PostFailure.Reason)] = [
+        (["Rate limit exceeded", "You are rate limited"], .rateLimited),
+        (["Something went wrong. Try reloading."], .siteError),
+        (["Age-restricted adult content"], .ageRestricted),
+        (["These posts are protected", "This account's posts are protected", "this account owner limits who can view their Posts"], .protected),
+        (["from an account that no longer exists", "This account doesn't exist"], .accountGone),
+        (["from a suspended account", "Account suspended"], .suspended),
+        (["You're blocked", "You have been blocked"], .blocked),
+        (["This post was deleted", "This Post was deleted"], .deleted),
+        (["this page doesn't exist", "This Post is unavailable"], .notFound),
+    ]
+
+    static func failureReason(_ document: Document) -> PostFailure.Reason {
         let text = document.node.textContent.replacingOccurrences(of: "’", with: "'")
-        if text.contains("Rate limit exceeded") || text.contains("You are rate limited") { return .rateLimited }
-        if text.contains("Something went wrong. Try reloading.") { return .siteError }
-        if text.contains("Age-restricted adult content") { return .ageRestricted }
-        if text.contains("These posts are protected") || text.contains("This account's posts are protected") { return .protected }
-        if text.contains("This post was deleted") || text.contains("This Post was deleted") || text.contains("this page doesn't exist") {
-            return .deleted
-        }
+        for (phrases, reason) in failureTexts where phrases.contains(where: text.contains) { return reason }
         if document.node.querySelector("[data-testid=\"loginButton\"]") != nil || text.contains("Sign in to X") { return .needsLogin }
         return .noPost
     }

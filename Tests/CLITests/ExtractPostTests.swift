@@ -40,7 +40,11 @@ struct ExtractPostTests {
         #expect(bad.status == 64 && bad.stderr.contains("xHosts takes host names"), "\(bad.stderr)")
     }
 
-    @Test(arguments: [("x-deleted.html", Int32(65), "This post was deleted"), ("x-protected.html", 65, "protected account"),
+    @Test(arguments: [("x-deleted.html", Int32(65), "No such X post: it was deleted, or the link is wrong"),
+                      ("x-gone.html", 65, "This X post was deleted"), ("x-protected.html", 65, "protected account"),
+                      ("x-tombstone.html", 65, "This X post is from an account that no longer exists"),
+                      ("x-suspended.html", 65, "This X post is from a suspended account"),
+                      ("x-blocked.html", 65, "This X post is hidden by a block"),
                       ("x-error.html", 69, "Something went wrong"), ("x-ratelimit.html", 69, "limiting requests"),
                       ("x-age.html", 78, "signed-in adults"), ("x-login.html", 1, "Open Piper to connect your X account")])
     func xFailurePagesAreSaid(_ name: String, _ status: Int32, _ words: String) throws {

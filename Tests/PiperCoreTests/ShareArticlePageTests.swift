@@ -29,14 +29,15 @@ import Testing
         #expect(try world.articlePage("https://example.com/a").loader == .browser)
     }
 
+    /// An X link needs cookies, loads in the browser, and is read as a post (as the share reads it).
     @Test func xLinksNeedCookiesAndUseTheBrowser() throws {
         let world = FakeWorld()
         #expect(throws: ShareFailure.connectX) { try world.articlePage("https://x.com/someone/status/1") }
         var connected = FakeWorld()
         connected.cookies.jar = .success(xJar())
-        let page = try connected.articlePage("https://x.com/someone/status/1")
-        #expect(page.loader == .browser)
-        #expect(connected.calls.contains("load browser https://x.com/someone/status/1 cookies=auth_token"))
+        let source = try connected.articleSource("https://x.com/someone/status/1")
+        #expect(source == .post(ExtractedArticle(title: "A post on X", content: "<p>The post</p>")))
+        #expect(connected.calls == ["load browser https://x.com/someone/status/1 cookies=auth_token", "post X 200"])
     }
 
     @Test func mediaLinksAreNotPages() throws {

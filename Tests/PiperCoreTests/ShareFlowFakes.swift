@@ -23,11 +23,20 @@ struct FakeLoader: PageLoader {
     var html: String = ""
     var contentType: String? = "text/html; charset=utf-8"
     var error: LoadError?
+    /// API answers by URL: status, body and the URL a redirect ended at (none: 404).
+    var answers: [String: (status: Int, body: String, final: String?)] = [:]
     let log: CallLog
     func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
         log.add("load \(kind.rawValue) \(url.absoluteString) cookies=\(cookies.map(\.name).sorted().joined(separator: ","))")
         if let error { throw error }
         return LoadedPage(requestedURL: url, contentType: contentType, body: Data(html.utf8), loader: kind)
+    }
+    func loadAnswer(_ url: URL) throws -> LoadedPage {
+        log.add("answer \(url.absoluteString)")
+        if let error { throw error }
+        let answer = answers[url.absoluteString] ?? (404, #"{"error":"Record not found"}"#, nil)
+        return LoadedPage(requestedURL: url, finalURL: answer.final.flatMap(URL.init(string:)), statusCode: answer.status,
+                          contentType: "application/json", body: Data(answer.body.utf8), loader: kind)
     }
 }
 
@@ -51,6 +60,11 @@ struct FakeExtractor: ContentExtractor {
     func isReaderable(_ page: LoadedPage) -> Bool {
         log.add("readerable? \(page.loader.rawValue)")
         return readerable
+    }
+    /// A post: its network and its answers' statuses.
+    func readPost(_ post: FetchedPost) throws -> ExtractedArticle {
+        log.add("post \(post.source.network.rawValue) \(post.answers.map { String($0.statusCode) }.joined(separator: ","))")
+        return ExtractedArticle(title: "A post on \(post.source.network.rawValue)", content: "<p>The post</p>")
     }
 }
 
@@ -152,11 +166,17 @@ struct FakeWorld {
         return ShareDriver(ports: ports).run(ShareInput(items), options: options)
     }
 
-    /// `ShareDriver.articlePage`: the page `piper extract URL` would extract.
-    func articlePage(_ link: String, _ options: ShareFlow.Options = .init()) throws -> LoadedPage {
+    /// `ShareDriver.articlePage`: what `piper extract URL` would extract.
+    func articleSource(_ link: String, _ options: ShareFlow.Options = .init()) throws -> ArticleSource {
         let ports = SharePorts(cookies: cookies, httpLoader: http, browserLoader: browser, extractor: extractor,
                                saver: saver, clipboard: clipboard, media: media, reporter: FakeReporter(log: log))
         return try ShareDriver(ports: ports).articlePage(for: URL(string: link)!, options: options)
+    }
+
+    /// The page `piper extract URL` would extract an article from (a post fails the test).
+    func articlePage(_ link: String, _ options: ShareFlow.Options = .init()) throws -> LoadedPage {
+        guard case .page(let page) = try articleSource(link, options) else { throw ShareFailure.notAPage("a post") }
+        return page
     }
 
     /// The port calls, without progress lines.

@@ -120,7 +120,7 @@ import Testing
     @Test func anExtraXHostLoadsInTheBrowserWithoutXsCookies() {
         let world = FakeWorld()
         var options = ShareFlow.Options()
-        options.xHosts = ["nitter.example"]
+        options.posts = PostLinks(xHosts: ["nitter.example"])
         #expect(world.run(["https://nitter.example/ada/status/1"], options).category == nil)
         #expect(world.calls.first == "load browser https://nitter.example/ada/status/1 cookies=")
     }

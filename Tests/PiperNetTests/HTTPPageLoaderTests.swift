@@ -21,6 +21,23 @@ import Testing
         #expect(ua.contains("Mozilla/5.0") && ua.contains("Linux"))
     }
 
+    /// A post's API call keeps an error answer (its body says why) where a page load throws on the
+    /// status; it asks for JSON, sends no cookies and follows redirects as a page load does.
+    @Test func anAPIAnswerIsKeptWhateverItsStatus() throws {
+        let server = try TestHTTPServer(routes: [
+            "/api/v1/statuses/9": .json(#"{"error":"Record not found"}"#, status: 404),
+            "/r/a/s/b": TestHTTPServer.Route(status: 302, headers: ["Location": "/r/a/comments/c/"]),
+            "/r/a/comments/c/": .html("Blocked", status: 403),
+        ])
+        defer { server.stop() }
+        let gone = try HTTPPageLoader().loadAnswer(server.url("/api/v1/statuses/9"))
+        #expect(gone.statusCode == 404 && String(decoding: gone.body, as: UTF8.self) == #"{"error":"Record not found"}"#)
+        #expect(try server.requests("/api/v1/statuses/9").first?.header("Accept") == "application/json")
+        #expect(throws: LoadError.httpStatus(server.url("/api/v1/statuses/9"), 404)) { try HTTPPageLoader().load(server.url("/api/v1/statuses/9"), cookies: []) }
+        let followed = try HTTPPageLoader().loadAnswer(server.url("/r/a/s/b"))
+        #expect(followed.statusCode == 403 && followed.finalURL == server.url("/r/a/comments/c/"))
+    }
+
     @Test func followsRedirectsUpToTen() throws {
         var routes: [String: TestHTTPServer.Route] = ["/end": .html(page)]
         for i in 0..<10 {

@@ -49,14 +49,15 @@ struct SharePostTests {
 
         let gone = try await server.shareJSON(["url": "http://localhost:\(site.port)/ada/status/404"], headers: try server.bearer)
         #expect(gone.status == 422, "\(gone.text)")
-        #expect(try gone.json()["error"] as? String == "This post was deleted, or the link is wrong")
+        #expect(try gone.json()["error"] as? String == "No such X post: it was deleted, or the link is wrong")
     }
 
     /// Each of X's failure pages shared from the phone: its own sentence, in JSON and on the
     /// result page, and nothing saved; the same with the account's cookies connected.
     @Test func xFailurePagesAreSaidOnThePhoneAndNothingIsSaved() async throws {
         let cases: [(String, Int, String)] = [
-            ("x-deleted.html", 422, "This post was deleted"), ("x-protected.html", 422, "protected account"),
+            ("x-deleted.html", 422, "No such X post"), ("x-protected.html", 422, "protected account"),
+            ("x-tombstone.html", 422, "This X post is from an account that no longer exists"),
             ("x-error.html", 503, "Something went wrong"), ("x-ratelimit.html", 503, "limiting requests"),
             ("x-age.html", 409, "signed-in adults"), ("x-login.html", 409, "Open Piper to connect your X account"),
         ]
@@ -111,7 +112,7 @@ struct SharePostTests {
         let server = try ShareServer(["--allow-host", "localhost"])
         let reply = try await server.shareJSON(["url": "http://localhost:\(instance.port)/@ada/100"], headers: try server.bearer)
         #expect(reply.status == 200, "\(reply.text)")
-        #expect((try reply.json()["title"] as? String)?.hasPrefix("Ada Lovelace (@ada) on Mastodon: Notes on the engine") == true, "\(reply.text)")
+        #expect((try reply.json()["title"] as? String)?.hasPrefix("Ada Lovelace (@ada@social.example) on Mastodon: Notes on the engine") == true, "\(reply.text)")
         let reader = try await Client.get(try #require(try reply.json()["url"] as? String))
         #expect(reader.text.contains("4/ Thank you for reading.") && reader.text.contains("The engine will compute any table."))
         #expect(!reader.text.contains("Where are the tables") && !reader.text.contains("in the appendix"))
@@ -135,5 +136,39 @@ struct SharePostTests {
         #expect(reader.text.contains("3/ Thank you for reading.") && !reader.text.contains("Lovely!"))
         let asked = try #require(try appView.requests("/xrpc/app.bsky.feed.getPostThread").first?.path)
         #expect(asked.contains("uri=at%3A%2F%2Fada%2Ebsky%2Esocial%2Fapp%2Ebsky%2Efeed%2Epost%2Fp1") || asked.contains("uri=at"), "\(asked)")
+    }
+
+    /// A post of each network shared from the phone against the local model services: read from
+    /// the network's API through the server's guarded client (a Reddit share link followed to its
+    /// post's JSON); each network's not-found answer is its own sentence, 422, nothing saved.
+    @Test func eachNetworksPostAndFailureOnThePhone() async throws {
+        let services = try PostServices()
+        let appView = try PostServices.blueskyNotFound()
+        defer { services.server.stop(); appView.stop() }
+        let server = try ShareServer(["--allow-host", "localhost"], environment: services.environment)
+        let reddit = try await server.shareJSON(["url": services.base + "/r/engines/s/Xy12Ab"], headers: try server.bearer)
+        #expect(reddit.status == 200, "\(reddit.text)")
+        #expect(try reddit.json()["title"] as? String == "Notes on the engine, a thread : r/engines")
+        let reader = try await Client.get(try #require(try reddit.json()["url"] as? String))
+        #expect(reader.text.contains("Update: Charles answered.") && !reader.text.contains("Lovely"))
+        let skeet = try await server.shareJSON(["url": services.base + "/profile/ada.bsky.social/post/g1"], headers: try server.bearer)
+        #expect(skeet.status == 200, "\(skeet.text)")
+        let skeetReader = try await Client.get(try #require(try skeet.json()["url"] as? String))
+        #expect(skeetReader.text.contains("The mill") && skeetReader.text.contains("Feed: Engines"), "the gallery's alt and the feed card")
+
+        let failures = [(services.base + "/@ada/404", "No such Mastodon post: it was deleted, or the link is wrong"),
+                        (services.base + "/r/secret/comments/priv1/notes/", "This Reddit post is in a private community; only its members can see it")]
+        for (link, sentence) in failures {
+            let reply = try await server.shareJSON(["url": link], headers: try server.bearer)
+            #expect(reply.status == 422, "\(link): \(reply.text)")
+            let json = try reply.json()
+            #expect(json["error"] as? String == sentence && json["url"] is NSNull, "\(reply.text)")
+        }
+        var gone = services.environment
+        gone["PIPER_BLUESKY_APPVIEW"] = "http://localhost:\(appView.port)"
+        let other = try ShareServer(["--allow-host", "localhost"], environment: gone)
+        let missing = try await other.shareJSON(["url": services.base + "/profile/ada.bsky.social/post/gone"], headers: try other.bearer)
+        let said = try missing.json()["error"] as? String
+        #expect(missing.status == 422 && said == "No such Bluesky post: it was deleted, or the link is wrong", "\(missing.text)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import PiperTestSupport
+import PiperCore
 import Testing
 @testable import Posts
 
@@ -11,6 +12,16 @@ import Testing
     static func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil), "no fixture \(name)")
         return try Data(contentsOf: url)
+    }
+
+    /// A fixture as an API's answer: status 200 unless given.
+    static func answer(_ name: String, status: Int = 200) throws -> LoadedPage {
+        LoadedPage(requestedURL: URL(string: "https://api.example/\(name)")!, statusCode: status, contentType: "application/json", body: try fixture(name))
+    }
+
+    /// An API's answer written out: a status and its body.
+    static func answer(status: Int, _ body: String) -> LoadedPage {
+        LoadedPage(requestedURL: URL(string: "https://api.example/answer")!, statusCode: status, contentType: "application/json", body: Data(body.utf8))
     }
 
     static func xThread(_ name: String, _ url: String) throws -> PostThread {
@@ -36,7 +47,8 @@ import Testing
         #expect(thread.posts[1].images.isEmpty)
         #expect(thread.posts[2].video == Post.Video(poster: "https://pbs.twimg.com/ext_tw_video_thumb/300/pu/img/poster.jpg",
                                                      link: "https://x.com/ada/status/102"))
-        #expect(thread.posts[3].card == Post.Card(url: "https://t.co/card", title: "Sketch of the Analytical Engine, with notes by the translator"))
+        #expect(thread.posts[3].card == Post.Card(url: "https://t.co/card", title: "Sketch of the Analytical Engine, with notes by the translator",
+                                                 domain: "example.org"))
 
         let page = try PostPage(thread)
         #expect(page.title == "Ada Lovelace (@ada) on X: Notes on the engine, a thread. It weaves algebraic patterns…")
@@ -56,40 +68,86 @@ import Testing
     }
 
     @Test(arguments: [
-        ("x-login.html", PostFailure.needsLogin), ("x-error.html", .siteError), ("x-ratelimit.html", .rateLimited),
-        ("x-deleted.html", .deleted), ("x-protected.html", .protected), ("x-age.html", .ageRestricted),
+        ("x-login.html", PostFailure.Reason.needsLogin), ("x-error.html", .siteError), ("x-ratelimit.html", .rateLimited),
+        ("x-deleted.html", .notFound), ("x-gone.html", .deleted), ("x-protected.html", .protected), ("x-age.html", .ageRestricted),
+        ("x-tombstone.html", .accountGone), ("x-suspended.html", .suspended), ("x-blocked.html", .blocked),
     ])
-    func xFailurePagesAreSaidEachWithItsSentence(_ name: String, _ failure: PostFailure) throws {
-        #expect(throws: failure) { try Self.xThread(name, "https://x.com/ada/status/100") }
-        #expect(!failure.description.isEmpty)
+    func xFailurePagesAreSaidEachWithItsSentence(_ name: String, _ reason: PostFailure.Reason) throws {
+        #expect(throws: PostFailure(reason, on: .x)) { try Self.xThread(name, "https://x.com/ada/status/100") }
         // A page of posts that lacks the one asked for is no post either.
-        #expect(throws: PostFailure.noPost) { try Self.xThread("x-thread.html", "https://x.com/ada/status/999") }
+        #expect(throws: PostFailure(.noPost, on: .x)) { try Self.xThread("x-thread.html", "https://x.com/ada/status/999") }
+    }
+
+    @Test func eachFailureHasItsOwnSentenceNamingItsNetwork() {
+        let reasons: [PostFailure.Reason] = [.siteError, .rateLimited, .deleted, .notFound, .blocked, .suspended, .protected, .accountGone,
+                                             .removed(by: "by Reddit"), .privateCommunity, .quarantined, .banned, .noPost, .unreadable("no \"id\"")]
+        for network in [PostNetwork.mastodon, .bluesky, .reddit] {
+            let sentences = reasons.map { PostFailure($0, on: network).description }
+            #expect(Set(sentences).count == reasons.count, "one sentence per reason on \(network)")
+            #expect(sentences.allSatisfy { $0.contains(network.rawValue) && !$0.contains("X ") }, "\(sentences)")
+        }
+        #expect(PostFailure(.accountGone, on: .x).description == "This X post is from an account that no longer exists")
+        #expect(PostFailure(.deleted, on: .x).category == .badData && PostFailure(.rateLimited, on: .reddit).category == .unavailable)
     }
 
     @Test func theLoginWallAsksToConnectX() {
-        #expect(PostFailure.needsLogin.description == "Open Piper to connect your X account")
-        #expect(PostFailure.needsLogin.isLogin && PostFailure.ageRestricted.isLogin && !PostFailure.deleted.isLogin)
+        #expect(PostFailure(.needsLogin, on: .x).description == "Open Piper to connect your X account")
+        #expect(PostFailure(.needsLogin, on: .x).isLogin && PostFailure(.ageRestricted, on: .x).isLogin && !PostFailure(.deleted, on: .x).isLogin)
+        #expect(PostFailure(.needsLogin, on: .mastodon).description == "Mastodon shows this post only to signed-in users")
+    }
+
+    /// Each card layout X renders gives the card's title, description and domain (the small
+    /// layout's title is not its longest line, which is the description).
+    @Test func xLinkCardsOnEveryLayout() throws {
+        let thread = try Self.xThread("x-cards.html", "https://x.com/ada/status/200")
+        #expect(thread.posts.map(\.url) == ["200", "201"].map { "https://x.com/ada/status/\($0)" }, "Eve's reply ends the thread")
+        #expect(thread.posts[0].card == Post.Card(url: "https://t.co/small", title: "The Analytical Engine",
+                                                  description: "A description of the engine, longer than its title, as small cards show it under the title.",
+                                                  domain: "example.org"))
+        #expect(thread.posts[1].card == Post.Card(url: "https://t.co/large", title: "Notes by the translator",
+                                                  description: "What the engine can and cannot do, in seven notes.", domain: "engine.example"))
+        let overlay = try Self.xThread("x-cards.html", "https://x.com/ada/status/202")
+        #expect(overlay.posts.map(\.url) == ["202", "203"].map { "https://x.com/ada/status/\($0)" })
+        #expect(overlay.posts[0].card == Post.Card(url: "https://t.co/overlay", title: "The Jacquard loom and its cards", domain: "loom.example"))
+        #expect(overlay.posts[1].card == Post.Card(url: "https://t.co/label", title: "Tables of Bernoulli numbers", domain: "tables.example"))
+        let page = try PostPage(thread)
+        #expect(page.html.contains("<p class=\"post-card\"><a href=\"https://t.co/small\">The Analytical Engine</a><br>\nA description of the engine"))
+        #expect(page.html.contains("<small>example.org</small>"))
+    }
+
+    @Test func datesAreShownAsDatesEachPostItsOwn() throws {
+        let page = try PostPage(try Self.xThread("x-thread.html", "https://x.com/ada/status/100"))
+        #expect(page.html.contains("<p class=\"post-header\"><strong><a href=\"https://x.com/ada\">Ada Lovelace</a></strong> (@ada) · "
+                                   + "<a href=\"https://x.com/ada/status/100\"><time datetime=\"2024-03-02T10:00:00.000Z\">2 March 2024, 10:00 UTC</time></a></p>"))
+        #expect(page.html.contains("<time datetime=\"2024-03-02T10:04:00.000Z\">2 March 2024, 10:04 UTC</time>"))
+        #expect(!page.html.contains(">2024-03-02T"), "no ISO text shown")
+        #expect(PostDate.shown("2024-11-23T18:01:30.000Z") == "23 November 2024, 18:01 UTC")
+        #expect(PostDate.shown("2024-02-29T23:30:00-02:00") == "1 March 2024, 01:30 UTC")
+        #expect(PostDate.shown("2024-01-01T00:30:00+01:00") == "31 December 2023, 23:30 UTC")
+        #expect(PostDate.shown("yesterday") == nil)
+        #expect(PostDate.iso(1709373600) == "2024-03-02T10:00:00Z")
     }
 
     @Test func aMastodonStatusAndItsAuthorsThread() throws {
-        let thread = try MastodonThread.thread(status: try Self.fixture("mastodon-status.json"), context: try Self.fixture("mastodon-context.json"))
+        let thread = try MastodonThread.thread([Self.answer("mastodon-status.json"), Self.answer("mastodon-context.json")])
         #expect(thread.posts.map(\.url) == ["100", "101", "102", "103"].map { "https://social.example/@ada/\($0)" },
                 "the author's own replies in order; not Eve's, nor Ada's answer to Eve")
         let main = try #require(thread.main)
         #expect(main.plainText == "Notes on the engine, a thread.\nIt weaves algebraic patterns.\n\nMore at https://example.org/notes")
         #expect(main.images == [Post.Image(source: "https://files.social.example/engine.png", alt: "A drawing of the difference engine")])
         #expect(main.quote?.post.author.handle == "cbabbage@engine.example")
+        #expect(main.author.handle == "ada@social.example", "instance-qualified, as Mastodon's pages show it")
         #expect(thread.posts[1].video?.poster == "https://files.social.example/run.png")
-        #expect(thread.posts[2].card == Post.Card(url: "https://example.org/sketch", title: "Sketch of the Analytical Engine"))
+        #expect(thread.posts[2].card == Post.Card(url: "https://example.org/sketch", title: "Sketch of the Analytical Engine", domain: "example.org"))
         let page = try PostPage(thread)
-        #expect(page.title == "Ada Lovelace (@ada) on Mastodon: Notes on the engine, a thread. It weaves algebraic…")
+        #expect(page.title == "Ada Lovelace (@ada@social.example) on Mastodon: Notes on the engine, a thread. It weaves algebraic…")
         #expect(!page.html.contains("Where are the tables") && !page.html.contains("in the appendix"))
-        #expect(MastodonThread.statusID(URL(string: "https://social.example/@ada/100")!) == "100")
-        #expect(MastodonThread.statusID(URL(string: "https://social.example/about")!) == nil)
+        #expect(PostLinks.mastodonStatusID(URL(string: "https://social.example/@ada/100")!) == "100")
+        #expect(PostLinks.mastodonStatusID(URL(string: "https://social.example/about")!) == nil)
     }
 
     @Test func aBlueskyPostAndItsAuthorsThread() throws {
-        let thread = try BlueskyThread.thread(try Self.fixture("bluesky-thread.json"))
+        let thread = try BlueskyThread.thread([Self.answer("bluesky-thread.json")])
         #expect(thread.posts.map(\.url) == ["p1", "p2", "p3"].map { "https://bsky.app/profile/ada.bsky.social/post/\($0)" })
         let main = try #require(thread.main)
         #expect(main.text == [.text("Notes on the engine 🧵\nMore at "), .link(text: "example.org/notes", url: "https://example.org/notes")],
@@ -100,7 +158,6 @@ import Testing
         let page = try PostPage(thread)
         #expect(page.siteName == "Bluesky" && page.byline == "Ada Lovelace (@ada.bsky.social)")
         #expect(!page.html.contains("Lovely") && !page.html.contains("Where are the tables"))
-        #expect(BlueskyThread.atURI(URL(string: "https://bsky.app/profile/ada.bsky.social/post/p1")!) == "at://ada.bsky.social/app.bsky.feed.post/p1")
-        #expect(throws: PostFailure.deleted) { try BlueskyThread.thread(Data(#"{"thread": {"$type": "app.bsky.feed.defs#notFoundPost", "notFound": true}}"#.utf8)) }
+        #expect(PostLinks.atURI(URL(string: "https://bsky.app/profile/ada.bsky.social/post/p1")!) == "at://ada.bsky.social/app.bsky.feed.post/p1")
     }
 }

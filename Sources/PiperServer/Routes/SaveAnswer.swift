@@ -1,4 +1,5 @@
 import Foundation
+import PiperCore
 
 /// The body of a successful save: `{"expires": …, "removed": {…}, "url": …}` with sorted keys.
 /// `url` is what the Piper spec asks for; `expires` (ISO 8601, UTC, whole seconds) tells the
@@ -55,20 +56,6 @@ enum UTCTime {
 
     /// Year, month, day, hour, minute, second (proleptic Gregorian, UTC).
     static func parts(_ date: Date) -> (Int, Int, Int, Int, Int, Int) {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        var days = total / 86400
-        var seconds = total % 86400
-        if seconds < 0 { seconds += 86400; days -= 1 }
-        // Howard Hinnant's days_from_civil, inverted.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        CivilTime.parts(Int(date.timeIntervalSince1970.rounded(.down)))
     }
 }

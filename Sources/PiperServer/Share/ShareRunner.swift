@@ -116,7 +116,7 @@ final class ShareRunner: @unchecked Sendable {
         // The flow decides, as for `piper share`, which links need Chromium (X/Twitter links); without
         // a browser loader it answers those with `LoadError.browserMissing`, made the server's sentence below.
         var options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
-        options.xHosts = services.xHosts
+        options.posts = services.posts
         let result = driver.run(target, options: options)
         // (An empty input finishes as "No URL found in share input".)
         record.message = result.message

@@ -29,8 +29,9 @@ public struct ShareServices: Sendable {
     public var sharesPerMinute: Double = ShareServices.defaultSharesPerMinute
     public static let defaultSharesPerMinute: Double = 30
     public var shareBurst: Double = 30
-    /// Extra hosts whose pages are X pages (loaded in the browser as X is).
-    public var xHosts: Set<String> = []
+    /// Which links are posts (X's extra hosts, loaded in the browser as X is; Bluesky's and
+    /// Reddit's hosts and API addresses), as for `piper share`.
+    public var posts = PostLinks()
 
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
                 extractor: any ContentExtractor, media: (any MediaQueue)?, jobs: (any MediaJobs)?,

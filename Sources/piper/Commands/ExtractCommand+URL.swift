@@ -5,17 +5,18 @@ import PiperNet
 extension ExtractCommand {
     /// Loads `url` as `piper share` would (PiperCore's `ShareDriver.articlePage`): the stored X
     /// cookies, Chromium for X/Twitter links and pages that need it (`browser`), plain HTTP
-    /// otherwise. Nothing is saved, copied or queued.
-    static func load(_ url: URL, browser: BrowserMode) throws -> LoadedPage {
+    /// otherwise; a post (X, Mastodon, Bluesky, Reddit) is read as the share reads it, its
+    /// network's API fetched through the same client. Nothing is saved, copied or queued.
+    static func load(_ url: URL, browser: BrowserMode) throws -> ArticleSource {
         let environment = ProcessInfo.processInfo.environment
         let state = StateFolder.resolve(environment: environment)
         let ports = SharePorts(
             cookies: FileCookieStore(state: state), httpLoader: HTTPPageLoader(),
             browserLoader: BrowserPageLoader.system(environment: environment),
-            extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: HTTPPageLoader())), saver: NoSave(), clipboard: NoClipboard(), media: nil,
+            extractor: PostAwareExtractor(articles: ReadabilityExtractor()), saver: NoSave(), clipboard: NoClipboard(), media: nil,
             reporter: DetailReporter())
         var options = ShareFlow.Options(browser: browser, copyToClipboard: false)
-        options.xHosts = PostAwareExtractor.xHosts(environment: environment)
+        options.posts = PostLinks.from(environment: environment)
         return try ShareDriver(ports: ports).articlePage(for: url, options: options)
     }
 }

@@ -98,7 +98,13 @@ struct ExtractCommand: Command {
         var charset: String?
         var pageURL = baseURL
         if let url {
-            let page = try Self.load(url, browser: browser)
+            let page: LoadedPage
+            switch try Self.load(url, browser: browser) {
+            case .post(let post):
+                return try output(Self.article(post), readerable: true)
+            case .page(let loaded):
+                page = loaded
+            }
             bytes = [UInt8](page.body)
             charset = page.charset
             pageURL = pageURL ?? page.finalURL.absoluteString
@@ -121,8 +127,9 @@ struct ExtractCommand: Command {
             Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
         let article: Article
-        if let url = pageURL.flatMap(URL.init(string:)), PostAwareExtractor(articles: ReadabilityExtractor()).isXPage(url) {
-            article = try Self.post(document, url: url)   // an X page is read as a post, never as an article
+        if let url = pageURL.flatMap(URL.init(string:)), let post = PostLinks.from().post(at: url), post.network == .x {
+            // An X page is read as a post, never as an article.
+            article = Self.article(try PostReader.article(FetchedPost(source: post, answers: [LoadedPage(requestedURL: url, body: Data(bytes))])))
         } else {
             do {
                 article = try pipeline.extract(from: document, url: pageURL)
@@ -133,6 +140,11 @@ struct ExtractCommand: Command {
         if exact, let short = ArticlePipeline.shortfall(of: article) {
             Output.note("Note: \(short); piper share would refuse this page")
         }
+        return try output(article, readerable: readerable)
+    }
+
+    /// Prints the article in the chosen format.
+    private func output(_ article: Article, readerable: Bool) throws -> ExitCode {
         switch format {
         case .json:
             let encoder = JSONEncoder()
@@ -147,18 +159,12 @@ struct ExtractCommand: Command {
         return .success
     }
 
-    /// An X page's post thread as `extract`'s article: the same fields, from `PostPage`.
-    static func post(_ document: Document, url: URL) throws -> Article {
-        do {
-            let page = try PostPage(try XPage.thread(document, url: url))
-            let text = Document.parseFragment(page.html, context: "div").1.textContent
-            return Article(title: page.title, byline: page.byline, dir: nil,
-                           lang: document.node.querySelector("[data-testid=\"tweetText\"]")?.getAttribute("lang"), content: page.html,
-                           textContent: text, length: text.count, excerpt: page.excerpt, siteName: page.siteName, publishedTime: page.published)
-        } catch let failure as PostFailure {
-            if failure == .needsLogin { throw ShareFailure.connectX }
-            throw PostPageError(failure: failure, url: url)
-        }
+    /// A post as `extract`'s article: the fields the share saves, and the text of its HTML.
+    static func article(_ post: ExtractedArticle) -> Article {
+        let text = Document.parseFragment(post.content, context: "div").1.textContent
+        return Article(title: post.title, byline: post.byline, dir: post.dir, lang: post.lang, content: post.content,
+                       textContent: text, length: text.count, excerpt: post.excerpt, siteName: post.siteName,
+                       publishedTime: post.publishedTime)
     }
 
     private func readInput() throws -> [UInt8] {

@@ -40,10 +40,10 @@ struct ServeSharing {
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
             cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs) },
-            extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
+            extractor: PostAwareExtractor(articles: ReadabilityExtractor()), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
-        services.xHosts = PostAwareExtractor.xHosts(environment: environment)
+        services.posts = PostLinks.from(environment: environment)
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute
         // What `PageMediaFinder.httpFetch` does, through the guarded loader: the feeds and pages

@@ -126,7 +126,7 @@ struct ShareCommand: Command {
         let config = try loadConfig(backendFlag: backend, environment: environment)
         // Each page is parsed once (the flow's parse step); the route evidence, the readerable
         // check and the extraction read that parse.
-        let extractor = PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: HTTPPageLoader()))
+        let extractor = PostAwareExtractor(articles: ReadabilityExtractor())
         let ports = SharePorts(
             cookies: FileCookieStore(state: config.state),
             httpLoader: HTTPPageLoader(),
@@ -139,7 +139,7 @@ struct ShareCommand: Command {
             reporter: StderrReporter(quiet: json),
             mediaFinder: PageMediaFinder(fetch: PageMediaFinder.httpFetch))
         var options = ShareFlow.Options(browser: browser, copyToClipboard: copy, mediaFolder: into)
-        options.xHosts = extractor.xHosts
+        options.posts = PostLinks.from(environment: environment)
         options.feedLimit = feedLimit
         options.route = route
         let driver = ShareDriver(ports: ports)
