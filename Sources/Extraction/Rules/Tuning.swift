@@ -1,13 +1,19 @@
 // Tuning: every threshold the piper mode's rules decide by, with its default and why it is what
 // it is. Scores are word F1 (wcxb-dev) and snippet F1 (trafilatura-eval) from ../shared, measured
 // when the value was set; "bytes" are non-space bytes of text (`TextMass`, `TextTable`).
-// A rule reads its values from the `Tuning` it is given (`Tuning.standard` unless a test or an
-// experiment passes another), so a change to a threshold is a change to one line here.
+// The pipeline receives its `Tuning` (`ArticlePipeline.tuning`, `Extraction.extract(tuning:)`)
+// and hands it to every stage and rule that decides by a threshold; `standard` is what shares
+// and `piper extract` run with, so a change to a threshold is a change to one line here. A
+// development run overrides values by name from a file without a rebuild (`Tuning+Fields`:
+// `piper extract --tuning FILE`, `piper-bench-extraction --tuning FILE`, scripts/tune-extraction).
 
 /// The piper mode's thresholds, one named value each.
-struct Tuning: Sendable {
+public struct Tuning: Sendable, Equatable {
     /// The values the extraction runs with.
-    static let standard = Tuning()
+    public static let standard = Tuning()
+
+    /// The standard values.
+    public init() {}
 
     // MARK: Choice: Readability's candidate against the alternatives (`ChoiceRules`)
 
