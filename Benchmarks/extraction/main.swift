@@ -15,9 +15,13 @@
 // the standard tuning) in one process, each page read and parsed once, and writes one JSON
 // object per variant and page to OUT ({variant, collection, id, f1, tp, fn, fp}) for
 // scripts/tune-extraction. --tuning-fields prints every field's standard value as JSON.
+// --blocks OUT writes each page's article blocks with the learned block scorer's features
+// ({collection, id, blocks: [{text, features}]}, the trailing blocks kept) for
+// scripts/train-block-scorer.
 import CorpusEval
 import Extraction
 import Foundation
+import HTML
 
 var stride = 1
 var modes = ExtractionMode.allCases
@@ -30,6 +34,7 @@ var corpusOverride: String?
 var tuning = Tuning.standard
 var variants: [Tuning]?
 var scoresPath: String?
+var blocksPath: String?
 
 /// The overrides in the JSON of `path` (an object, or an array of them), or exit 64 saying why.
 func readOverrides(_ path: String?) -> Any {
@@ -66,6 +71,7 @@ while let argument = arguments.next() {
         guard let list = readOverrides(path) as? [Any] else { fail("\(path ?? ""): variants are a JSON array of objects") }
         variants = list.map { tuned($0, in: path) }
     case "--scores": scoresPath = arguments.next()
+    case "--blocks": blocksPath = arguments.next()
     case "--tuning-fields":
         let data = try JSONSerialization.data(withJSONObject: Tuning.standard.values, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
@@ -78,6 +84,25 @@ while let argument = arguments.next() {
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let corpus = corpusOverride.map { URL(fileURLWithPath: $0) } ?? Collection.corpusFolder(packageRoot: root)
+if let blocksPath {
+    // The text before the trailing blocks are dropped: the blocks the scorer sees.
+    let keeping = try tuning.overriding(["trailingBlocksShare": -1])
+    var lines: [String] = []
+    for collection in collections {
+        var pages = try collection.pages(in: corpus, stride: stride)
+        if !only.isEmpty { pages = pages.filter { only.contains($0.id) } }
+        for page in pages {
+            let document = Document.parse(bytes: try page.bytes(), options: ArticlePipeline.parseOptions())
+            let text = (try? ArticlePipeline(mode: .piper, tuning: keeping).extract(from: document, url: page.url))?.textContent ?? ""
+            let blocks = BlockFeatures.of(text: text).map { ["text": $0.block, "features": $0.features] as [String: Any] }
+            let object: [String: Any] = ["collection": collection.rawValue, "id": page.id, "blocks": blocks]
+            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+        }
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: blocksPath, atomically: true, encoding: .utf8)
+    exit(0)
+}
+
 if let variants {
     guard let scoresPath else { fail("--variants needs --scores FILE") }
     var lines: [String] = []

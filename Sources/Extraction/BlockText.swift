@@ -31,7 +31,9 @@ enum BlockText {
         let text = out.finish()
         guard article else { return withoutRepeatedLines(text, tuning) }
         let blocks = paragraphs(of: text)
+        // The learned scorer's blocks too, when the tuning turns it on (it is off by default).
         let dropped = trailingFurniture(blocks, textLength: text.utf8.count, tuning)
+            .union(BlockScorer.dropped(blocks, textLength: text.utf8.count, tuning))
         guard !dropped.isEmpty else { return text }
         remove(blocks: dropped, located: out.located, in: root)
         return blocks.indices.filter { !dropped.contains($0) }.map { blocks[$0] }.joined(separator: "\n\n")

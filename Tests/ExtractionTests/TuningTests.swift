@@ -20,6 +20,7 @@ import Testing
             case .int(let path): changed = Tuning.standard[keyPath: path] + 7
             case .double(let path): changed = Tuning.standard[keyPath: path] + 0.125
             case .range(let path): changed = [Tuning.standard[keyPath: path].lowerBound + 1, Tuning.standard[keyPath: path].upperBound + 2]
+            case .doubles(let path): changed = Tuning.standard[keyPath: path].map { $0 + 0.125 }
             }
             let tuned = try Tuning.standard.overriding([name: changed])
             let others = Mirror(reflecting: tuned).children.filter { $0.label != name }.map { "\($0.label!)=\($0.value)" }

@@ -11,6 +11,7 @@ extension Tuning {
         case int(WritableKeyPath<Tuning, Int>)
         case double(WritableKeyPath<Tuning, Double>)
         case range(WritableKeyPath<Tuning, ClosedRange<Int>>)
+        case doubles(WritableKeyPath<Tuning, [Double]>)
     }
 
     /// Every field, by name.
@@ -129,6 +130,8 @@ extension Tuning {
         "shortText": .int(\.shortText),
         "introDepth": .int(\.introDepth),
         "introLength": .int(\.introLength),
+        "blockScorer": .double(\.blockScorer),
+        "blockModel": .doubles(\.blockModel),
     ]
 }
 
@@ -174,6 +177,11 @@ extension Tuning {
                     throw TuningError(description: "tuning field '\(name)' takes [lowest, highest], whole numbers")
                 }
                 tuning[keyPath: path] = low...high
+            case .doubles(let path):
+                guard let list = value as? [Any], let numbers = Optional(list.compactMap(Tuning.number)), numbers.count == list.count else {
+                    throw TuningError(description: "tuning field '\(name)' takes an array of numbers")
+                }
+                tuning[keyPath: path] = numbers
             }
         }
         return tuning
@@ -187,6 +195,7 @@ extension Tuning {
             case .int(let path): out[name] = self[keyPath: path]
             case .double(let path): out[name] = self[keyPath: path]
             case .range(let path): out[name] = [self[keyPath: path].lowerBound, self[keyPath: path].upperBound]
+            case .doubles(let path): out[name] = self[keyPath: path]
             }
         }
         return out

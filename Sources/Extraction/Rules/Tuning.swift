@@ -301,6 +301,12 @@ public struct Tuning: Sendable, Equatable {
     var articleBodyHeld = 0.5
     /// A chosen text under this many bytes is described by the page's summary.
     var shortText = 500
+    /// The learned block scorer (`BlockScorer`) drops a block of an article's text whose chance
+    /// of belonging to it is under this; 0 turns it off. Off: five-fold cross-validation did
+    /// not approve it (`BlockScorer+Model.swift`).
+    var blockScorer = 0.0
+    /// Its logistic model: a weight per feature, then the bias (`BlockScorer.trained`).
+    var blockModel = BlockScorer.trained
     /// A winning listing is widened to its heading up to this many levels up ...
     var introDepth = 4
     /// ... with at most this many bytes before the cards (wcxb-dev listing 0.707 → 0.712).
