@@ -8,11 +8,6 @@
 import HTML
 
 extension Alternative {
-    /// Ancestors looked at above a repeat's parent.
-    static var introDepth: Int { Tuning.standard.introDepth }
-    /// Text before the cards in the box around them, at most (bytes).
-    static var introLength: Int { Tuning.standard.introLength }
-
     /// The nearest ancestor of the repeat's parent (below the body) holding an `h1` before the
     /// cards, with little text before them: an alternative of the same kind whose items are
     /// the same nodes. Nil when there is none.
@@ -21,7 +16,7 @@ extension Alternative {
         var before = 0
         var depth = 0
         var child = source
-        while let e = child.parent, e.isElement, depth < Alternative.introDepth,
+        while let e = child.parent, e.isElement, depth < tuning.introDepth,
               e.localNameID != Survey.bodyElement, e.localNameID != Survey.htmlElement {
             var previous = child.previousSibling
             while let p = previous {
@@ -32,9 +27,9 @@ extension Alternative {
                 }
                 previous = p.previousSibling
             }
-            if before > Alternative.introLength { return nil }
+            if before > tuning.introLength { return nil }
             if Alternative.firstHeading(in: e, before: source) != nil {
-                return Alternative(kind: kind, source: e, document: document, sourceItems: sourceItems, cards: source)
+                return Alternative(kind: kind, source: e, document: document, sourceItems: sourceItems, cards: source, tuning: tuning)
             }
             depth += 1
             child = e

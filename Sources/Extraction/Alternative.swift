@@ -27,10 +27,13 @@ final class Alternative {
 
     /// `TextMass.length(source)`, when the survey's table knew it (nil: walked when asked).
     private let sourceMass: Int?
+    /// The thresholds of the survey that found it.
+    let tuning: Tuning
 
     init(kind: Kind, source: Node, document: Document, sourceItems: [Node] = [], headings: Int = 0, cards: Node? = nil,
-         sourceMass: Int? = nil) {
+         sourceMass: Int? = nil, tuning: Tuning) {
         self.sourceMass = sourceMass
+        self.tuning = tuning
         self.cards = cards
         self.kind = kind
         self.source = source
@@ -112,7 +115,7 @@ final class Alternative {
         var headed = 0
         for (i, item) in items.enumerated() {
             // Decided once half are headed, or once the rest could no longer make half.
-            let share = Tuning.standard.postHeaderShare
+            let share = tuning.postHeaderShare
             if Double(headed) >= share * Double(items.count) || Double(headed + items.count - i) < share * Double(items.count) { break }
             for e in item.descendants where e.isElement {
                 if e.localNameID == Classifier.time || !e.attributes.isEmpty && Vocabulary.matches(e, Alternative.postHeaderWords) {
@@ -121,7 +124,7 @@ final class Alternative {
                 }
             }
         }
-        return Double(headed) >= Tuning.standard.postHeaderShare * Double(items.count)
+        return Double(headed) >= tuning.postHeaderShare * Double(items.count)
     }
     static let postHeaderWords = Vocabulary.Words(["author", "user", "poster", "avatar", "byline", "timestamp", "posted"], exact: ["date", "time"])
 
@@ -139,7 +142,7 @@ final class Alternative {
     /// Whether the survey's body can pass `sectionedPage`'s density test once cleaned.
     static func mayBeSectioned(_ survey: Survey) -> Bool {
         guard let body = survey.body else { return false }
-        return ChoiceRules.mayBeSectioned(headings: survey.headings, text: survey.textLength(body) - survey.furnitureText)
+        return ChoiceRules.mayBeSectioned(headings: survey.headings, text: survey.textLength(body) - survey.furnitureText, survey.tuning)
     }
 
     /// The survey's candidates: at most one of each kind, each a different node (but the
@@ -158,12 +161,12 @@ final class Alternative {
         // only), so the survey's masses are the sources'.
         func alternative(_ kind: Kind, _ n: Node, items: [Node] = [], headings: Int = 0) -> Alternative {
             Alternative(kind: kind, source: kept(n), document: n.document, sourceItems: items, headings: headings,
-                        sourceMass: survey.table.mass(n))
+                        sourceMass: survey.table.mass(n), tuning: survey.tuning)
         }
         func repeated(_ r: Repeat, kind: Kind) -> Alternative {
             alternative(kind, r.parent, items: r.parent.childNodes.filter { r.items.contains($0) }.map(kept))
         }
-        if let r = repeats.posts, ChoiceRules.isPosts(items: r.items.count, mass: r.mass, linkDensity: r.linkDensity) {
+        if let r = repeats.posts, ChoiceRules.isPosts(items: r.items.count, mass: r.mass, linkDensity: r.linkDensity, survey.tuning) {
             out.append(repeated(r, kind: .repeated))
             taken.insert(r.parent)
         }

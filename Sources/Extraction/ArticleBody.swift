@@ -4,14 +4,11 @@
 import HTML
 
 enum ArticleBody {
-    /// Declared bodies shorter than this (bytes) are a summary, not the article.
-    static var minimum: Int { Tuning.standard.articleBodyMinimum }
-    /// The text holds the declared body when it holds this share of its words.
-    static var heldShare: Double { Tuning.standard.articleBodyHeld }
-
     /// The declared body's paragraphs (markup removed, white space collapsed), or nil when
-    /// it is short or `text` holds it.
-    static func missing(_ body: String?, from text: String) -> [String]? {
+    /// it is short (under `tuning.articleBodyMinimum` bytes: a summary) or `text` holds
+    /// `tuning.articleBodyHeld` of its words.
+    static func missing(_ body: String?, from text: String, _ tuning: Tuning) -> [String]? {
+        let minimum = tuning.articleBodyMinimum, heldShare = tuning.articleBodyHeld
         guard let body, body.utf8.count >= minimum else { return nil }
         // Lines split on the bytes (a split on Characters costs a grapheme walk of the body).
         let paragraphs = body.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })

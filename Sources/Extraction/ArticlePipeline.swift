@@ -24,13 +24,17 @@ public struct ArticlePipeline: Sendable {
     /// Article text shorter than this (in characters, whitespace trimmed) is refused; 0 refuses
     /// nothing (the conformance tests, which check Readability's own output).
     public var minimumTextLength: Int
+    /// The piper mode's thresholds: `Tuning.standard`, or a development run's overrides
+    /// (`piper extract --tuning FILE`, the extraction benchmark's variants).
+    public var tuning: Tuning
 
     /// A pipeline in `mode` (default piper) with the default minimum length.
     public init(mode: ExtractionMode = .piper, options: ReadabilityOptions = .init(),
-                minimumTextLength: Int = ArticlePipeline.defaultMinimumTextLength) {
+                minimumTextLength: Int = ArticlePipeline.defaultMinimumTextLength, tuning: Tuning = .standard) {
         self.mode = mode
         self.options = options
         self.minimumTextLength = minimumTextLength
+        self.tuning = tuning
     }
 
     /// The one set of parse options for article pages. Scripting is off, as in Readability's
@@ -65,7 +69,7 @@ public struct ArticlePipeline: Sendable {
     public func extract(from document: Document, url: String?) throws(ArticleRejection) -> Article {
         let found: Article?
         do {
-            found = try Extraction.extract(document, url: url, mode: mode, options: options)
+            found = try Extraction.extract(document, url: url, mode: mode, options: options, tuning: tuning)
         } catch {
             throw .engineFailed("\(error)")
         }

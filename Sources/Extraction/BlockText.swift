@@ -23,15 +23,17 @@ enum BlockText {
     /// The text of `root`, leaving out the subtrees of `skipped` (elements of `root`'s document).
     /// An article's text leaves out its trailing furniture (`trailingFurniture`), and so does
     /// `root`: the blocks are removed from the HTML too, so a reader shows what the text says.
-    static func text(of root: Node, article: Bool = false, skipping skipped: Set<Node> = []) -> String {
+    static func text(of root: Node, article: Bool = false, skipping skipped: Set<Node> = [], _ tuning: Tuning) -> String {
         // An article's walk notes each text node's block, to remove the blocks it drops.
         var out = Builder(locating: article)
         let walk = Walk(document: root.document, skipping: Set(skipped.map(\.index)))
         walk.walk(root.index, into: &out, inPre: false)
         let text = out.finish()
-        guard article else { return withoutRepeatedLines(text) }
+        guard article else { return withoutRepeatedLines(text, tuning) }
         let blocks = paragraphs(of: text)
-        let dropped = trailingFurniture(blocks, textLength: text.utf8.count)
+        // The learned scorer's blocks too, when the tuning turns it on (it is off by default).
+        let dropped = trailingFurniture(blocks, textLength: text.utf8.count, tuning)
+            .union(BlockScorer.dropped(blocks, textLength: text.utf8.count, tuning))
         guard !dropped.isEmpty else { return text }
         remove(blocks: dropped, located: out.located, in: root)
         return blocks.indices.filter { !dropped.contains($0) }.map { blocks[$0] }.joined(separator: "\n\n")
@@ -41,20 +43,20 @@ enum BlockText {
     /// on this" heading and its teasers, rating and sharing prompts, tag and category lines;
     /// and copyright notices ("© 2020 …") there, whatever their length. None when they are much
     /// of the text.
-    static func trailingFurniture(_ blocks: [Substring], textLength: Int) -> Set<Int> {
-        guard let last = blocks.lastIndex(where: { isProse($0) && !isCopyrightNotice($0) }), last < blocks.count - 1 else { return [] }
+    static func trailingFurniture(_ blocks: [Substring], textLength: Int, _ tuning: Tuning) -> Set<Int> {
+        guard let last = blocks.lastIndex(where: { isProse($0, tuning) && !isCopyrightNotice($0) }), last < blocks.count - 1 else { return [] }
         var dropped = Set<Int>()
         var droppedLength = 0
         for i in (last + 1)..<blocks.count {
             let block = blocks[i]
-            if isCopyrightNotice(block) || (block.utf8.count < Tuning.standard.trailingBlockKept && !endsSentence(block)) {
+            if isCopyrightNotice(block) || (block.utf8.count < tuning.trailingBlockKept && !endsSentence(block)) {
                 dropped.insert(i)
                 droppedLength += block.utf8.count
             }
         }
         // Short lines that are much of the text are the page's content (a service page's
         // contact lines, a shop's items), not furniture after an article.
-        if Double(droppedLength) > Tuning.standard.trailingBlocksShare * Double(textLength) { return [] }
+        if Double(droppedLength) > tuning.trailingBlocksShare * Double(textLength) { return [] }
         return dropped
     }
 
@@ -130,8 +132,8 @@ enum BlockText {
     }
 
     /// A paragraph of sentences: long, with a sentence ending in it.
-    static func isProse(_ block: Substring) -> Bool {
-        guard block.utf8.count >= Tuning.standard.proseBlock else { return false }
+    static func isProse(_ block: Substring, _ tuning: Tuning) -> Bool {
+        guard block.utf8.count >= tuning.proseBlock else { return false }
         var block = block
         return block.withUTF8 { u in
             if u.last == 0x2E { return true }
@@ -147,14 +149,14 @@ enum BlockText {
     /// Drops a long line that repeats an earlier one word for word: threads and listings print
     /// some blocks twice (one copy for small screens, one for large), and a reader wants one.
     /// An article may repeat a paragraph on purpose, so its text is left alone.
-    static func withoutRepeatedLines(_ text: String) -> String {
+    static func withoutRepeatedLines(_ text: String, _ tuning: Tuning) -> String {
         var seen = Set<Substring>()
         var lines: [Substring] = []
         var dropped = false
         // Split on line-feed bytes: the builder writes no carriage return, so these are the
         // Character lines.
         for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map({ Substring($0) }) {
-            if line.utf8.count >= Tuning.standard.repeatedLine {
+            if line.utf8.count >= tuning.repeatedLine {
                 if seen.contains(line) {
                     dropped = true
                     // The blank line before a dropped paragraph goes with it.

@@ -37,7 +37,7 @@ extension Classifier {
 
     /// A paragraph of prose (a standfirst) somewhere under `node`.
     func holdsProse(_ node: Node) -> Bool {
-        for p in node.descendantElements(named: ["p"]) where RoleRules.isStandfirst(length: table.length(p), linkDensity: table.linkDensity(p)) {
+        for p in node.descendantElements(named: ["p"]) where RoleRules.isStandfirst(length: table.length(p), linkDensity: table.linkDensity(p), tuning) {
             return true
         }
         return false
@@ -47,7 +47,7 @@ extension Classifier {
     /// name in a sentence ("<span class=dateline>KOBE –</span> A total of …") is the sentence's.
     func isInlineInProse(_ node: Node, length: Int) -> Bool {
         guard Classifier.phrasing.contains(node), let parent = node.parent, !Classifier.phrasing.contains(parent) else { return false }
-        return RoleRules.isInlineInSentence(length: length, parentLength: table.length(parent), parentLinkDensity: table.linkDensity(parent))
+        return RoleRules.isInlineInSentence(length: length, parentLength: table.length(parent), parentLinkDensity: table.linkDensity(parent), tuning)
     }
 
     static let code = NameSet(["pre", "code", "samp", "kbd"])
@@ -65,7 +65,7 @@ extension Classifier {
 
     /// A short line that is mostly a date or time, or a <time> (`RoleRules.isDateLine`).
     func isDateLine(_ node: Node, length: Int) -> Bool {
-        RoleRules.isDateLine(length: length, isTime: node.localNameID == Classifier.time, inCode: inCode(node), figures: Classifier.figures(node))
+        RoleRules.isDateLine(length: length, isTime: node.localNameID == Classifier.time, inCode: inCode(node), figures: Classifier.figures(node), tuning)
     }
 
     /// The figures in `node`'s text, and whether a date or clock separator stands between
@@ -118,19 +118,19 @@ extension Classifier {
         var length = 0
         for p in node.descendantElements(named: ["p", "pre", "blockquote"]) {
             let n = table.length(p)
-            if RoleRules.isProseParagraph(length: n, linkDensity: table.linkDensity(p)) { length += n }
+            if RoleRules.isProseParagraph(length: n, linkDensity: table.linkDensity(p), tuning) { length += n }
         }
         return length
     }
 
     /// Mostly paragraphs and few links: text whatever the container's name says.
     func isMostlyProse(_ node: Node, length: Int) -> Bool {
-        RoleRules.isMostlyProse(length: length, linkDensity: table.linkDensity(node), prose: proseLength(node))
+        RoleRules.isMostlyProse(length: length, linkDensity: table.linkDensity(node), prose: proseLength(node), tuning)
     }
 
     /// "Label: <a>headline</a>" (`RoleRules.isInlinePromo`).
     func isInlinePromo(_ node: Node, length: Int) -> Bool {
-        RoleRules.isInlinePromo(length: length, label: Classifier.textBeforeFirstLink(node))
+        RoleRules.isInlinePromo(length: length, label: Classifier.textBeforeFirstLink(node), tuning)
     }
 
     /// The text of `node` before its first link, trimmed (nil: no link).
@@ -189,7 +189,7 @@ extension Classifier {
         while let c = child {
             child = c.nextElementSibling
             let n = Int32(table.length(c))
-            guard n >= Tuning.standard.repeatedBlock, !RoleRules.dataCells.contains(c), c.localNameID != Classifier.paragraph else { continue }
+            guard n >= tuning.repeatedBlock, !RoleRules.dataCells.contains(c), c.localNameID != Classifier.paragraph else { continue }
             // Lengths first: text is only compared between siblings of the same length.
             if seen.contains(where: { $0.length == n && $0.node.localNameID == c.localNameID && $0.node.textContent == c.textContent }) {
                 c.remove()

@@ -9,25 +9,25 @@ extension Classifier {
     /// With `priced` (a product page), the cards are other products: each shows a price, and
     /// may hold controls (add to cart, quick view).
     func isTeaserGrid(_ node: Node, length: Int, priced: Bool = false) -> Bool {
-        guard TeaserRules.mayBeGrid(length: length, children: node.childElementCount) else { return false }
+        guard TeaserRules.mayBeGrid(length: length, children: node.childElementCount, tuning) else { return false }
         var cards = 0, cardText = 0, pictured = 0, seen = 0
         var child = node.firstElementChild
         while let c = child {
             child = c.nextElementSibling
             let n = table.length(c)
             seen += n
-            if TeaserRules.isCardSized(n), c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
+            if TeaserRules.isCardSized(n, tuning), c.localNameID == MainSpan.anchor || c.countDescendantElements(named: ["a"]) >= 1,
                priced ? Classifier.showsPrice(c)
                       : c.descendantElements(named: ["button", "form", "input", "select"]).isEmpty && !Classifier.showsPrice(c) {
                 cards += 1
                 cardText += n
                 if !c.descendantElements(named: ["img", "picture"]).isEmpty { pictured += 1 }
-            } else if !TeaserRules.gridStillPossible(cardText: cardText, unseen: length - seen, length: length) {
+            } else if !TeaserRules.gridStillPossible(cardText: cardText, unseen: length - seen, length: length, tuning) {
                 // The children left cannot make the cards most of the text any more.
                 return false
             }
         }
-        return TeaserRules.isGrid(cards: cards, cardText: cardText, pictured: pictured, length: length)
+        return TeaserRules.isGrid(cards: cards, cardText: cardText, pictured: pictured, length: length, tuning)
     }
 
     /// A currency sign in the text: a shop's product card, not a story's teaser.
@@ -44,8 +44,8 @@ extension Classifier {
     /// On a product page the grids of other products (cards showing a price) go too, wherever
     /// they stand, when they hold under half the container's text; and anywhere a box that
     /// repeats an earlier sibling word for word goes.
-    static func trimTrailingTeasers(_ root: Node, product: Bool = false) {
-        let classifier = Classifier(root: root, normalizedTitle: nil, spanNames: false)
+    static func trimTrailingTeasers(_ root: Node, product: Bool = false, _ tuning: Tuning) {
+        let classifier = Classifier(root: root, normalizedTitle: nil, spanNames: false, tuning: tuning)
         guard let span = classifier.span else { return }
         let rootLength = classifier.table.length(root)
         var seen: [(length: Int32, node: Node)] = []
@@ -57,11 +57,11 @@ extension Classifier {
             let length = classifier.table.length(node)
             if region == .trailing, length <= span.total, classifier.isTeaserGrid(node, length: length)
                 || region == .trailing && span.isBeside(node)
-                && TeaserRules.isTrailingLinkBox(length: length, total: classifier.total, linkDensity: classifier.table.linkDensity(node))
+                && TeaserRules.isTrailingLinkBox(length: length, total: classifier.total, linkDensity: classifier.table.linkDensity(node), tuning)
                 && !Classifier.phrasing.contains(node) && node.countDescendantElements(named: ["a"]) >= 1
-                || region == .trailing && TeaserRules.isTrailingFurniture(length: length, total: classifier.total)
+                || region == .trailing && TeaserRules.isTrailingFurniture(length: length, total: classifier.total, tuning)
                 && RoleRules.furnitureElements.contains(node)
-                || product && TeaserRules.isOtherProducts(length: length, total: rootLength)
+                || product && TeaserRules.isOtherProducts(length: length, total: rootLength, tuning)
                 && classifier.isTeaserGrid(node, length: length, priced: true) {
                 node.remove()
                 continue
@@ -85,19 +85,19 @@ extension Classifier {
     func card(headedBy heading: Node, after previous: Node?, below root: Node) -> Node? {
         let title = table.length(heading)
         let linked: Bool
-        if TeaserRules.isHeadline(length: title, linkDensity: table.linkDensity(heading)) {
+        if TeaserRules.isHeadline(length: title, linkDensity: table.linkDensity(heading), tuning) {
             guard let link = heading.localNameID == MainSpan.anchor ? heading : heading.descendantElements(named: ["a"]).first,
                   Classifier.linksOut(link) else { return nil }
             linked = true
         } else {
-            guard title >= Tuning.standard.cardHeadline else { return nil }
+            guard title >= tuning.cardHeadline else { return nil }
             linked = false
         }
         var card: Node?
         var parent = heading.parent
         while let box = parent, box != root, !RoleRules.allHeadings.contains(box) {
             let length = table.length(box)
-            guard TeaserRules.isCard(length: length, headline: title) else { break }
+            guard TeaserRules.isCard(length: length, headline: title, tuning) else { break }
             if let previous, box.contains(previous) { break }
             card = box
             parent = box.parent
@@ -135,7 +135,7 @@ extension Classifier {
                 guard let found else { continue }
                 if let last = cards.last?.node, last == found || last.contains(found) { continue }
                 cards.append((i, found))
-            } else if e.localNameID == Classifier.paragraph, TeaserRules.isTextParagraph(length: table.length(e), linkDensity: table.linkDensity(e)) {
+            } else if e.localNameID == Classifier.paragraph, TeaserRules.isTextParagraph(length: table.length(e), linkDensity: table.linkDensity(e), tuning) {
                 prose.append((i, e))
             }
         }
@@ -154,7 +154,7 @@ extension Classifier {
         let trailing = cards.filter { $0.at > lastProse }
         // A lone card is a promo only while it is small beside the text.
         let cardText = trailing.reduce(0) { $0 + table.length($1.node) }
-        guard TeaserRules.cardsGo(count: trailing.count, cardText: cardText, total: rootLength) else { return }
+        guard TeaserRules.cardsGo(count: trailing.count, cardText: cardText, total: rootLength, tuning) else { return }
         // The headings between the last paragraph and the cards that head nothing but cards.
         var introductions: [Node] = []
         var pending: Node?

@@ -30,19 +30,22 @@ struct Classifier {
     let table: TextTable
     /// Where the prose is; threads and listings have no single span.
     let span: MainSpan?
+    /// The thresholds the rules decide by.
+    let tuning: Tuning
 
     /// `normalizedTitle`: the article title as `normalized` gives it (the choice normalizes it
     /// once for every container it cleans).
     /// `masses`: the table also counts the text `TextMass` counts (`TextTable.mass`).
     init(root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
-         spanNames: Bool = true, masses: Bool = false) {
-        table = TextTable(root, masses: masses, prose: posts ? nil : .init(names: spanNames))
+         spanNames: Bool = true, masses: Bool = false, tuning: Tuning) {
+        self.tuning = tuning
+        table = TextTable(root, masses: masses, prose: posts ? nil : .init(names: spanNames, run: tuning.proseRun))
         product = schema.isProduct
         total = max(1, table.length(root))
         self.title = normalizedTitle.flatMap { $0.isEmpty ? nil : $0 }
         self.posts = posts
         self.protected = protected
-        span = posts ? nil : MainSpan(root: root, table: table)
+        span = posts ? nil : MainSpan(root: root, table: table, tuning: tuning)
     }
 
     /// The evidence on `node` the rules before its attributes ask.
@@ -58,10 +61,10 @@ struct Classifier {
         if !protected.isEmpty && protected.contains(node) { return .content }
         var e = evidence(of: node, region: region)
         // Read only for the few elements the share may protect.
-        e.furnitureRole = e.share > Tuning.standard.protectedShare && node.getAttribute("role").map { RoleRules.furnitureRoles.contains($0.lowercased()) } ?? false
-        if RoleRules.holdsTheText(e) { return .content }
+        e.furnitureRole = e.share > tuning.protectedShare && node.getAttribute("role").map { RoleRules.furnitureRoles.contains($0.lowercased()) } ?? false
+        if RoleRules.holdsTheText(e, tuning) { return .content }
         if e.name == RoleRules.figcaption { return .caption }
-        if RoleRules.isPictureLegend(e, aloneInParagraph: isAloneInParagraph(node, length: e.length), afterPicture: followsPicture(node)) {
+        if RoleRules.isPictureLegend(e, aloneInParagraph: isAloneInParagraph(node, length: e.length), afterPicture: followsPicture(node), tuning) {
             return .caption
         }
         // Most elements (paragraphs, links, emphasis) carry no attribute at all.
@@ -96,17 +99,17 @@ struct Classifier {
             if e.hidden { return .boilerplate }
             if RoleRules.isNamedFurniture(e, namesContent: names.namesContent(), namesPost: names.hasToken(in: Classifier.entryNames),
                                           inlineInProse: isInlineInProse(node, length: e.length),
-                                          mostlyProse: isMostlyProse(node, length: e.length)) {
+                                          mostlyProse: isMostlyProse(node, length: e.length), tuning) {
                 return .boilerplate
             }
             if RoleRules.isCustomerReview(e, reviewNamed: names.matches(Vocabulary.reviewWords), namesContent: names.namesContent()) {
                 return .boilerplate
             }
         }
-        if RoleRules.isLinkList(e, links: node.countDescendantElements(named: ["a"]), inlinePromo: isInlinePromo(node, length: e.length)) {
+        if RoleRules.isLinkList(e, links: node.countDescendantElements(named: ["a"]), inlinePromo: isInlinePromo(node, length: e.length), tuning) {
             return .boilerplate
         }
-        if RoleRules.isQuotedPromo(e, inlinePromo: isInlinePromo(node, length: e.length)) { return .boilerplate }
+        if RoleRules.isQuotedPromo(e, inlinePromo: isInlinePromo(node, length: e.length), tuning) { return .boilerplate }
         if RoleRules.isDateLineOutsideSpan(e, dateLine: isDateLine(node, length: e.length)) { return .boilerplate }
         return .content
     }
@@ -121,9 +124,9 @@ struct Classifier {
     /// to skip).
     /// Also returns the text `root` keeps (`TextMass.length` of it cleaned), counted from the
     /// classifier's table as boxes go rather than walked again.
-    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema())
-        -> (captions: Set<Node>, mass: Int) {
-        clean(root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema, unlessBelow: nil)!
+    static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
+                      tuning: Tuning) -> (captions: Set<Node>, mass: Int) {
+        clean(root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema, unlessBelow: nil, tuning: tuning)!
     }
 
     /// `clean`, given up (nil, `root` half cleaned) once the text it can still keep falls
@@ -132,9 +135,9 @@ struct Classifier {
     /// cleaning only removes, so the container cleaned to the end would keep less still. The
     /// choice cleans alternatives it then passes over; this stops those early.
     static func clean(_ root: Node, normalizedTitle: String?, posts: Bool = false, protected: Set<Node> = [], schema: PageSchema = PageSchema(),
-                      unlessBelow bound: (length: Int, least: Double)?) -> (captions: Set<Node>, mass: Int)? {
+                      unlessBelow bound: (length: Int, least: Double)?, tuning: Tuning) -> (captions: Set<Node>, mass: Int)? {
         let classifier = Classifier(root: root, normalizedTitle: normalizedTitle, posts: posts, protected: protected, schema: schema,
-                                    masses: true)
+                                    masses: true, tuning: tuning)
         var captions = Set<Node>()
         var left = bound?.length ?? 0
         // A removed box's subtree is as the table counted it (the walk never entered it); a
@@ -147,7 +150,7 @@ struct Classifier {
             switch classifier.role(of: node, region: region) {
             case .boilerplate:
                 // A list of links goes with the heading that only introduced it.
-                let heading = posts || classifier.table.linkDensity(node) <= Tuning.standard.introducedListLinkDensity ? nil : node.previousElementSibling
+                let heading = posts || classifier.table.linkDensity(node) <= tuning.introducedListLinkDensity ? nil : node.previousElementSibling
                 node.remove()
                 // A box inside a skipped subtree (an SVG's title) is not in the table.
                 let removed = classifier.table.mass(node)

@@ -18,52 +18,52 @@ extension Extraction {
     /// Which container the piper mode refines: Readability's (nil: none) or an alternative's
     /// copy, cleaned. Returns the container, the captions to leave out of the text, and
     /// whether it is a thread or listing.
-    static func choose(readability: Node?, alternatives: [Alternative], title: String?, schema: PageSchema = PageSchema())
-        -> (root: Node, captions: Set<Node>, posts: Bool)? {
+    static func choose(readability: Node?, alternatives: [Alternative], title: String?, schema: PageSchema = PageSchema(),
+                       tuning: Tuning) -> (root: Node, captions: Set<Node>, posts: Bool)? {
         // The title as the classifier compares headings with it, for every container cleaned.
         let title = title.map(Classifier.normalized)
         var readabilityCaptions: Set<Node> = []
         var candidate = CandidateEvidence(found: readability != nil, length: 0)
         if let r = readability {
-            (readabilityCaptions, candidate.length) = Classifier.clean(r, normalizedTitle: title, schema: schema)
+            (readabilityCaptions, candidate.length) = Classifier.clean(r, normalizedTitle: title, schema: schema, tuning: tuning)
         }
         // Readability's text pieces, indexed once for every container weighed against them.
         var index: PieceIndex?
         func shares(_ r: Node, _ other: Node) -> (ofReadability: Double, ofOther: Double) {
-            if index == nil { index = PieceIndex(r) }
+            if index == nil { index = PieceIndex(r, piece: tuning.piece) }
             let o = index!.overlap(with: other)
             return (o.ofIndexed, o.ofOther)
         }
         if let r = readability {
             let footers = alternatives.lazy.filter { $0.kind == .footer }.map { shares(r, $0.source).ofReadability }
-            candidate.furniture = ChoiceRules.isFurnitureCandidate(length: candidate.length, namedFurniture: isFurniture(r), footerShares: footers)
+            candidate.furniture = ChoiceRules.isFurnitureCandidate(length: candidate.length, namedFurniture: isFurniture(r, tuning), footerShares: footers, tuning)
             if let named = alternatives.first(where: { $0.kind == .named }) {
                 candidate.confirmed = ChoiceRules.confirms(candidate, namedMass: named.currentMass, overlap: {
                     let o = shares(r, named.current)
                     return (o.ofReadability, o.ofOther)
-                }())
+                }(), tuning)
             }
         }
-        let measured = ChoiceRules.isMeasured(candidate)
+        let measured = ChoiceRules.isMeasured(candidate, tuning)
         var best: (root: Node, captions: Set<Node>, posts: Bool, length: Int, alternative: Alternative)?
         var cleaned: [Node: Set<Node>] = [:]
         for alternative in alternatives {
             var evidence = AlternativeEvidence(kind: alternative.kind, mass: 0, items: alternative.sourceItems.count)
-            if ChoiceRules.isPassedOver(evidence, candidate: candidate) { continue }
+            if ChoiceRules.isPassedOver(evidence, candidate: candidate, tuning) { continue }
             evidence.areComments = alternative.areComments
-            var standing = Standing(elsewhere: ChoiceRules.isElsewhere(evidence, candidate: candidate),
-                                    beside: ChoiceRules.isBeside(evidence, candidate: candidate))
+            var standing = Standing(elsewhere: ChoiceRules.isElsewhere(evidence, candidate: candidate, tuning),
+                                    beside: ChoiceRules.isBeside(evidence, candidate: candidate, tuning))
             if measured, let r = readability {
                 let current = alternative.current
                 evidence.mass = Double(alternative.currentMass)
-                let thread = ChoiceRules.mayHoldThread(evidence, candidate: candidate, postHeaders: alternative.itemsHavePostHeaders)
-                let main = ChoiceRules.mayStandForMain(evidence, candidate: candidate, isMain: Alternative.isMain(current))
+                let thread = ChoiceRules.mayHoldThread(evidence, candidate: candidate, postHeaders: alternative.itemsHavePostHeaders, tuning)
+                let main = ChoiceRules.mayStandForMain(evidence, candidate: candidate, isMain: Alternative.isMain(current), tuning)
                 guard let s = ChoiceRules.standing(evidence, candidate: candidate, mayHoldThread: thread, mayStandForMain: main,
                                                    overlap: shares(r, current).ofReadability,
-                                                   linkDensity: TextTable(current).linkDensity(current)) else { continue }
+                                                   linkDensity: TextTable(current).linkDensity(current), tuning) else { continue }
                 standing = s
             }
-            let needed = ChoiceRules.needed(standing, evidence, candidate: candidate)
+            let needed = ChoiceRules.needed(standing, evidence, candidate: candidate, tuning)
             // Cleaning only removes: a copy whose text before cleaning is short of that, or of
             // beating the best so far, is passed over uncleaned, and one that falls short while
             // cleaning, as soon as it does.
@@ -84,7 +84,7 @@ extension Extraction {
                                                      let o = shares(readability!, root)
                                                      return (o.ofReadability, o.ofOther)
                                                  }(),
-                                                 linkDensity: TextTable(root).linkDensity(root))
+                                                 linkDensity: TextTable(root).linkDensity(root), tuning)
             if !taken { continue }
             if best == nil || length > best!.length {
                 best = (root, captions, alternative.kind == .repeated || alternative.kind == .listing, length, alternative)
@@ -106,7 +106,7 @@ extension Extraction {
             return (best.root, best.captions, best.posts)
         }
         guard let r = readability else { return nil }
-        if let page = sectionedPage(alternatives, candidate: candidate, normalizedTitle: title, schema: schema) {
+        if let page = sectionedPage(alternatives, candidate: candidate, normalizedTitle: title, schema: schema, tuning: tuning) {
             return (page.copy, page.captions, false)
         }
         // Furniture with nothing to stand in for it: the page holds no article.
@@ -116,7 +116,7 @@ extension Extraction {
 
     /// Whether Readability's candidate is a box of furniture: it, or the element holding
     /// nearly all its text at each level down, is named as one (and not as content).
-    static func isFurniture(_ candidate: Node) -> Bool {
+    static func isFurniture(_ candidate: Node, _ tuning: Tuning) -> Bool {
         var node = candidate
         var length = TextMass.length(candidate)
         while length > 0 {
@@ -128,7 +128,7 @@ extension Extraction {
             var child = node.firstElementChild
             while let c = child {
                 let n = TextMass.length(c)
-                if Double(n) >= Tuning.standard.furnitureShare * Double(length) { next = (c, n); break }
+                if Double(n) >= tuning.furnitureShare * Double(length) { next = (c, n); break }
                 child = c.nextElementSibling
             }
             guard let next else { return false }
@@ -143,19 +143,20 @@ extension Extraction {
     /// headings); the sections together are the content. (An article's body adds sidebars and
     /// teasers to a candidate that holds most of the prose, and stays under that.)
     static func sectionedPage(_ alternatives: [Alternative], candidate: CandidateEvidence, normalizedTitle title: String?,
-                              schema: PageSchema = PageSchema()) -> (copy: Node, captions: Set<Node>)? {
+                              schema: PageSchema = PageSchema(), tuning: Tuning) -> (copy: Node, captions: Set<Node>)? {
         guard let page = alternatives.first(where: { $0.kind == .page }),
-              ChoiceRules.sectionedMayWin(headings: page.headings, candidate: candidate) else { return nil }
+              ChoiceRules.sectionedMayWin(headings: page.headings, candidate: candidate, tuning) else { return nil }
         // Cleaning gives up once the body can no longer keep what the rule asks.
-        let least = max(Tuning.standard.sectionedGrowth * Double(candidate.length), 1)
+        let least = max(tuning.sectionedGrowth * Double(candidate.length), 1)
         // A body short of that before cleaning is not copied.
         guard Double(page.currentMass) >= least,
               let (captions, length) = cleanCopy(page, normalizedTitle: title, schema: schema, unlessBelow: (page.currentMass, least)),
-              ChoiceRules.sectionedPageWins(headings: page.headings, length: length, candidate: candidate) else { return nil }
+              ChoiceRules.sectionedPageWins(headings: page.headings, length: length, candidate: candidate, tuning) else { return nil }
         return (page.copy, captions)
     }
 
-    /// Cleans an alternative's copy in place; returns its captions and the text it keeps.
+    /// Cleans an alternative's copy in place (with the thresholds of the survey that found it);
+    /// returns its captions and the text it keeps.
     static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema()) -> (captions: Set<Node>, mass: Int) {
         cleanCopy(alternative, normalizedTitle: normalizedTitle, schema: schema, unlessBelow: nil)!
     }
@@ -163,9 +164,10 @@ extension Extraction {
     /// `cleanCopy`, given up (nil) as `Classifier.clean` gives up under `bound`.
     static func cleanCopy(_ alternative: Alternative, normalizedTitle: String?, schema: PageSchema = PageSchema(),
                           unlessBelow bound: (length: Int, least: Double)?) -> (captions: Set<Node>, mass: Int)? {
-        stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose)
+        stripUnreadable(alternative.copy, dialogs: alternative.kind == .prose, alternative.tuning)
         let posts = alternative.kind == .repeated || alternative.kind == .listing
-        return Classifier.clean(alternative.copy, normalizedTitle: normalizedTitle, posts: posts, protected: alternative.items, schema: schema, unlessBelow: bound)
+        return Classifier.clean(alternative.copy, normalizedTitle: normalizedTitle, posts: posts, protected: alternative.items, schema: schema,
+                                unlessBelow: bound, tuning: alternative.tuning)
     }
 
     /// What Readability removes before scoring and a copy still holds: scripts, styles,
@@ -173,7 +175,7 @@ extension Extraction {
     /// boxes removed from the page. A <noscript> holding most of the text (a forum that
     /// renders its posts there for crawlers) gives way to its children; any other (an "enable
     /// JavaScript" notice, a fallback image, a copy of what the page shows) is removed.
-    static func stripUnreadable(_ root: Node, dialogs: Bool = false) {
+    static func stripUnreadable(_ root: Node, dialogs: Bool = false, _ tuning: Tuning) {
         for n in root.descendantElements(named: ["script", "style", "template", "iframe", "object", "embed", "link", "meta",
                                                  "input", "textarea", "select", "option", "optgroup", "datalist", "button"]) {
             n.remove()
@@ -186,7 +188,7 @@ extension Extraction {
             let total = TextMass.length(root)
             measured = total
             for n in root.descendants.filter({ $0.isElement && Survey.isDialog($0) })
-                where Double(TextMass.length(n)) < Tuning.standard.dialogShare * Double(total) {
+                where Double(TextMass.length(n)) < tuning.dialogShare * Double(total) {
                 n.remove()
             }
         }
@@ -196,7 +198,7 @@ extension Extraction {
             let total = measured!
             // Most of the copy's text: the page's own; less is a copy of what the page shows.
             let length = TextMass.length(n)
-            if SurveyRules.isCopiedPage(length: length, copyText: total) {
+            if SurveyRules.isCopiedPage(length: length, copyText: total, tuning) {
                 while let child = n.firstChild { _ = parent.insertBefore(child, n) }
             }
             n.remove()

@@ -38,23 +38,24 @@ public enum ExtractionMode: String, Sendable, CaseIterable {
 public enum Extraction {
     /// Runs `mode` on `document` (which it changes, as Readability does): nil when the page
     /// holds no article. Throws Readability's errors (too many elements, nesting too deep).
+    /// The piper mode decides by `tuning`'s thresholds (the readability mode has none).
     public static func extract(_ document: Document, url: String? = nil, mode: ExtractionMode = .piper,
-                               options: ReadabilityOptions = .init()) throws -> Article? {
+                               options: ReadabilityOptions = .init(), tuning: Tuning = .standard) throws -> Article? {
         switch mode {
         case .readability:
             return try Readability(document, url: url, options: options).parse()
         case .piper:
-            return try piper(document, url: url, options: options)
+            return try piper(document, url: url, options: options, tuning: tuning)
         }
     }
 
-    static func piper(_ document: Document, url: String?, options: ReadabilityOptions) throws -> Article? {
+    static func piper(_ document: Document, url: String?, options: ReadabilityOptions, tuning: Tuning) throws -> Article? {
         // The page before Readability changes it: the second strategy's containers are copied now.
-        let survey = Survey(document)
+        let survey = Survey(document, tuning: tuning)
         // Closed tabs and accordion folds are shown before anything is copied or scored.
         for panel in survey.panels { Panels.open(panel) }
         let alternatives = Alternative.find(in: survey)
-        let standfirsts = survey.body.map { Standfirst.find(in: survey.table, body: $0) } ?? []
+        let standfirsts = survey.body.map { Standfirst.find(in: survey.table, body: $0, tuning) } ?? []
         // A modal box over the page (a consent banner, a sign-in prompt) is no candidate: it
         // goes before Readability scores the page. (The copies above are cleaned on their own.)
         for dialog in survey.dialogs { dialog.remove() }
@@ -76,41 +77,43 @@ public enum Extraction {
         readabilityOptions.serializer = { _ in "" }
         let found = try Readability(document, url: url, options: readabilityOptions).parseWithContent(text: false)
         let title = found?.article.title ?? document.title
-        guard let (root, chosenCaptions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema) else {
+        guard let (root, chosenCaptions, posts) = choose(readability: found?.content, alternatives: alternatives, title: title, schema: schema, tuning: tuning) else {
             return nil
         }
         // An article's teaser grids after its text (after the choice, which they must not move).
-        if !posts { Classifier.trimTrailingTeasers(root, product: schema.isProduct) }
+        if !posts { Classifier.trimTrailingTeasers(root, product: schema.isProduct, tuning) }
         // Captions holding most of the text are the article (a gallery told in its captions):
         // the text keeps them.
         var captions = chosenCaptions
         if !captions.isEmpty,
-           Double(captions.reduce(0, { $0 + TextMass.length($1) })) >= Tuning.standard.captionsArticleShare * Double(TextMass.length(root)) {
+           Double(captions.reduce(0, { $0 + TextMass.length($1) })) >= tuning.captionsArticleShare * Double(TextMass.length(root)) {
             captions = []
         }
         if root != found?.content { Readability.fixRelativeURIs(in: root, url: url) }
         // Most containers hold no caption: the walk then looks nothing up.
-        var text = BlockText.text(of: root, article: !posts, skipping: captions)
+        var text = BlockText.text(of: root, article: !posts, skipping: captions, tuning)
         // The standfirst in the article's header, outside Readability's container.
         if !standfirsts.isEmpty, let found, root == found.content,
-           let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts) {
+           let standfirst = Standfirst.missing(from: root, text: text, among: standfirsts, tuning) {
             standfirst.insert(into: root)
             text = standfirst.text + "\n\n" + text
         }
         // The article's declared text, when the chosen text holds little of it (the page
         // renders the article from a script).
-        if !posts, let paragraphs = ArticleBody.missing(schema.articleBody, from: text) {
+        if !posts, let paragraphs = ArticleBody.missing(schema.articleBody, from: text, tuning) {
             ArticleBody.replace(root, with: paragraphs)
             text = paragraphs.joined(separator: "\n\n")
         }
         // A product's declared description the chosen text left out.
-        if !posts, schema.isProduct, let description = ProductDescription.missing(schema.productDescription, from: text) {
+        if !posts, schema.isProduct,
+           let description = ProductDescription.missing(schema.productDescription, from: text, minimum: tuning.productDescriptionMinimum,
+                                                        heldShare: tuning.productDescriptionHeld) {
             ProductDescription.insert(description, into: root)
             text = description + "\n\n" + text
         }
         // A page of little text (a video's page, where a sign-in box outweighs the player's
         // caption) is described by its summary, when the page shows it.
-        if !posts, let description = PageDescription.missing(found?.article.excerpt, from: text, shownIn: survey) {
+        if !posts, let description = PageDescription.missing(found?.article.excerpt, from: text, shownIn: survey, tuning) {
             ProductDescription.insert(description, into: root)
             text = description + "\n\n" + text
         }

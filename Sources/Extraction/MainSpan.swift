@@ -20,21 +20,18 @@ struct MainSpan {
     /// The innermost box of the path (nil: too little prose to follow).
     private(set) var innermost: Node?
 
-    /// Text runs shorter than this (non-space bytes) are labels, not prose.
-    static var proseRun: Int32 { Int32(Tuning.standard.proseRun) }
     /// Boxes the span may descend into: paragraphs and lists are the text itself.
     static let boxes = NameSet(["div", "section", "article", "main", "table", "tbody", "tr", "td", "center", "font", "span"])
     static let anchor = Document.knownNameID("a")!
     static let header = Document.knownNameID("header")!
 
     /// The span of `root` from `table`'s prose (a table made with a prose rule).
-    init(root: Node, table: TextTable) {
+    init(root: Node, table: TextTable, tuning: Tuning) {
         let order = table.order
         guard order.count > 1 else { return }
         prose = table.prose
         total = Int(prose[Int(root.index)])
         let total = Double(self.total)
-        let tuning = Tuning.standard
         guard total >= Double(tuning.spanMinimum) else { return }
         outside = Array(repeating: 0, count: root.document.indexLimit)
         var node = root

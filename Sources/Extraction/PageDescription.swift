@@ -6,19 +6,18 @@
 import HTML
 
 enum PageDescription {
-    /// A chosen text shorter than this (bytes) is no article on its own.
-    static var shortText: Int { Tuning.standard.shortText }
-
     /// The summary to put before `text`, or nil. An empty text stays empty: a page with
-    /// nothing to read is not given a summary to read.
-    static func missing(_ excerpt: String?, from text: String, shownIn survey: Survey) -> String? {
-        guard !text.isEmpty, text.utf8.count < shortText,
-              let summary = ProductDescription.missing(excerpt, from: text) else { return nil }
+    /// nothing to read is not given a summary to read. A chosen text under `tuning.shortText`
+    /// bytes is no article on its own.
+    static func missing(_ excerpt: String?, from text: String, shownIn survey: Survey, _ tuning: Tuning) -> String? {
+        guard !text.isEmpty, text.utf8.count < tuning.shortText,
+              let summary = ProductDescription.missing(excerpt, from: text, minimum: tuning.productDescriptionMinimum,
+                                                       heldShare: tuning.productDescriptionHeld) else { return nil }
         let wanted = Standfirst.collapsedBytes(summary)
         let length = TextTable.nonSpaceCount(summary)
         for e in survey.elements {
             let n = survey.textLength(e)
-            guard n >= length, n <= Tuning.standard.summaryShownSlack * length else { continue }
+            guard n >= length, n <= tuning.summaryShownSlack * length else { continue }
             if Standfirst.collapsedBytes(e.textContent).firstRange(of: wanted) != nil { return summary }
         }
         return nil

@@ -50,13 +50,14 @@ struct Panels {
     /// pop-up's tabs, a footer's folded menus). Opening them before Readability, which drops
     /// hidden nodes, took wcxb-dev 0.8558 → 0.8588 (service 0.810 → 0.820, documentation 0.905 →
     /// 0.914; 26 pages up, 7 down); trafilatura-eval unchanged.
-    func panels(below body: Node) -> [Node] {
+    /// `wrappers`: how many hidden wrappers up a shown panel opens (`Tuning.panelWrappers`).
+    func panels(below body: Node, wrappers levels: Int) -> [Node] {
         var out: [Node] = []
         for h in hidden where h.panel || controlled.contains(h.id) {
             // A shown panel in a hidden wrapper (a collapse box around an accordion's panel).
             var wrappers: [Node] = []
             var n = h.node.parent
-            for _ in 0..<Tuning.standard.panelWrappers {
+            for _ in 0..<levels {
                 guard let w = n, w != body, Panels.hides(w) else { break }
                 wrappers.append(w)
                 n = w.parent

@@ -4,13 +4,10 @@
 import HTML
 
 enum ProductDescription {
-    /// Descriptions shorter than this (bytes) are a tag line, not a description.
-    static var minimum: Int { Tuning.standard.productDescriptionMinimum }
-    /// The text holds the description when it holds this share of its words.
-    static var heldShare: Double { Tuning.standard.productDescriptionHeld }
-
-    /// The description to put before `text`, or nil when it is short or `text` holds it.
-    static func missing(_ description: String?, from text: String) -> String? {
+    /// The description to put before `text`, or nil when it is short (under `minimum` bytes:
+    /// a tag line) or `text` holds `heldShare` of its words (`Tuning.productDescriptionMinimum`,
+    /// `productDescriptionHeld` for a product's).
+    static func missing(_ description: String?, from text: String, minimum: Int, heldShare: Double) -> String? {
         guard let description else { return nil }
         let plain = Standfirst.collapsed(withoutTags(description))
         guard plain.utf8.count >= minimum else { return nil }

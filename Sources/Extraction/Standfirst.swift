@@ -18,17 +18,14 @@ struct Standfirst {
     static let boxes = NameSet(["p", "div", "h2", "h3", "h4", "span", "section", "header"])
     static let frames = NameSet(["header", "article"])
     static let paragraph = Document.knownNameID("p")!
-    /// Text bytes (outside whitespace) of a standfirst: a sentence or a few, not a section.
-    static var lengths: ClosedRange<Int> { Tuning.standard.standfirstLengths }
-    /// Text bytes of the paragraph that follows it.
-    static var nextLength: Int { Tuning.standard.standfirstNext }
-    /// Elements looked at after a standfirst for its next paragraph.
-    static var lookahead: Int { Tuning.standard.standfirstLookahead }
 
     /// The page's standfirsts in document order (a few at most), read before Readability runs:
     /// named boxes of a sentence or a few with hardly any links, inside a `header` or an
     /// `article` (a lead in a page's teaser grid or a service page's banner is no article's).
-    static func find(in table: TextTable, body: Node) -> [Standfirst] {
+    /// A standfirst's text bytes (outside whitespace), links, next paragraph and count per page
+    /// are `tuning`'s (`standfirstLengths`, `standfirstLinkDensity`, `standfirstNext` within
+    /// `standfirstLookahead` elements, `standfirstsPerPage`).
+    static func find(in table: TextTable, body: Node, _ tuning: Tuning) -> [Standfirst] {
         var found: [Standfirst] = []
         let elements = table.elements
         let doc = body.document
@@ -37,12 +34,12 @@ struct Standfirst {
             // The length first, by index: most boxes are passed over before a handle is made
             // or their attributes are read.
             let length = Int(table.length(at: index))
-            guard lengths.contains(length), table.linkDensity(at: index) <= Tuning.standard.standfirstLinkDensity else { continue }
+            guard tuning.standfirstLengths.contains(length), table.linkDensity(at: index) <= tuning.standfirstLinkDensity else { continue }
             let e = elements[i]
             guard followsHeadline(e, table: table) || (!e.attributes.isEmpty && isNamed(e) && isFramed(e, below: body)) else { continue }
-            guard let next = nextParagraph(after: i, in: elements, table: table) else { continue }
+            guard let next = nextParagraph(after: i, in: elements, table: table, tuning) else { continue }
             found.append(Standfirst(text: collapsed(e.textContent), next: next))
-            if found.count == Tuning.standard.standfirstsPerPage { break }
+            if found.count == tuning.standfirstsPerPage { break }
         }
         return found
     }
@@ -73,22 +70,22 @@ struct Standfirst {
     }
 
     /// The first paragraph of prose after `elements[i]`, outside it.
-    static func nextParagraph(after i: Int, in elements: TextTable.Elements, table: TextTable) -> Node? {
+    static func nextParagraph(after i: Int, in elements: TextTable.Elements, table: TextTable, _ tuning: Tuning) -> Node? {
         let box = elements[i]
-        for m in elements[(i + 1)..<min(elements.count, i + 1 + lookahead)] where m.localNameID == paragraph {
-            if table.length(m) >= nextLength && !box.contains(m) { return m }
+        for m in elements[(i + 1)..<min(elements.count, i + 1 + tuning.standfirstLookahead)] where m.localNameID == paragraph {
+            if table.length(m) >= tuning.standfirstNext && !box.contains(m) { return m }
         }
         return nil
     }
 
     /// The standfirst to put before the text of `root` (Readability's container, cleaned, whose
     /// text is `text`): the first whose next paragraph is in it and whose opening words are not.
-    static func missing(from root: Node, text: String, among standfirsts: [Standfirst]) -> Standfirst? {
+    static func missing(from root: Node, text: String, among standfirsts: [Standfirst], _ tuning: Tuning) -> Standfirst? {
         let candidates = standfirsts.filter { root.contains($0.next) }
         if candidates.isEmpty { return nil }
         let body = collapsedBytes(text)
         return candidates.first { s in
-            let opening = Array(s.text.utf8.prefix(Tuning.standard.standfirstOpening))
+            let opening = Array(s.text.utf8.prefix(tuning.standfirstOpening))
             return !opening.isEmpty && !Vocabulary.contains(body, opening)
         }
     }

@@ -59,12 +59,12 @@ extension Survey {
         var n: Node? = node
         var depth = 0
         while let e = n, e.isElement, e.localNameID != Survey.bodyElement, e.localNameID != Survey.htmlElement {
-            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || !SurveyRules.isPageForm(length: textLength(e), bodyText: bodyText) {
+            if Survey.furniture.contains(e), e.localNameID != Survey.formElement || !SurveyRules.isPageForm(length: textLength(e), bodyText: bodyText, tuning) {
                 return true
             }
             if !e.attributes.isEmpty {
                 if let role = e.getAttribute("role")?.lowercased(), RoleRules.furnitureRoles.contains(role) { return true }
-                if depth < Tuning.standard.navigationDepth, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
+                if depth < tuning.navigationDepth, Vocabulary.matches(e, Vocabulary.navigationWords) { return true }
             }
             depth += 1
             n = e.parent
@@ -99,7 +99,7 @@ extension Survey {
         let doc = table.document
         // By index: most elements are passed over without a handle, and children without one
         // until they join a group.
-        for index in table.order.dropFirst() where SurveyRules.mayHoldRepeat(length: table.length(at: index)) {
+        for index in table.order.dropFirst() where SurveyRules.mayHoldRepeat(length: table.length(at: index), tuning) {
             var elementChildren = 0
             var c = doc.firstChild(at: index)
             while c >= 0 && elementChildren < 2 {
@@ -118,7 +118,7 @@ extension Survey {
             while child >= 0 {
                 let c = child
                 child = doc.nextSibling(at: c)
-                if Survey.repeatable.contains(id: doc.nameID(at: c)), SurveyRules.mayRepeat(length: table.length(at: c)) {
+                if Survey.repeatable.contains(id: doc.nameID(at: c)), SurveyRules.mayRepeat(length: table.length(at: c), tuning) {
                     let shape = Survey.shape(at: c, in: doc)
                     let found = groups.count > 12 ? positions[shape] : groups.lastIndex(where: { $0.shape == shape })
                     if let k = found {
@@ -139,18 +139,18 @@ extension Survey {
                 // cards when they are links (a shop's products); as posts they are page columns.
                 let layout = Survey.isLayout(shape)
                 let parentText = Double(textLength(parent))
-                if all.count >= Tuning.standard.listingItems, let r = measure(parent, all),
+                if all.count >= tuning.listingItems, let r = measure(parent, all),
                    SurveyRules.isListing(items: all.count, layout: layout, named: !shape.firstClass.isEmpty, text: r.text, parentText: parentText,
-                                         largest: r.largest, linkDensity: r.repeat.linkDensity),
+                                         largest: r.largest, linkDensity: r.repeat.linkDensity, tuning),
                    listing == nil || r.text > listing!.text, !isInFurniture(parent) {
                     listing = r
                 }
                 if layout { continue }
-                let items = all.filter { SurveyRules.isPostItem(length: textLength($0)) }
+                let items = all.filter { SurveyRules.isPostItem(length: textLength($0), tuning) }
                 guard items.count >= 2, let r = measure(parent, items) else { continue }
                 // Page columns (one holds the article, the others sidebars) are no repeat.
                 guard SurveyRules.arePosts(items: items.count, named: !shape.firstClass.isEmpty, text: r.text, parentText: parentText,
-                                           largest: r.largest) else { continue }
+                                           largest: r.largest, tuning) else { continue }
                 if posts == nil || r.repeat.mass > posts!.mass, !isInFurniture(parent) {
                     posts = r.repeat
                 }

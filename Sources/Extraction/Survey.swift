@@ -11,6 +11,8 @@ import HTML
 
 struct Survey {
     let table: TextTable
+    /// The thresholds the page is surveyed with (and the alternatives found in it measured by).
+    let tuning: Tuning
     /// Elements of the body in document order, skipping scripts, styles and templates.
     var elements: TextTable.Elements { table.elements }
     private(set) var named: [Node] = []
@@ -40,12 +42,13 @@ struct Survey {
     static let sectioning = NameSet(["main", "article"])
     static let headingNames = NameSet(["h1", "h2", "h3", "h4", "h5", "h6"])
 
-    init(_ document: Document) {
+    init(_ document: Document, tuning: Tuning) {
+        self.tuning = tuning
         guard let body = document.body else {
             table = TextTable(document.node)
             return
         }
-        table = TextTable(body, masses: true, prose: .init(furniture: Survey.furniture))
+        table = TextTable(body, masses: true, prose: .init(furniture: Survey.furniture, run: tuning.proseRun))
         self.body = body
         let bodyText = table.length(body)
         var found = Panels()
@@ -56,23 +59,23 @@ struct Survey {
             let length = Int(table.length(at: index))
             let name = doc.nameID(at: index)
             if Survey.headingNames.contains(id: name) { headings += 1 }
-            if name == Survey.noscript, SurveyRules.isScriptlessPage(length: length, bodyText: bodyText) { scriptlessPages.append(doc.node(at: index)) }
+            if name == Survey.noscript, SurveyRules.isScriptlessPage(length: length, bodyText: bodyText, tuning) { scriptlessPages.append(doc.node(at: index)) }
             // The attributes read in place, once for all the questions below.
             doc.withAttributes(at: index) { list in
                 let attributes = list.isEmpty ? nil : ReadAttributes(list)
                 if let attributes { found.note(index, in: doc, attributes) }
-                if SurveyRules.isOverlay(length: length, bodyText: bodyText), Survey.isDialog(name: name, attributes) { dialogs.append(doc.node(at: index)) }
+                if SurveyRules.isOverlay(length: length, bodyText: bodyText, tuning), Survey.isDialog(name: name, attributes) { dialogs.append(doc.node(at: index)) }
                 // The outermost furniture elements' text (only they walk up to check).
                 if Survey.furniture.contains(id: name), !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
                     furnitureText += length
                     if name == Survey.footer, length > 0 { footers.append(doc.node(at: index)) }
-                } else if let role = attributes?.role, SurveyRules.isFooterBox(length: length, bodyText: bodyText),
+                } else if let role = attributes?.role, SurveyRules.isFooterBox(length: length, bodyText: bodyText, tuning),
                           role.lowercased() == "contentinfo", !Survey.hasFurnitureAncestor(doc.node(at: index), below: body) {
                     footers.append(doc.node(at: index))
                 }
                 // Containers of the second strategy (not the body itself), from the same
                 // reading of the attributes.
-                if index != body.index, SurveyRules.isContainer(length: length) {
+                if index != body.index, SurveyRules.isContainer(length: length, tuning) {
                     if Survey.sectioning.contains(id: name) || attributes?.role?.lowercased() == "main" {
                         semantic.append(doc.node(at: index))
                     } else if let prop = attributes?.itemprop, prop.lowercased() == "articlebody" {
@@ -83,8 +86,8 @@ struct Survey {
                 }
             }
         }
-        panels = found.panels(below: body)
-        proseBox = MainSpan(root: body, table: table).innermost
+        panels = found.panels(below: body, wrappers: tuning.panelWrappers)
+        proseBox = MainSpan(root: body, table: table, tuning: tuning).innermost
     }
 
     func textLength(_ node: Node) -> Int { table.length(node) }
@@ -121,12 +124,12 @@ struct Survey {
     /// named container that still holds nine tenths of it.
     func bestNamed() -> Node? {
         var best: Node?
-        for n in named where SurveyRules.isNamedContainer(length: textLength(n), linkDensity: linkDensity(n)) {
+        for n in named where SurveyRules.isNamedContainer(length: textLength(n), linkDensity: linkDensity(n), tuning) {
             if best == nil || mass(n) > mass(best!) { best = n }
         }
         guard var chosen = best else { return nil }
-        for n in named where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen))
-            && linkDensity(n) < Tuning.standard.containerLinkDensity {
+        for n in named where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen), tuning)
+            && linkDensity(n) < tuning.containerLinkDensity {
             if textLength(n) < textLength(chosen) { chosen = n }
         }
         return chosen
@@ -136,11 +139,11 @@ struct Survey {
     /// inner one that holds nine tenths of it.
     func bestSemantic() -> Node? {
         var best: Node?
-        for n in semantic where SurveyRules.isContainer(length: textLength(n)) {
+        for n in semantic where SurveyRules.isContainer(length: textLength(n), tuning) {
             if best == nil || mass(n) > mass(best!) { best = n }
         }
         guard var chosen = best else { return nil }
-        for n in semantic where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen)) {
+        for n in semantic where n != chosen && chosen.contains(n) && SurveyRules.standsForOuter(innerMass: mass(n), outerMass: mass(chosen), tuning) {
             if textLength(n) < textLength(chosen) { chosen = n }
         }
         return chosen

@@ -38,33 +38,33 @@ enum TextMass {
     /// Never text.
     static let unread = NameSet(["script", "style"])
 
-    /// Calls `body` with each text piece of `root` long enough to identify a passage (20 bytes
-    /// or more once leading and trailing ASCII white space is trimmed): its node's string, the
-    /// piece's first byte offset in it, and its bytes.
-    static func forEachPiece(_ root: Node, _ body: (String, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with each text piece of `root` long enough to identify a passage (`least`
+    /// bytes or more once leading and trailing ASCII white space is trimmed: `Tuning.piece`):
+    /// its node's string, the piece's first byte offset in it, and its bytes.
+    static func forEachPiece(_ root: Node, least: Int, _ body: (String, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         root.forEachDescendantText { owner in
             var s = owner
             s.withUTF8 { bytes in
-                if let (start, piece) = trimmedPiece(bytes) { body(owner, start, piece) }
+                if let (start, piece) = trimmedPiece(bytes, least: least) { body(owner, start, piece) }
             }
         }
     }
 
     /// `forEachPiece` with the pieces' bytes only, read in place (no string per text).
-    static func forEachPieceUTF8(_ root: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachPieceUTF8(_ root: Node, least: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         root.forEachDescendantTextUTF8 { bytes in
-            if let (_, piece) = trimmedPiece(bytes) { body(piece) }
+            if let (_, piece) = trimmedPiece(bytes, least: least) { body(piece) }
         }
     }
 
     /// A text's bytes with leading and trailing ASCII white space trimmed, and where they
-    /// start, when 20 bytes or more are left.
+    /// start, when `least` bytes or more are left.
     @inline(__always)
-    private static func trimmedPiece(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, UnsafeBufferPointer<UInt8>)? {
+    private static func trimmedPiece(_ bytes: UnsafeBufferPointer<UInt8>, least: Int) -> (Int, UnsafeBufferPointer<UInt8>)? {
         var start = 0, end = bytes.count
         while start < end, bytes[start] <= 0x20 { start += 1 }
         while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
-        return end - start >= Tuning.standard.piece ? (start, UnsafeBufferPointer(rebasing: bytes[start..<end])) : nil
+        return end - start >= least ? (start, UnsafeBufferPointer(rebasing: bytes[start..<end])) : nil
     }
 }
 
@@ -92,10 +92,13 @@ struct PieceIndex {
     /// The bytes of all of the container's pieces, repeats counted.
     private var total = 0
     private var comparisons = 0
+    /// The shortest piece that identifies a passage (`Tuning.piece`).
+    private let least: Int
 
-    init(_ root: Node) {
+    init(_ root: Node, piece least: Int) {
+        self.least = least
         var found: [Piece] = []
-        TextMass.forEachPiece(root) { s, start, piece in
+        TextMass.forEachPiece(root, least: least) { s, start, piece in
             found.append(Piece(text: s, start: start, count: piece.count, hash: PieceIndex.hash(piece), weight: piece.count))
         }
         var size = 16
@@ -124,7 +127,7 @@ struct PieceIndex {
         comparisons += 1
         let comparison = comparisons
         var foundIndexed = 0, foundOther = 0, allOther = 0
-        TextMass.forEachPieceUTF8(other) { piece in
+        TextMass.forEachPieceUTF8(other, least: least) { piece in
             allOther += piece.count
             guard let k = position(of: piece, hash: PieceIndex.hash(piece)) else { return }
             foundOther += piece.count

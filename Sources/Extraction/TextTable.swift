@@ -17,10 +17,12 @@ struct TextTable {
     /// `furniture`: elements whose prose is not counted (the survey's navigation, headers,
     /// footers and asides around a whole page); `names`: whether boxes named as furniture hold
     /// no prose (false for a container already cleaned, where the classifier kept such a box
-    /// for its share).
+    /// for its share); `run`: text runs shorter than this (non-space bytes) are labels, not
+    /// prose (`Tuning.proseRun`).
     struct ProseRule {
         var furniture: NameSet? = nil
         var names = true
+        var run: Int
     }
     /// The subtree's elements in document order, the root first, skipped subtrees left out.
     var elements: Elements { Elements(document: document, order: order) }
@@ -63,7 +65,7 @@ struct TextTable {
         // in the walk, and once more only for an element, to add it to its parent.
         let skipped = TextTable.skipped, unread = TextMass.unread
         var stack: [Int32] = [root.index]
-        let proseRun = MainSpan.proseRun
+        let proseRun = Int32(clamping: rule?.run ?? 0)
         while let i = stack.popLast() {
             order.append(i)
             var own: Int32 = 0

@@ -104,6 +104,16 @@ public final class Document {
         Document(snapshotOf: self)
     }
 
+    /// An independent copy of the document as it is now, to change on its own (a snapshot is
+    /// for reading): like a snapshot it shares this document's storage until either changes.
+    /// A development run parses a page once and extracts each variant from a copy.
+    public func copy() -> Document {
+        let copy = Document(snapshotOf: self)
+        copy.frozen = false
+        copy.frozenTexts = frozenTexts
+        return copy
+    }
+
     /// The node at `node`'s index in this document: for a snapshot and the document it was
     /// taken from, the same node as it was (or is).
     public func counterpart(of node: Node) -> Node {

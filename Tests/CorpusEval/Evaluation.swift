@@ -67,14 +67,17 @@ public enum Evaluation {
     /// page with fewer than 140 characters of article text holds no article, and gives no text.
     /// With `rounds` above 1, each page is parsed and extracted that many times in a row and
     /// its time is the least of them (the output of every round is the same).
-    public static func run(_ collection: Collection, pages: [CorpusPage], mode: ExtractionMode, rounds: Int = 1) throws -> EvaluationSummary {
-        try run(collection, pages: pages, modes: [mode], rounds: rounds)[0]
+    public static func run(_ collection: Collection, pages: [CorpusPage], mode: ExtractionMode, rounds: Int = 1,
+                           tuning: Tuning = .standard) throws -> EvaluationSummary {
+        try run(collection, pages: pages, modes: [mode], rounds: rounds, tuning: tuning)[0]
     }
 
     /// `run` for several modes, interleaved: each page is extracted in every mode in turn,
     /// `rounds` times over, so the modes' times of a page are taken moments apart, under the
     /// same load of a shared machine (run one after the other, minutes apart, they are not).
-    public static func run(_ collection: Collection, pages: [CorpusPage], modes: [ExtractionMode], rounds: Int = 1) throws -> [EvaluationSummary] {
+    /// The piper mode decides by `tuning` (a development run's overrides; default the standard).
+    public static func run(_ collection: Collection, pages: [CorpusPage], modes: [ExtractionMode], rounds: Int = 1,
+                           tuning: Tuning = .standard) throws -> [EvaluationSummary] {
         var results: [[PageResult]] = Array(repeating: [], count: modes.count)
         for page in pages {
             let bytes = try page.bytes()
@@ -89,22 +92,14 @@ public enum Evaluation {
                     // then counts less.
                     let start = threadCPUNanoseconds()
                     let document = Document.parse(bytes: bytes, options: ArticlePipeline.parseOptions())
-                    let article = try? ArticlePipeline(mode: mode).extract(from: document, url: page.url)
+                    let article = try? ArticlePipeline(mode: mode, tuning: tuning).extract(from: document, url: page.url)
                     ms[k] = min(ms[k], Double(threadCPUNanoseconds() - start) / 1e6)
                     outputs[k] = (article?.textContent, article?.content)
                 }
             }
             for k in modes.indices {
                 let (text, content) = outputs[k]
-                let f1: Double
-                switch collection {
-                case .trafilaturaEval:
-                    var counts = SnippetCounts()
-                    counts.add(text: text, page: page)
-                    f1 = counts.f1
-                case .wcxbDev:
-                    f1 = Metrics.wordScore(predicted: text ?? "", reference: page.reference).f1
-                }
+                let f1 = score(collection, text: text, page: page).f1
                 results[k].append(PageResult(page: page, text: text, content: content, f1: f1, milliseconds: ms[k]))
             }
         }

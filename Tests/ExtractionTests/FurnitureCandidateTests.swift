@@ -25,11 +25,11 @@ import Testing
                                       options: ArticlePipeline.parseOptions())
         let post = try #require(document.node.querySelector("article"))
         let box = try #require(document.node.querySelector("#\(names)info"))
-        let alternative = Alternative(kind: .semantic, source: post, document: document)
+        let alternative = Alternative(kind: .semantic, source: post, document: document, tuning: .standard)
         _ = alternative.copy
         let candidate = document.createElement("div")
         _ = candidate.appendChild(box)
-        let chosen = try #require(Extraction.choose(readability: candidate, alternatives: [alternative], title: "Live from the camp"))
+        let chosen = try #require(Extraction.choose(readability: candidate, alternatives: [alternative], title: "Live from the camp", tuning: .standard))
         return chosen.root.textContent
     }
 

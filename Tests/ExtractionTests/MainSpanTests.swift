@@ -95,7 +95,7 @@ import Testing
         let html = "<html><body><article>\(Self.paragraphs)\(after)</article></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container, product: product)
+        Classifier.trimTrailingTeasers(container, product: product, .standard)
         return container.textContent
     }
 
@@ -111,7 +111,7 @@ import Testing
             let document = Document.parse(html, options: ArticlePipeline.parseOptions())
             let container = try #require(document.node.querySelector("article"))
             let grid = try #require(document.node.querySelector(".grid"))
-            let classifier = Classifier(root: container, normalizedTitle: nil)
+            let classifier = Classifier(root: container, normalizedTitle: nil, tuning: .standard)
             #expect(classifier.isTeaserGrid(grid, length: classifier.table.length(grid)) == isGrid, "price \(price)")
         }
     }
@@ -150,7 +150,7 @@ import Testing
             + "<ul>\(steps)</ul></article></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let container = try #require(document.node.querySelector("article"))
-        Classifier.trimTrailingTeasers(container)
+        Classifier.trimTrailingTeasers(container, .standard)
         let text = container.textContent
         #expect(text.components(separatedBy: "second channel in May").count == 2)
         #expect(text.components(separatedBy: "Warm up for ten minutes").count == 4)

@@ -23,12 +23,12 @@ import Testing
         let cards = (1...16).map(Self.card).joined()
         let page = "<html><body><form id=aspnetForm method=post><div class=notice><p>Free shipping all spring long.</p></div>"
             + "<div class=\"product-list row\">\(cards)</div></form></body></html>"
-        let survey = Survey(Document.parse(page, options: ArticlePipeline.parseOptions()))
+        let survey = Survey(Document.parse(page, options: ArticlePipeline.parseOptions()), tuning: .standard)
         #expect(survey.bestRepeats().listing?.parent.className == "product-list row")
         let suggestions = (1...6).map { "<li class=hint><a href=/s/\($0)>Suggested search number \($0)</a></li>" }.joined()
         let prose = (1...6).map { "<p>Paragraph \($0) of the page says, in a long sentence, what the page is about and why.</p>" }.joined()
         let small = "<html><body><div class=text>\(prose)</div><form class=search><ul class=hints>\(suggestions)</ul></form></body></html>"
-        #expect(Survey(Document.parse(small, options: ArticlePipeline.parseOptions())).bestRepeats().listing == nil)
+        #expect(Survey(Document.parse(small, options: ArticlePipeline.parseOptions()), tuning: .standard).bestRepeats().listing == nil)
     }
 
     static func entry(_ n: Int) -> String {
@@ -45,7 +45,7 @@ import Testing
             + "<div class=\"tag-list\"><a href=/t/a>alpha</a> <a href=/t/b>beta</a> <a href=/t/c>gamma</a></div></div></body></html>"
         let document = Document.parse(html, options: ArticlePipeline.parseOptions())
         let root = try #require(document.node.querySelector("#river"))
-        _ = Classifier.clean(root, normalizedTitle: nil)
+        _ = Classifier.clean(root, normalizedTitle: nil, tuning: .standard)
         let text = root.textContent
         for n in [1, 4, 8] { #expect(text.contains("The teaser of story \(n)"), "story \(n) missing") }
         #expect(!text.contains("gamma"))

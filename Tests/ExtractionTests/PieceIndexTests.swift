@@ -17,7 +17,7 @@ import Testing
     @Test func sharesAreMeasuredInBothDirections() {
         let candidate = Self.body("<p>\(Self.river)</p><p>\(Self.villages)</p>")
         let other = Self.body("<div><p>\n  \(Self.river)  \n</p><p>\(Self.mayor)</p><a>short link</a></div>")
-        var index = PieceIndex(candidate)
+        var index = PieceIndex(candidate, piece: Tuning.standard.piece)
         let o = index.overlap(with: other)
         let river = Double(Self.river.utf8.count), villages = Double(Self.villages.utf8.count), mayor = Double(Self.mayor.utf8.count)
         #expect(abs(o.ofIndexed - river / (river + villages)) < 1e-9)
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aRepeatedPieceWeighsEveryTimeItOccursAndIsFoundOnce() {
         let candidate = Self.body("<p>\(Self.river)</p><p>\(Self.river)</p><p>\(Self.villages)</p>")
-        var index = PieceIndex(candidate)
+        var index = PieceIndex(candidate, piece: Tuning.standard.piece)
         let o = index.overlap(with: Self.body("<p>\(Self.river)</p><p>\(Self.river)</p>"))
         let river = Double(Self.river.utf8.count), villages = Double(Self.villages.utf8.count)
         #expect(abs(o.ofIndexed - 2 * river / (2 * river + villages)) < 1e-9)
@@ -36,14 +36,14 @@ import Testing
     }
 
     @Test func piecesDifferingInAByteDoNotMatch() {
-        var index = PieceIndex(Self.body("<p>\(Self.river)</p>"))
+        var index = PieceIndex(Self.body("<p>\(Self.river)</p>"), piece: Tuning.standard.piece)
         let o = index.overlap(with: Self.body("<p>The river authority measured the flood at dawn!</p><p>too short</p>"))
         #expect(o.ofIndexed == 0)
         #expect(o.ofOther == 0)
     }
 
     @Test func containersWithoutPiecesShareNothing() {
-        var index = PieceIndex(Self.body("<p>short</p>"))
+        var index = PieceIndex(Self.body("<p>short</p>"), piece: Tuning.standard.piece)
         let o = index.overlap(with: Self.body("<p>\(Self.river)</p>"))
         #expect(o.ofIndexed == 0 && o.ofOther == 0)
     }

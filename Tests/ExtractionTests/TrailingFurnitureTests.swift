@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: cases)
     func theTrailingBlocks(_ c: Case) {
         let text = c.blocks.joined(separator: "\n\n")
-        #expect(BlockText.trailingFurniture(c.blocks.map { Substring($0) }, textLength: text.utf8.count) == c.dropped)
+        #expect(BlockText.trailingFurniture(c.blocks.map { Substring($0) }, textLength: text.utf8.count, .standard) == c.dropped)
     }
 
     /// The blocks the text leaves out are removed from the HTML too, with the boxes they leave
@@ -47,7 +47,7 @@ import Testing
             + "<div class=card><img src=x.jpg><span>Photo box</span></div><p>© 2024 The Daily Example</p></div>"
         let document = Document.parse("<html><body>\(body)</body></html>")
         let root = try #require(document.body?.firstChild)
-        let text = BlockText.text(of: root, article: true)
+        let text = BlockText.text(of: root, article: true, .standard)
         #expect(text == Self.prose + "\n\n" + Self.prose)
         #expect(root.innerHTML == "<p>\(Self.prose)</p><p>\(Self.prose)</p><div class=\"card\"><img src=\"x.jpg\"></div>")
     }
@@ -57,7 +57,7 @@ import Testing
         let body = "<div id=root><p>\(Self.prose)</p><h2>Related stories</h2></div>"
         let document = Document.parse("<html><body>\(body)</body></html>")
         let root = try #require(document.body?.firstChild)
-        _ = BlockText.text(of: root, article: false)
+        _ = BlockText.text(of: root, article: false, .standard)
         #expect(root.innerHTML == "<p>\(Self.prose)</p><h2>Related stories</h2>")
     }
 

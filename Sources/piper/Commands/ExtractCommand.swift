@@ -8,7 +8,7 @@ import PiperNet
 import Posts
 
 /// `piper extract [--json | --html | --text] [--mode piper|readability] [--keep-classes LIST] [--base-url URL]
-/// [--encoding LABEL] [--meta] [--browser MODE] (PATH | URL | -)`: extracts the article of a saved page and prints it.
+/// [--encoding LABEL] [--meta] [--browser MODE] [--tuning FILE] (PATH | URL | -)`: extracts the article of a saved page and prints it.
 struct ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Extract the readable article from a saved HTML page."
@@ -27,6 +27,9 @@ struct ExtractCommand: Command {
         An http(s) URL is loaded as piper share loads it (X cookies, --browser). The page's
         encoding comes from its byte order mark, then --encoding (or the HTTP charset), then a
         <meta charset>, then detection from the bytes (UTF-8 first), else windows-1252; --meta prints {"encoding", "encodingSource"} as JSON to standard error.
+        --tuning is for developing the piper mode only (no setting of shares): a JSON object of
+        its thresholds by field name (Sources/Extraction/Rules/Tuning.swift) to run with instead of
+        the built-in values; an unknown field is an error.
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the article as one JSON object.")
@@ -41,6 +44,8 @@ struct ExtractCommand: Command {
         var browser = Opt.choice("--browser", placeholder: "MODE",
                                  help: "A URL: auto: Chromium for X/Twitter or pages that need it; always; never.",
                                  default: ShareFlow.Options().browser)
+        var tuning = Opt.text("--tuning", placeholder: "FILE",
+                              help: "Development only: a JSON file of piper-mode threshold overrides by field name.")
     }
     static let arguments: [ArgumentSpec] = [
         ArgumentSpec(name: "PATH", help: "A saved HTML file, an http(s) URL to load, or - for standard input."),
@@ -55,6 +60,8 @@ struct ExtractCommand: Command {
     let mode: ExtractionMode
     let keepClasses: [String]
     let browser: BrowserMode
+    /// The piper mode's thresholds (`--tuning` overrides, else the standard ones).
+    let tuning: Tuning
     let path: String
     /// Set when PATH is an http(s) URL: the page is loaded through the share loaders.
     let url: URL?
@@ -87,6 +94,7 @@ struct ExtractCommand: Command {
         printMeta = parsed.meta
         browser = parsed.browser
         mode = parsed.mode
+        tuning = try Self.tuning(parsed.tuning)
         keepClasses = (parsed.keepClasses ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
@@ -118,7 +126,7 @@ struct ExtractCommand: Command {
         // and a short article only gets a note.
         let exact = mode == .readability
         let pipeline = ArticlePipeline(mode: mode, options: ReadabilityOptions(classesToPreserve: keepClasses),
-                                       minimumTextLength: exact ? 0 : ArticlePipeline.defaultMinimumTextLength)
+                                       minimumTextLength: exact ? 0 : ArticlePipeline.defaultMinimumTextLength, tuning: tuning)
         let readerable = ArticlePipeline.isReaderable(bytes, transportEncoding: charset, url: pageURL)
         let document = ArticlePipeline.parse(bytes, transportEncoding: charset, url: pageURL)
         if printMeta, let encoding = document.encoding {
