@@ -77,6 +77,8 @@ class Handler(BaseHTTPRequestHandler):
             data = gzip.compress(data)
             headers["Content-Encoding"] = "gzip"
         self.send(status, headers, data)
+        if route.get("keepAlive"):
+            self.close_connection = False
     def send(self, status, headers, data):
         try:
             self.send_response(status)

@@ -27,6 +27,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// When set, the request must carry this `name=value` in its Cookie header, else `otherwise` answers.
         public var requireCookie: String?
         public var otherwise: [String: String]?  // {"status": "...", "body": "..."}
+        /// Keeps the connection open after the answer even when the request said `Connection:
+        /// close` (as a careless server does), so a client's next request on it would arrive.
+        public var keepAlive = false
 
         public init(status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"], body: String = "",
                     bodyBase64: String? = nil, delay: Double = 0, gzip: Bool = false, requireCookie: String? = nil,

@@ -118,10 +118,11 @@ final class BrowserSession {
         if let session { cdp.discardEvents(session: session) }
     }
 
+    /// A cookie for `Network.setCookies`, with the `SameSite` that `BrowserCookies` chooses.
     static func cdpCookie(_ cookie: Cookie) -> [String: Any] {
         var c: [String: Any] = [
             "name": cookie.name, "value": cookie.value, "domain": cookie.domain, "path": cookie.path,
-            "secure": cookie.secure, "httpOnly": cookie.httpOnly,
+            "secure": cookie.secure, "httpOnly": cookie.httpOnly, "sameSite": BrowserCookies.sameSite,
         ]
         if let expires = cookie.expires { c["expires"] = expires.timeIntervalSince1970 }
         return c
