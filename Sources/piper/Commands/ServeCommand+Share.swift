@@ -21,6 +21,9 @@ struct ServeSharing {
     /// The environment the server works in (`--library` included), handed to the agent and
     /// to the browser it starts.
     let environment: [String: String]
+    /// How the browser's proxy resolves names (nil: the system's resolver, as `piper serve`
+    /// always does); a test makes x.com a local server with it.
+    var resolve: (@Sendable (String) -> [NetworkAddress])?
 
     /// The SSRF guard of every fetch made for a client: private and local addresses refused
     /// unless `--allow-host` opens them.
@@ -35,7 +38,8 @@ struct ServeSharing {
         // A page that needs a browser (X, a page built by script) loads in the server's one
         // headless Chromium (a pool of tabs, started on first need), when it is installed,
         // whose every connection goes through the guarded proxy.
-        let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
+        let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil
+            : try? resolve.map { try GuardedProxy(policy: fetchGuard.policy, resolve: $0) } ?? GuardedProxy(policy: fetchGuard.policy)
         var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
