@@ -132,6 +132,13 @@ public final class TestHTTPServer: @unchecked Sendable {
         Int((try? String(contentsOf: file("peak"), encoding: .utf8)) ?? "") ?? 0
     }
 
+    /// The most requests for `path` (a route with a `delay`) held at the same time so far.
+    public func peakWaiting(_ path: String) -> Int {
+        guard let data = try? Data(contentsOf: file("peak-waiting.json")),
+              let counts = try? JSONDecoder().decode([String: Int].self, from: data) else { return 0 }
+        return counts[path] ?? 0
+    }
+
     public enum TestServerError: Error { case didNotStart(String) }
 
     func file(_ name: String) -> URL { folder.appendingPathComponent(name) }

@@ -147,6 +147,8 @@ enum BrowserFailure: Error, CustomStringConvertible {
     case timedOut(String)
     case exited
     case navigation(String)
+    /// The tab's renderer died (`Inspector.targetCrashed`): out of memory, or broken by its page.
+    case crashed
 
     var description: String {
         switch self {
@@ -155,6 +157,7 @@ enum BrowserFailure: Error, CustomStringConvertible {
         case .timedOut(let what): return "timed out waiting for \(what)"
         case .exited: return "Chromium exited unexpectedly"
         case .navigation(let why): return "navigation failed: \(why)"
+        case .crashed: return "the page crashed its tab (it ran out of memory, or broke the renderer)"
         }
     }
 }
