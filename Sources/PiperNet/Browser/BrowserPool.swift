@@ -21,6 +21,11 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
     public let maxTabs: Int
     /// How long a load waits for a free tab before it fails with "the server's browser is busy".
     public let tabWait: TimeInterval
+    /// How large the browser may grow (nil: as Chromium pleases).
+    public let limits: BrowserLimits?
+    /// How the last browser started was bounded in memory, or why it was not, in a sentence.
+    public var memoryCap: String { lock.withLock { capNote } }
+    private var capNote = "no browser started yet"
     private let tabs: DispatchSemaphore
     private let lock = NSLock()
     private var process: ChromiumProcess?
@@ -36,8 +41,10 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
     /// The default wait for a tab: a few seconds, short beside a share's own deadline (30 s).
     public static let defaultTabWait: TimeInterval = 5
 
-    public init(loader: BrowserPageLoader, maxTabs: Int = BrowserPool.defaultTabs, tabWait: TimeInterval = BrowserPool.defaultTabWait) {
+    public init(loader: BrowserPageLoader, maxTabs: Int = BrowserPool.defaultTabs, tabWait: TimeInterval = BrowserPool.defaultTabWait,
+                limits: BrowserLimits? = nil) {
         self.loader = loader
+        self.limits = limits
         self.maxTabs = max(1, maxTabs)
         self.tabWait = max(0, tabWait)
         tabs = DispatchSemaphore(value: max(1, maxTabs))
@@ -112,10 +119,20 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
                 died.killGroup()
                 dead.append(died)
             }
+            var cgroup: BrowserCgroup?
+            if let bytes = limits?.memoryBytes {
+                switch BrowserCgroup.make(limit: bytes) {
+                case .success(let made):
+                    cgroup = made
+                    capNote = "at most \(bytes >> 20) MB (cgroup \(made.directory))"
+                case .failure(let why):
+                    capNote = "not capped by a cgroup: \(why)"
+                }
+            }
             let started: ChromiumProcess
             do {
-                started = try ChromiumProcess(executable: loader.executable, arguments: loader.arguments,
-                                              profileParent: loader.profileParent, environment: loader.environment)
+                started = try ChromiumProcess(executable: loader.executable, arguments: (limits?.flags ?? []) + loader.arguments,
+                                              profileParent: loader.profileParent, environment: loader.environment, cgroup: cgroup)
             } catch {
                 throw LoadError.browserFailed("\(error)")
             }

@@ -18,6 +18,13 @@ struct ServeSharing {
     let pair: Bool
     /// Pages the server's browser loads at once (`--browser-tabs`).
     var browserTabs = BrowserPool.defaultTabs
+    /// How large the server's browser may grow: a renderer per tab, and `BrowserLimits.server`'s
+    /// heap and memory (a cgroup when the server may make one).
+    var browserLimits: BrowserLimits {
+        var limits = BrowserLimits.server
+        limits.renderers = max(1, browserTabs)
+        return limits
+    }
     /// The environment the server works in (`--library` included), handed to the agent and
     /// to the browser it starts.
     let environment: [String: String]
@@ -43,7 +50,7 @@ struct ServeSharing {
         var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs) },
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs, limits: browserLimits) },
             extractor: PostAwareExtractor(articles: ReadabilityExtractor(), fetch: PostAwareExtractor.fetch(with: loader)), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
