@@ -13,6 +13,8 @@ public enum LoadError: PiperError, Equatable {
     case browserMissing
     /// The browser started but failed (crash, protocol error, navigation error).
     case browserFailed(String)
+    /// Every tab of the server's browser stayed busy with other shares for `seconds`.
+    case browserBusy(seconds: Int)
     case other(URL, String)
 
     /// The sentence a user sees.
@@ -26,14 +28,16 @@ public enum LoadError: PiperError, Equatable {
         case .browserMissing:
             return "This page needs a browser engine, but Chromium is not installed. Install it with: apt-get install chromium"
         case .browserFailed(let why): return "The browser could not load the page: \(why)"
+        case .browserBusy(let s):
+            return "The server's browser is busy: every tab was loading another page for \(s) s. Try again in a moment"
         case .other(let url, let why): return "Cannot load \(url.absoluteString): \(why)"
         }
     }
 
-    /// Unreachable, timed out and a missing browser are "unavailable"; the rest "other".
+    /// Unreachable, timed out, a missing or busy browser are "unavailable"; the rest "other".
     public var category: ErrorCategory {
         switch self {
-        case .unreachable, .timedOut, .browserMissing: return .unavailable
+        case .unreachable, .timedOut, .browserMissing, .browserBusy: return .unavailable
         default: return .other
         }
     }

@@ -363,7 +363,8 @@ public struct ShareFlow: Sendable {
         stage = .loading(url, kind, fallback: fallback)
         let cookies = url.host.map { jar.cookies(for: $0, at: now) } ?? []
         var actions: [Action] = note.map { [.progress($0)] } ?? []
-        actions.append(.loadPage(url, cookies: kind == .browser ? jar.live(at: now) : cookies, with: kind))
+        // A browser context gets X's cookies only for a link on X (`BrowserCookies`).
+        actions.append(.loadPage(url, cookies: kind == .browser ? BrowserCookies.forLoad(of: url, from: jar, at: now) : cookies, with: kind))
         return actions
     }
 

@@ -10,6 +10,8 @@ table_path, log_path, peak_path, port, static_root = sys.argv[1:6]
 lock = threading.Lock()
 counts = {}  # requests per resource path
 connections = {"open": 0, "peak": 0}
+waiting = {}  # requests of a delayed route being held now, per path
+most_waiting = {}  # the most held at once, per path
 
 def replace_file(path, text):
     with open(path + ".tmp", "w") as f:
@@ -66,7 +68,13 @@ class Handler(BaseHTTPRequestHandler):
         if route is None:
             return self.send(404, {"Content-Type": "text/plain"}, b"not found")
         if route.get("delay"):
+            with lock:
+                waiting[path] = waiting.get(path, 0) + 1
+                most_waiting[path] = max(most_waiting.get(path, 0), waiting[path])
+                replace_file(peak_path + "-waiting.json", json.dumps(most_waiting))
             time.sleep(route["delay"])
+            with lock:
+                waiting[path] -= 1
         status, headers = route["status"], dict(route["headers"])
         data = base64.b64decode(route["bodyBase64"]) if route.get("bodyBase64") else route["body"].encode("utf-8")
         need = route.get("requireCookie")
@@ -77,6 +85,8 @@ class Handler(BaseHTTPRequestHandler):
             data = gzip.compress(data)
             headers["Content-Encoding"] = "gzip"
         self.send(status, headers, data)
+        if route.get("keepAlive"):
+            self.close_connection = False
     def send(self, status, headers, data):
         try:
             self.send_response(status)

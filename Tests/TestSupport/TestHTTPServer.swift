@@ -27,6 +27,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// When set, the request must carry this `name=value` in its Cookie header, else `otherwise` answers.
         public var requireCookie: String?
         public var otherwise: [String: String]?  // {"status": "...", "body": "..."}
+        /// Keeps the connection open after the answer even when the request said `Connection:
+        /// close` (as a careless server does), so a client's next request on it would arrive.
+        public var keepAlive = false
 
         public init(status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"], body: String = "",
                     bodyBase64: String? = nil, delay: Double = 0, gzip: Bool = false, requireCookie: String? = nil,
@@ -136,6 +139,13 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// The most connections open at the same time so far.
     public var peakConnections: Int {
         Int((try? String(contentsOf: file("peak"), encoding: .utf8)) ?? "") ?? 0
+    }
+
+    /// The most requests for `path` (a route with a `delay`) held at the same time so far.
+    public func peakWaiting(_ path: String) -> Int {
+        guard let data = try? Data(contentsOf: file("peak-waiting.json")),
+              let counts = try? JSONDecoder().decode([String: Int].self, from: data) else { return 0 }
+        return counts[path] ?? 0
     }
 
     public enum TestServerError: Error { case didNotStart(String) }

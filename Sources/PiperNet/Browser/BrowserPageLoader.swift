@@ -99,6 +99,8 @@ public struct BrowserPageLoader: PageLoader {
             throw error
         } catch BrowserFailure.timedOut {
             throw LoadError.timedOut(url, seconds: Int(timeout))
+        } catch BrowserFailure.crashed {
+            throw LoadError.browserFailed(BrowserFailure.crashed.description)
         } catch {
             let tail = process.logTail().split(separator: "\n").last.map { " (\($0))" } ?? ""
             throw LoadError.browserFailed("\(error)\(tail)")

@@ -6,10 +6,11 @@ import PiperCore
 
 /// One long-lived headless Chromium for a server's shares: started on the first page that
 /// needs it, reused by every share after (each load a tab of its own in a browser context of
-/// its own, closed after), started again when it has died, at most `maxTabs` pages at once
-/// (a share waits for a tab within its deadline), each load within the loader's `timeout`.
-/// A browser that dies during a load fails that load with the reason; the next load starts a
-/// new one.
+/// its own, closed after), started again when it has died, at most `maxTabs` pages at once.
+/// A share waits at most `tabWait` for a tab, then fails with "the server's browser is busy";
+/// its own `timeout` starts once it has one. A browser that dies during a load fails that load
+/// with the reason, and so does a tab whose renderer crashed (at once, not at the deadline);
+/// the next load starts a new browser. Its size is bounded by `BrowserLimits`.
 ///
 /// `@unchecked Sendable`: `process`, `cdp` and `starts` are guarded by `lock`; `tabs` is a
 /// semaphore; the connection serializes its own use.
@@ -18,6 +19,13 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
     public let loader: BrowserPageLoader
     /// Pages loaded at once.
     public let maxTabs: Int
+    /// How long a load waits for a free tab before it fails with "the server's browser is busy".
+    public let tabWait: TimeInterval
+    /// How large the browser may grow (nil: as Chromium pleases).
+    public let limits: BrowserLimits?
+    /// How the last browser started was bounded in memory, or why it was not, in a sentence.
+    public var memoryCap: String { lock.withLock { capNote } }
+    private var capNote = "no browser started yet"
     private let tabs: DispatchSemaphore
     private let lock = NSLock()
     private var process: ChromiumProcess?
@@ -30,10 +38,15 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
 
     /// The default number of pages loaded at once.
     public static let defaultTabs = 4
+    /// The default wait for a tab: a few seconds, short beside a share's own deadline (30 s).
+    public static let defaultTabWait: TimeInterval = 5
 
-    public init(loader: BrowserPageLoader, maxTabs: Int = BrowserPool.defaultTabs) {
+    public init(loader: BrowserPageLoader, maxTabs: Int = BrowserPool.defaultTabs, tabWait: TimeInterval = BrowserPool.defaultTabWait,
+                limits: BrowserLimits? = nil) {
         self.loader = loader
+        self.limits = limits
         self.maxTabs = max(1, maxTabs)
+        self.tabWait = max(0, tabWait)
         tabs = DispatchSemaphore(value: max(1, maxTabs))
     }
 
@@ -55,11 +68,12 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
     }
 
     public func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
-        let deadline = Date().addingTimeInterval(loader.timeout)
-        guard tabs.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success else {
-            throw LoadError.timedOut(url, seconds: Int(loader.timeout))
+        guard tabs.wait(timeout: .now() + tabWait) == .success else {
+            throw LoadError.browserBusy(seconds: Int(tabWait.rounded(.up)))
         }
         defer { tabs.signal() }
+        // The share's own time starts with its tab: the wait for one never eats it.
+        let deadline = Date().addingTimeInterval(loader.timeout)
         lock.withLock { inFlight += 1 }
         defer { finishLoad() }
         let (process, cdp) = try browser()
@@ -71,6 +85,8 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
             throw error
         } catch BrowserFailure.timedOut {
             throw LoadError.timedOut(url, seconds: Int(loader.timeout))
+        } catch BrowserFailure.crashed {
+            throw LoadError.browserFailed(BrowserFailure.crashed.description)
         } catch {
             if hasExited(process, closedPipe: error as? BrowserFailure) {
                 retire(process)
@@ -103,10 +119,20 @@ public final class BrowserPool: PageLoader, @unchecked Sendable {
                 died.killGroup()
                 dead.append(died)
             }
+            var cgroup: BrowserCgroup?
+            if let bytes = limits?.memoryBytes {
+                switch BrowserCgroup.make(limit: bytes) {
+                case .success(let made):
+                    cgroup = made
+                    capNote = "at most \(bytes >> 20) MB (cgroup \(made.directory))"
+                case .failure(let why):
+                    capNote = "not capped by a cgroup: \(why)"
+                }
+            }
             let started: ChromiumProcess
             do {
-                started = try ChromiumProcess(executable: loader.executable, arguments: loader.arguments,
-                                              profileParent: loader.profileParent, environment: loader.environment)
+                started = try ChromiumProcess(executable: loader.executable, arguments: (limits?.flags ?? []) + loader.arguments,
+                                              profileParent: loader.profileParent, environment: loader.environment, cgroup: cgroup)
             } catch {
                 throw LoadError.browserFailed("\(error)")
             }

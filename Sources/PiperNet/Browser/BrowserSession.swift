@@ -44,6 +44,8 @@ final class BrowserSession {
         session = sessionID
 
         try cdp.call("Page.enable", session: sessionID, deadline: deadline)
+        // Its `targetCrashed` event ends the load at once when the renderer dies (out of memory).
+        try cdp.call("Inspector.enable", session: sessionID, deadline: deadline)
         if !cookies.isEmpty {
             try cdp.call("Network.setCookies", ["cookies": cookies.map(Self.cdpCookie)], session: sessionID, deadline: deadline)
         }
@@ -64,12 +66,16 @@ final class BrowserSession {
 
         // The load event, then a settle period for timers; a slow subresource is not fatal.
         let loadDeadline = min(deadline, Date().addingTimeInterval(max(1, deadline.timeIntervalSinceNow - 3)))
-        _ = try? cdp.waitForEvent("Page.loadEventFired", session: sessionID, deadline: loadDeadline)
-        cdp.drain(until: Date().addingTimeInterval(loader.settle))
+        do {
+            _ = try cdp.waitForEvent("Page.loadEventFired", session: sessionID, deadline: loadDeadline)
+        } catch BrowserFailure.crashed {
+            throw BrowserFailure.crashed
+        } catch {}
+        cdp.drain(until: Date().addingTimeInterval(loader.settle), session: sessionID)
         for _ in 0..<loader.retries {
             let length = try evaluate("document.body ? document.body.innerText.length : 0", session: sessionID) as? Int ?? 0
             if length >= loader.minimumTextLength { break }
-            cdp.drain(until: min(deadline, Date().addingTimeInterval(loader.retryInterval)))
+            cdp.drain(until: min(deadline, Date().addingTimeInterval(loader.retryInterval)), session: sessionID)
         }
         let snapshot = try evaluate(
             "JSON.stringify([document.documentElement ? document.documentElement.outerHTML : '', location.href, document.contentType])",
@@ -118,10 +124,11 @@ final class BrowserSession {
         if let session { cdp.discardEvents(session: session) }
     }
 
+    /// A cookie for `Network.setCookies`, with the `SameSite` that `BrowserCookies` chooses.
     static func cdpCookie(_ cookie: Cookie) -> [String: Any] {
         var c: [String: Any] = [
             "name": cookie.name, "value": cookie.value, "domain": cookie.domain, "path": cookie.path,
-            "secure": cookie.secure, "httpOnly": cookie.httpOnly,
+            "secure": cookie.secure, "httpOnly": cookie.httpOnly, "sameSite": BrowserCookies.sameSite,
         ]
         if let expires = cookie.expires { c["expires"] = expires.timeIntervalSince1970 }
         return c

@@ -6,12 +6,16 @@ import Darwin
 import Foundation
 
 /// The Chrome DevTools Protocol over the browser's pipe: NUL-terminated JSON messages.
-/// Synchronous: `call` writes a request and reads until its answer arrives, keeping the events
-/// it sees on the way. Several threads may drive one connection (the server's browser pool: a
-/// tab each): `pipe` is held from a request's write to its answer, and a wait for an event or a
-/// pause reads a message at a time, so each thread's turn is short and the pipe keeps flowing.
+/// Synchronous: `call` writes a request and waits until its answer arrives. Several threads may
+/// drive one connection (the server's browser pool: a tab each), so every wait (for an answer,
+/// an event or a pause) reads a message at a time under `pipe` and keeps what it reads for
+/// whoever waits for it: each thread's turn is short, the pipe keeps flowing, and a slow
+/// answer (a `Page.navigate` that waits for its page's first byte) holds up no other tab.
+/// A session whose renderer crashed (`Inspector.targetCrashed`) fails its calls and waits at
+/// once with `BrowserFailure.crashed`, instead of waiting for answers that never come.
 ///
-/// `@unchecked Sendable`: `nextID`, `buffer` and `events` are touched only under `pipe`.
+/// `@unchecked Sendable`: `nextID`, `buffer`, `events`, `answers` and `abandoned` are touched
+/// only under `pipe`.
 final class CDPConnection: @unchecked Sendable {
     typealias JSON = [String: Any]
 
@@ -20,6 +24,10 @@ final class CDPConnection: @unchecked Sendable {
     private var nextID = 1
     private var buffer: [UInt8] = []
     private var events: [JSON] = []
+    /// Answers read by one thread for another's call, by request id.
+    private var answers: [Int: JSON] = [:]
+    /// Calls that gave up waiting: their answers, if they come, are dropped.
+    private var abandoned: Set<Int> = []
     /// The events seen so far and not waited for.
     var seenEvents: [JSON] { pipe.withLock { events } }
     /// How long one turn of a wait holds the pipe.
@@ -27,50 +35,63 @@ final class CDPConnection: @unchecked Sendable {
 
     init(process: ChromiumProcess) { self.process = process }
 
+    /// The event that says a session's renderer died.
+    static let crashEvent = "Inspector.targetCrashed"
+
     /// Sends `method` and returns its `result`. A CDP error answer throws.
     @discardableResult
     func call(_ method: String, _ params: JSON = [:], session: String? = nil, deadline: Date) throws -> JSON {
-        pipe.lock()
-        defer { pipe.unlock() }
-        let id = nextID
-        nextID += 1
-        var message: JSON = ["id": id, "method": method, "params": params]
-        if let session { message["sessionId"] = session }
-        try write(message)
-        while true {
-            guard let answer = try readMessage(deadline: deadline, waitingFor: method) else { continue }
-            guard (answer["id"] as? Int) == id else {
-                if answer["method"] != nil { events.append(answer) }
-                continue
-            }
-            if let error = answer["error"] as? JSON {
-                throw BrowserFailure.protocolError("\(method): \(error["message"] as? String ?? "unknown error")")
-            }
-            return answer["result"] as? JSON ?? [:]
+        let id: Int = try pipe.withLock {
+            try checkCrash(session)
+            let id = nextID
+            nextID += 1
+            var message: JSON = ["id": id, "method": method, "params": params]
+            if let session { message["sessionId"] = session }
+            try write(message)
+            return id
         }
+        let answer: JSON = try waitTurns(deadline: deadline, what: method, session: session, onTimeout: { abandoned.insert(id) }) {
+            answers.removeValue(forKey: id)
+        }
+        if let error = answer["error"] as? JSON {
+            throw BrowserFailure.protocolError("\(method): \(error["message"] as? String ?? "unknown error")")
+        }
+        return answer["result"] as? JSON ?? [:]
     }
 
     /// Waits for an event named `method` (already seen or still to come).
     func waitForEvent(_ method: String, session: String?, deadline: Date) throws -> JSON {
+        try waitTurns(deadline: deadline, what: method, session: session) {
+            events.firstIndex { ($0["method"] as? String) == method && ($0["sessionId"] as? String) == session }
+                .map { events.remove(at: $0) }
+        }
+    }
+
+    /// Turns under `pipe` until `found` (asked under it) has something: each turn reads at most
+    /// one message, for a moment, and keeps it. A crash of `session` or the deadline ends it.
+    private func waitTurns<T>(deadline: Date, what: String, session: String?, onTimeout: () -> Void = {},
+                              _ found: () -> T?) throws -> T {
         while true {
             pipe.lock()
-            if let i = events.firstIndex(where: { ($0["method"] as? String) == method && ($0["sessionId"] as? String) == session }) {
-                defer { pipe.unlock() }
-                return events.remove(at: i)
-            }
+            defer { pipe.unlock() }
+            if let value = found() { return value }
+            try checkCrash(session)
             if deadline.timeIntervalSinceNow <= 0 {
-                pipe.unlock()
-                throw BrowserFailure.timedOut(method)
+                onTimeout()
+                throw BrowserFailure.timedOut(what)
             }
-            do {
-                if let message = try readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: method, orNil: true) {
-                    events.append(message)
-                }
-            } catch {
-                pipe.unlock()
-                throw error
+            if let message = try readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: what, orNil: true) {
+                keep(message)
             }
-            pipe.unlock()
+        }
+    }
+
+    /// Files a message read from the pipe: an answer for its call, an event for its waiter.
+    private func keep(_ message: JSON) {
+        if let id = message["id"] as? Int {
+            if abandoned.remove(id) == nil { answers[id] = message }
+        } else if message["method"] != nil {
+            events.append(message)
         }
     }
 
@@ -84,16 +105,26 @@ final class CDPConnection: @unchecked Sendable {
         pipe.withLock { events.removeAll { ($0["sessionId"] as? String) == session } }
     }
 
-    /// Reads (and keeps) events until `deadline`: a pause that doesn't let the pipe fill up.
-    func drain(until deadline: Date) {
+    /// Reads (and keeps) messages until `deadline`: a pause that doesn't let the pipe fill up.
+    /// It ends early when `session`'s renderer has crashed (the next call says so).
+    func drain(until deadline: Date, session: String? = nil) {
         while deadline.timeIntervalSinceNow > 0 {
             let stop: Bool = pipe.withLock {
+                if session != nil, (try? checkCrash(session)) == nil { return true }
                 guard let message = try? readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: "settle",
                                                      orNil: true) else { return process.finished }
-                if message["method"] != nil { events.append(message) }
+                keep(message)
                 return false
             }
             if stop { return }
+        }
+    }
+
+    /// Throws `BrowserFailure.crashed` once `session`'s renderer has crashed. Under `pipe`.
+    private func checkCrash(_ session: String?) throws {
+        guard let session else { return }
+        if events.contains(where: { ($0["method"] as? String) == Self.crashEvent && ($0["sessionId"] as? String) == session }) {
+            throw BrowserFailure.crashed
         }
     }
 

@@ -28,7 +28,12 @@ final class ChromiumProcess {
     ///   - executable: path of `chromium` (the Debian wrapper script or the binary).
     ///   - arguments: flags after the executable.
     ///   - profileParent: where the throwaway `--user-data-dir` is created.
-    init(executable: String, arguments: [String], profileParent: URL, environment: [String: String]) throws {
+    /// The memory cgroup the browser runs in (removed by `terminate`), if any.
+    let cgroup: BrowserCgroup?
+
+    init(executable: String, arguments: [String], profileParent: URL, environment: [String: String],
+         cgroup: BrowserCgroup? = nil) throws {
+        self.cgroup = cgroup
         ignoreSIGPIPE
         let profile = profileParent.appendingPathComponent("piper-chromium-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true,
@@ -51,8 +56,13 @@ final class ChromiumProcess {
         let run = UUID().uuidString
         var childEnvironment = environment
         childEnvironment["PIPER_BROWSER_RUN"] = run
-        var spawner = ProcessSpawner(program: executable, arguments: ["--user-data-dir=\(profile.path)"] + arguments,
-                                     environment: childEnvironment)
+        var program = executable
+        var argv = ["--user-data-dir=\(profile.path)"] + arguments
+        if let cgroup {
+            // The shell joins the cgroup and becomes the browser: every process it forks is inside.
+            (program, argv) = ("/bin/sh", ["-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.procs, executable] + argv)
+        }
+        var spawner = ProcessSpawner(program: program, arguments: argv, environment: childEnvironment)
         // Own process group (killed as one); stdout and stderr to the profile's log.
         spawner.grouping = .newProcessGroup
         spawner.stdout = .fd(log)
@@ -65,6 +75,7 @@ final class ChromiumProcess {
         } catch {
             close(requestPipe[1]); close(responsePipe[0])
             try? FileManager.default.removeItem(at: profile)
+            cgroup?.remove()
             throw BrowserFailure.spawn("\(error)")
         }
         pid = child
@@ -128,6 +139,7 @@ final class ChromiumProcess {
         for stray in ProcessScan.livePIDs(withEnvironment: marker) { Glibc.kill(stray, SIGKILL) }
         close(fromBrowser)
         try? FileManager.default.removeItem(at: profileDir)
+        cgroup?.remove()
     }
 }
 
@@ -147,6 +159,8 @@ enum BrowserFailure: Error, CustomStringConvertible {
     case timedOut(String)
     case exited
     case navigation(String)
+    /// The tab's renderer died (`Inspector.targetCrashed`): out of memory, or broken by its page.
+    case crashed
 
     var description: String {
         switch self {
@@ -155,6 +169,7 @@ enum BrowserFailure: Error, CustomStringConvertible {
         case .timedOut(let what): return "timed out waiting for \(what)"
         case .exited: return "Chromium exited unexpectedly"
         case .navigation(let why): return "navigation failed: \(why)"
+        case .crashed: return "the page crashed its tab (it ran out of memory, or broke the renderer)"
         }
     }
 }

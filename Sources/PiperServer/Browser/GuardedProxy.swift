@@ -10,7 +10,10 @@ import Glibc
 /// loopback, private, link-local, CGNAT, multicast and metadata addresses (a host named by
 /// `--allow-host` is opened by that name only), and connects to the very address it checked,
 /// so a name that answers differently the second time changes nothing. `CONNECT` carries https
-/// (and WebSockets); plain http is forwarded in origin form with `Connection: close`.
+/// (and WebSockets): one tunnel to the one destination checked. Plain http carries one request
+/// per connection (`GuardedProxy+Forward`): it is forwarded in origin form with `Connection:
+/// close`, its answer goes back with `Connection: close`, and a second request on the connection
+/// ends it, so no request passes the proxy without the policy having seen its destination.
 ///
 /// Chromium is started with it for every scheme and host, loopback included
 /// (`BrowserGuard.flags`), so nothing leaves by another road.
@@ -20,13 +23,22 @@ import Glibc
 public final class GuardedProxy: @unchecked Sendable {
     public let port: UInt16
     let policy: FetchPolicy
+    /// How a host name becomes addresses: `FetchGuard.resolve` (the system's resolver); a test
+    /// hands in its own, so that a name (x.com) reaches a local server without touching DNS.
+    let resolve: @Sendable (String) -> [NetworkAddress]
     private let listener: Int32
     private let lock = NSLock()
     private var refused: [String] = []
     private var stopped = false
 
-    public init(policy: FetchPolicy) throws {
+    /// A proxy on a free loopback port that resolves names with the system's resolver.
+    public convenience init(policy: FetchPolicy) throws {
+        try self.init(policy: policy, resolve: { FetchGuard.resolve($0) })
+    }
+
+    package init(policy: FetchPolicy, resolve: @escaping @Sendable (String) -> [NetworkAddress]) throws {
         self.policy = policy
+        self.resolve = resolve
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HTTPError(500, "Cannot open the browser's proxy socket") }
         var yes: Int32 = 1
@@ -81,6 +93,10 @@ public final class GuardedProxy: @unchecked Sendable {
             Self.answer(client, 400, "Bad proxy request")
             return
         }
+        if request.isChunked {
+            Self.answer(client, 411, "The browser's proxy forwards request bodies of a stated length only")
+            return
+        }
         let upstream: Int32
         switch connect(to: request.host, port: request.port) {
         case .refused(let reason):
@@ -96,11 +112,11 @@ public final class GuardedProxy: @unchecked Sendable {
         defer { close(upstream) }
         if request.isConnect {
             guard Self.send(client, Array("HTTP/1.1 200 Connection Established\r\n\r\n".utf8)) else { return }
+            if !rest.isEmpty, !Self.send(upstream, rest) { return }
+            Self.splice(client, upstream)
         } else {
-            guard Self.send(upstream, Array(request.originForm.utf8)) else { return }
+            Self.forwardOne(request, rest: rest, client: client, upstream: upstream)
         }
-        if !rest.isEmpty, !Self.send(upstream, rest) { return }
-        Self.splice(client, upstream)
     }
 
     enum Connection { case connected(Int32), refused(String), failed(String) }
@@ -109,7 +125,7 @@ public final class GuardedProxy: @unchecked Sendable {
     func connect(to host: String, port: Int) -> Connection {
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         let named = policy.allowedHosts.contains(bare.lowercased())
-        let addresses = NetworkAddress(bare).map { [$0] } ?? FetchGuard.resolve(bare)
+        let addresses = NetworkAddress(bare).map { [$0] } ?? resolve(bare)
         guard !addresses.isEmpty else { return .failed("Cannot resolve \(bare)") }
         var lastRefusal: String?
         for address in addresses {
@@ -160,7 +176,7 @@ public final class GuardedProxy: @unchecked Sendable {
 
     static func answer(_ fd: Int32, _ status: Int, _ reason: String) {
         let body = reason + "\n"
-        let text = status == 403 ? "Forbidden" : status == 400 ? "Bad Request" : "Bad Gateway"
+        let text = status == 403 ? "Forbidden" : status == 400 ? "Bad Request" : status == 411 ? "Length Required" : "Bad Gateway"
         _ = send(fd, Array("HTTP/1.1 \(status) \(text)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8))
     }
 
@@ -196,21 +212,30 @@ public final class GuardedProxy: @unchecked Sendable {
 /// (`GET http://host:port/path HTTP/1.1`) to forward in origin form.
 struct ProxyRequest {
     let isConnect: Bool
+    /// The request's method (`CONNECT`, `GET`, `HEAD`…).
+    let method: String
     let host: String
     let port: Int
     /// For a forwarded request: its head in origin form, `Connection: close`, no proxy headers.
     let originForm: String
+    /// The request body's length (its `Content-Length`; 0 without one).
+    let bodyLength: Int
+    /// A body sent in chunks: its end is not in the head, so it is refused.
+    let isChunked: Bool
 
     init?(_ head: String) {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count == 3 else { return nil }
+        method = String(parts[0])
         if parts[0] == "CONNECT" {
             guard let colon = parts[1].lastIndex(of: ":"), let port = Int(parts[1][parts[1].index(after: colon)...]) else { return nil }
             isConnect = true
             host = String(parts[1][..<colon])
             self.port = port
             originForm = ""
+            bodyLength = 0
+            isChunked = false
             return
         }
         guard let url = URLComponents(string: String(parts[1])), url.scheme?.lowercased() == "http", let host = url.host else { return nil }
@@ -223,6 +248,18 @@ struct ProxyRequest {
             return !$0.isEmpty && name != "proxy-connection" && name != "connection" && name != "proxy-authorization" && name != "keep-alive"
         }
         originForm = "\(parts[0]) \(target) \(parts[2])\r\n" + (headers + ["Connection: close"]).joined(separator: "\r\n") + "\r\n\r\n"
+        let lengths = Self.values(of: "content-length", in: headers)
+        guard lengths.count <= 1, let length = Int(lengths.first ?? "0"), length >= 0 else { return nil }
+        bodyLength = length
+        isChunked = !Self.values(of: "transfer-encoding", in: headers).isEmpty
+    }
+
+    /// The values of the header `name` (lowercase) among `lines`, trimmed.
+    static func values(of name: String, in lines: [String]) -> [String] {
+        lines.compactMap { line in
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == name else { return nil }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
     }
 }
 

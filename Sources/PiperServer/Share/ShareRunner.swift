@@ -159,11 +159,13 @@ final class ShareRunner: @unchecked Sendable {
 
     /// 400 for input the share cannot use, 422 for a page that holds nothing to save, 502 for
     /// a site that failed to load, 503 for one that is unavailable for now (X's error page, its
-    /// rate limit), 409 for what the user's X account must change, 500 otherwise.
+    /// rate limit, a server's browser busy with other shares), 409 for what the user's X account
+    /// must change, 500 otherwise.
     static func status(for error: any Error) -> Int {
         switch error {
         case ShareFailure.noURL: return 400
         case is RoutingError, is ExtractionError: return 422
+        case LoadError.browserBusy: return 503
         case is LoadError: return 502
         case ShareFailure.connectX: return 409
         default:

@@ -18,9 +18,19 @@ struct ServeSharing {
     let pair: Bool
     /// Pages the server's browser loads at once (`--browser-tabs`).
     var browserTabs = BrowserPool.defaultTabs
+    /// How large the server's browser may grow: a renderer per tab, and `BrowserLimits.server`'s
+    /// heap and memory (a cgroup when the server may make one).
+    var browserLimits: BrowserLimits {
+        var limits = BrowserLimits.server
+        limits.renderers = max(1, browserTabs)
+        return limits
+    }
     /// The environment the server works in (`--library` included), handed to the agent and
     /// to the browser it starts.
     let environment: [String: String]
+    /// How the browser's proxy resolves names (nil: the system's resolver, as `piper serve`
+    /// always does); a test makes x.com a local server with it.
+    var resolve: (@Sendable (String) -> [NetworkAddress])?
 
     /// The SSRF guard of every fetch made for a client: private and local addresses refused
     /// unless `--allow-host` opens them.
@@ -35,11 +45,12 @@ struct ServeSharing {
         // A page that needs a browser (X, a page built by script) loads in the server's one
         // headless Chromium (a pool of tabs, started on first need), when it is installed,
         // whose every connection goes through the guarded proxy.
-        let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil : try? GuardedProxy(policy: fetchGuard.policy)
+        let proxy = BrowserPageLoader.find(environment: environment) == nil ? nil
+            : try? resolve.map { try GuardedProxy(policy: fetchGuard.policy, resolve: $0) } ?? GuardedProxy(policy: fetchGuard.policy)
         var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs) },
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs, limits: browserLimits) },
             extractor: PostAwareExtractor(articles: ReadabilityExtractor()), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
