@@ -72,7 +72,7 @@ struct ServeBrowserXCookieTests {
             extractor: services.extractor, saver: saves, clipboard: NoClipboard(), media: nil, reporter: Quiet(),
             mediaFinder: services.mediaFinder))
         var options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
-        options.xHosts = services.xHosts
+        options.posts = services.posts
         #expect(services.browserLoader != nil, "the server has its browser")
 
         for page in ["/frame-then-go", "/post"] {
