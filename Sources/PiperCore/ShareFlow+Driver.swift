@@ -42,8 +42,16 @@ public struct ShareDriver: Sendable {
     /// The ports it runs through.
     public let ports: SharePorts
 
+    /// The clock the share's `timeLimit` is read on (tests give their own).
+    let now: @Sendable () -> Date
+
     /// A driver over `ports`.
-    public init(ports: SharePorts) { self.ports = ports }
+    public init(ports: SharePorts) { self.init(ports: ports, clock: { Date() }) }
+
+    init(ports: SharePorts, clock: @escaping @Sendable () -> Date) {
+        self.ports = ports
+        now = clock
+    }
 
     /// Runs one share to its end and returns how it ended (never throws: failures are results).
     public func run(_ input: ShareInput, options: ShareFlow.Options) -> ShareResult {
@@ -55,10 +63,14 @@ public struct ShareDriver: Sendable {
         var options = options
         options.browserAvailable = options.browserAvailable && ports.browserLoader != nil
         var flow = ShareFlow(target: target, options: options)
+        let started = now()
         var pending = flow.start()
         while !pending.isEmpty {
             let action = pending.removeFirst()
             if case .finish(let result) = action { return result }
+            if let limit = options.timeLimit, action.waitsOnTheNetwork, now().timeIntervalSince(started) > limit {
+                return .failure(ShareFailure.tookTooLong(seconds: Int(limit.rounded(.up))))
+            }
             if let event = perform(action) {
                 pending.append(contentsOf: flow.handle(event))
             }
@@ -122,6 +134,17 @@ public struct ShareDriver: Sendable {
             return nil
         case .finish:
             return nil
+        }
+    }
+}
+
+extension ShareFlow.Action {
+    /// A step that loads from the network: where a share's `timeLimit` is checked.
+    var waitsOnTheNetwork: Bool {
+        switch self {
+        case .loadPage(_, _, let kind): return kind != .file
+        case .fetchPost, .followPlayers, .searchFeeds: return true
+        default: return false
         }
     }
 }

@@ -53,6 +53,8 @@ public enum ShareFailure: PiperError, Equatable {
     case noMediaOnPage(String)
     /// `piper extract URL` on a link the flow routes to media (a media file, a feed, an image type).
     case notAPage(String)
+    /// The share ran past its `timeLimit` (a server's share item).
+    case tookTooLong(seconds: Int)
 
     /// The sentence a user sees.
     public var description: String {
@@ -62,6 +64,7 @@ public enum ShareFailure: PiperError, Equatable {
         case .noURL: return Messages.noURL
         case .connectX: return Messages.connectX
         case .mediaUnavailable: return "This is a media link, but media downloads are not available in this build"
+        case .tookTooLong(let seconds): return "The share took longer than \(seconds) seconds and was stopped before saving anything; try it again"
         }
     }
 
@@ -70,6 +73,7 @@ public enum ShareFailure: PiperError, Equatable {
         switch self {
         case .noURL, .noMediaOnPage, .notAPage: return .badData
         case .connectX, .mediaUnavailable: return .other
+        case .tookTooLong: return .unavailable
         }
     }
 }

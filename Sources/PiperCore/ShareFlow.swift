@@ -22,6 +22,12 @@ public struct ShareFlow: Sendable {
         /// `PIPER_X_HOSTS`, loaded in the browser; Bluesky's and Reddit's, read from their API
         /// without loading the page); only X's own hosts need the account's cookies.
         public var posts = PostLinks()
+        /// How long the whole share may take, from its first step (a server's share item:
+        /// `ShareRunner.itemTimeLimit`); nil: only each step's own timeouts bound it. Checked
+        /// before each step that loads from the network (a page, a post's API, a player, the
+        /// feeds), so a share ends at most one load's timeout past it, and a share stopped
+        /// there has saved and queued nothing.
+        public var timeLimit: TimeInterval?
 
         /// Options with the command line's defaults.
         public init(browser: BrowserMode = .auto, copyToClipboard: Bool = true, mediaFolder: String? = nil,

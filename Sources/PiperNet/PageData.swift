@@ -72,14 +72,18 @@ enum PageData {
         var items: [Item] = []
         var parsedAny = false
         let scalars = Array(text.utf8)
+        // The bytes the search for closing brackets may read in all: a few times the script's
+        // length, so a script of many openers that never close (`=["a",=["a",…`) costs a linear
+        // scan, not one to its end from every opener.
+        var budget = 4 * scalars.count + 65_536
         var index = 0
-        while index < scalars.count {
+        while index < scalars.count, budget > 0 {
             defer { index += 1 }
             guard scalars[index] == UInt8(ascii: "=") || scalars[index] == UInt8(ascii: "(") else { continue }
             var start = index + 1
             while start < scalars.count, scalars[start] == 0x20 || scalars[start] == 0x0A || scalars[start] == 0x09 { start += 1 }
             guard start < scalars.count else { break }
-            if looksLikeJSON(scalars, at: start), let end = balancedEnd(scalars, from: start) {
+            if looksLikeJSON(scalars, at: start), let end = balancedEnd(scalars, from: start, budget: &budget) {
                 let json = String(decoding: scalars[start...end], as: UTF8.self)
                 if (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) != nil {
                     parsedAny = true
@@ -138,10 +142,12 @@ enum PageData {
         return index < bytes.count && bytes[index] == UInt8(ascii: "\"")
     }
 
-    /// The index of the `}`/`]` closing the object or array at `start`, skipping strings.
-    static func balancedEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    /// The index of the `}`/`]` closing the object or array at `start`, skipping strings; nil
+    /// when it does not close, or when `budget` (bytes read, counted down) runs out first.
+    static func balancedEnd(_ bytes: [UInt8], from start: Int, budget: inout Int) -> Int? {
         var depth = 0, index = start
-        while index < bytes.count {
+        defer { budget -= index - start + 1 }
+        while index < bytes.count, index - start < budget {
             switch bytes[index] {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 guard let end = stringEnd(bytes, from: index) else { return nil }

@@ -18,7 +18,9 @@ enum PostDate {
 
     /// Seconds since 1970 as ISO 8601 in UTC (`2024-03-02T10:00:00Z`).
     static func iso(_ seconds: Double) -> String {
-        let (year, month, day, hour, minute, second) = CivilTime.parts(Int(seconds.rounded(.down)))
+        // A time outside years 1 to 9999, or not a number (a malformed answer), shows as the epoch rather than trap.
+        let whole = (-62_135_596_800 ..< 253_402_300_800).contains(seconds) ? Int(seconds.rounded(.down)) : 0
+        let (year, month, day, hour, minute, second) = CivilTime.parts(whole)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `BrowserCookies`: a browser context gets the owner's X cookies only for a link on X's own
 /// hosts, and then only X's cookies that are still live.
-@Suite struct BrowserCookiesTests {
+@Suite(.ownThread) struct BrowserCookiesTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let jar = CookieJar([
         Cookie(domain: ".x.com", httpOnly: true, expires: now.addingTimeInterval(3600), name: "auth_token", value: "a"),

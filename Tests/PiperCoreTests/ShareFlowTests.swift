@@ -206,3 +206,56 @@ import Testing
         #expect(!flow.isFinished)
     }
 }
+
+/// A share's time limit, on a clock the test moves: every load takes a minute.
+@Suite(.ownThread) struct ShareTimeLimitTests {
+    /// A clock that moves a minute each time a load reads it. `@unchecked Sendable`: `lock`.
+    final class MinuteClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current = Date(timeIntervalSince1970: 1_800_000_000)
+        func advance() { lock.lock(); current += 60; lock.unlock() }
+        var now: Date { lock.lock(); defer { lock.unlock() }; return current }
+    }
+
+    struct SlowLoader: PageLoader {
+        let inner: FakeLoader
+        let clock: MinuteClock
+        func load(_ url: URL, cookies: [Cookie]) throws -> LoadedPage {
+            clock.advance()
+            return try inner.load(url, cookies: cookies)
+        }
+        func loadAnswer(_ url: URL) throws -> LoadedPage { try inner.loadAnswer(url) }
+    }
+
+    func run(_ world: FakeWorld, limit: TimeInterval?, clock: MinuteClock) -> ShareResult {
+        let ports = SharePorts(cookies: world.cookies, httpLoader: SlowLoader(inner: world.http, clock: clock),
+                               browserLoader: world.browser.map { SlowLoader(inner: $0, clock: clock) },
+                               extractor: world.extractor, saver: world.saver, clipboard: world.clipboard,
+                               media: world.media, reporter: FakeReporter(log: world.log))
+        var options = ShareFlow.Options(copyToClipboard: false)
+        options.timeLimit = limit
+        return ShareDriver(ports: ports, clock: { clock.now }).run(ShareInput(["https://example.com/post/1"]), options: options)
+    }
+
+    /// The HTTP copy is not readerable, so the share loads the page again in the browser: the
+    /// second load starts a minute in, past a 30-second limit, and never happens.
+    @Test func aShareStopsBeforeALoadPastItsLimitAndSavesNothing() {
+        var world = FakeWorld()
+        world.extractor.readerable = false
+        let result = run(world, limit: 30, clock: MinuteClock())
+        #expect(result.message == ShareFailure.tookTooLong(seconds: 30).description)
+        #expect(result.category == .unavailable)
+        #expect(world.calls.filter { $0.hasPrefix("load") }.count == 1)
+        #expect(!world.calls.contains { $0.hasPrefix("save") })
+    }
+
+    @Test func withinItsLimitOrWithoutOneTheShareIsSaved() {
+        for limit in [nil, 600] as [TimeInterval?] {
+            var world = FakeWorld()
+            world.extractor.readerable = false
+            let result = run(world, limit: limit, clock: MinuteClock())
+            #expect(result.message == Messages.saved, "limit \(String(describing: limit))")
+            #expect(world.calls.filter { $0.hasPrefix("load") }.count == 2)
+        }
+    }
+}

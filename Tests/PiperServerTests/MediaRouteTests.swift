@@ -13,7 +13,7 @@ struct MediaRouteTests {
         let bytes = try library.file("sample.m4b")
         let size = bytes.count
         let url = "\(library.url)/media/\(try library.id("sample.m4b"))"
-        let auth = try library.server.bearer
+        let auth = try await library.server.ownerHeaders()
 
         let full = try await Client.send("GET", url, headers: auth)
         #expect(full.status == 200)
@@ -97,7 +97,7 @@ struct MediaRouteTests {
         try FeedSecret(state: library.server.state).revoke()
         let revoked = try await Client.send("GET", "\(url)?key=\(secret)")
         #expect(revoked.status == 403, "a revoked key stops working at once")
-        let bearer = try library.server.bearer
+        let bearer = try await library.server.ownerHeaders()
         let unknown = try await Client.send("GET", "\(library.url)/media/0000000000000000", headers: bearer)
         #expect(unknown.status == 404)
         let post = try await Client.send("POST", url, headers: bearer)
@@ -115,7 +115,7 @@ extension MediaRouteTests {
             ("page.mp3", try CoveredMedia.mp3(title: "Page", mime: "text/html", picture: page)),
             ("lying.mp3", try CoveredMedia.mp3(title: "Lying", mime: "text/html", picture: CoveredMedia.png)),
         ])
-        let bearer = try library.server.bearer
+        let bearer = try await library.server.ownerHeaders()
         func sandboxed(_ reply: Reply, _ what: String) {
             #expect(reply.header("X-Content-Type-Options") == "nosniff", "\(what)")
             #expect(reply.header("Content-Security-Policy") == "default-src 'none'; sandbox", "\(what)")
@@ -141,12 +141,13 @@ extension MediaRouteTests {
     /// Moving the library folder and pointing serve at it keeps every item playable.
     @Test func aMovedLibraryStaysPlayable() async throws {
         let library = try LibraryServer(fixtures: [("sample.mp3", "Show"), ("sample.m4b", nil)])
+        let owner = try await library.server.ownerHeaders()   // paired before the first server stops
         library.server.serve.stop(signal: SIGTERM)
         let moved = try freshDirectory("moved").appendingPathComponent("media library")
         try FileManager.default.moveItem(at: library.server.state.library, to: moved)
         let serve = try ServeProcess(arguments: ["--library", moved.path], home: library.server.home)
         for item in library.items {
-            let reply = try await Client.send("GET", "\(serve.url)/media/\(LibraryShelf.id(of: item))", headers: try library.server.bearer)
+            let reply = try await Client.send("GET", "\(serve.url)/media/\(LibraryShelf.id(of: item))", headers: owner)
             #expect(reply.status == 200, "\(item.path)")
             #expect(reply.body == (try Data(contentsOf: moved.appendingPathComponent(item.path))))
         }

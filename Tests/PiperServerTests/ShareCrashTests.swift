@@ -58,7 +58,7 @@ struct ShareCrashTests {
         #expect(answered.allSatisfy { $0["status"] as? String == "saved" }, "\(answered)")
         #expect(answered.first?["id"] as? String == String(done.dropFirst(2)), "the dead run's /a is the answer's, not a second save")
         for link in links {
-            #expect(try await ShareOfflineTests.records(server, source: link).count == 1, "\(link) shared exactly once")
+            #expect(try await ShareOfflineTests.records(server, source: link, headers: try server.bearer).count == 1, "\(link) shared exactly once")
         }
         #expect(try site.requests("/a").count == loadsOfA, "/a, done before the crash, is not loaded again")
         #expect(try site.requests("/b").count > 1 && site.requests("/c").count > 1, "/b and /c are loaded again")

@@ -10,8 +10,11 @@ import Testing
 /// is back, exactly once.
 @Suite(.ownThread, .timeLimit(.minutes(3)))
 struct ShareOfflineTests {
-    static func records(_ server: ShareServer, source: String) async throws -> [[String: Any]] {
-        let reply = try await Client.send("GET", server.url + "/api/shares", headers: try server.bearer)
+    /// The shares of `source` that `headers` may see (default: the owner's browser, who sees all).
+    static func records(_ server: ShareServer, source: String, headers: [String: String]? = nil) async throws -> [[String: Any]] {
+        var asking = headers ?? [:]
+        if headers == nil { asking = try await server.ownerHeaders() }
+        let reply = try await Client.send("GET", server.url + "/api/shares", headers: asking)
         return (try reply.json()["shares"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == source }
     }
 

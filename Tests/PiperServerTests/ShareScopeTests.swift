@@ -19,6 +19,11 @@ struct ShareScopeTests {
             ("GET /connect-x", try await Client.send("GET", url + "/connect-x", headers: credential.merging(["Accept": "application/json"]) { $1 })),
             ("POST /connect-x", try await Client.send("POST", url + "/connect-x", body: Data("forget=1".utf8), headers: headers)),
             ("POST /tokens", try await Client.send("POST", url + "/tokens", body: Data("name=minted".utf8), headers: headers)),
+            // The library and its feed's secret are the owner's: a share-only credential outlives
+            // nothing through them (the feed's key would keep working after its revocation).
+            ("GET /library", try await Client.send("GET", url + "/library", headers: credential.merging(["Accept": "application/json"]) { $1 })),
+            ("GET /library/feed-qr.svg", try await Client.send("GET", url + "/library/feed-qr.svg", headers: credential)),
+            ("GET /media/ID", try await Client.send("GET", url + "/media/\(id)", headers: credential)),
             ("POST /library/remove", try await Client.send("POST", url + "/library/remove", body: Data("id=\(id)".utf8), headers: headers)),
         ]
     }

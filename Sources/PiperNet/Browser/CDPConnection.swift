@@ -75,13 +75,16 @@ final class CDPConnection: @unchecked Sendable {
             pipe.lock()
             defer { pipe.unlock() }
             if let value = found() { return value }
-            try checkCrash(session)
-            if deadline.timeIntervalSinceNow <= 0 {
+            do {
+                try checkCrash(session)
+                if deadline.timeIntervalSinceNow <= 0 { throw BrowserFailure.timedOut(what) }
+                if let message = try readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: what, orNil: true) {
+                    keep(message)
+                }
+            } catch {
+                // However the wait ends without its answer, an answer that comes later is dropped.
                 onTimeout()
-                throw BrowserFailure.timedOut(what)
-            }
-            if let message = try readMessage(deadline: min(deadline, Date().addingTimeInterval(Self.turn)), waitingFor: what, orNil: true) {
-                keep(message)
+                throw error
             }
         }
     }

@@ -92,7 +92,8 @@ extension PostgresCredentials {
             try conn.execute("""
                 INSERT INTO \(keysTable) (key, device, fingerprint, records, created) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (key, device) DO UPDATE SET fingerprint = $3, records = $4, created = $5, owner = NULL, lease = NULL, done = NULL
-                """, [claim.key, claim.device, claim.fingerprint, records, String(now.credentialSeconds)])
+                    WHERE \(keysTable).records IS NULL AND (\(keysTable).owner = $6 OR \(keysTable).owner IS NULL)
+                """, [claim.key, claim.device, claim.fingerprint, records, String(now.credentialSeconds), owner])
             try conn.execute("""
                 DELETE FROM \(keysTable) WHERE records IS NOT NULL AND created < (SELECT created FROM \(keysTable)
                     WHERE records IS NOT NULL ORDER BY created DESC LIMIT 1 OFFSET $1)

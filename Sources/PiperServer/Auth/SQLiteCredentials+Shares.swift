@@ -127,7 +127,8 @@ extension SQLiteCredentials {
                     INSERT INTO share_keys (key, device, fingerprint, records, created) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (key, device) DO UPDATE SET fingerprint = excluded.fingerprint, records = excluded.records,
                         created = excluded.created, owner = NULL, lease = NULL, done = NULL
-                    """, [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .text(records), .int(now.credentialSeconds)])
+                        WHERE share_keys.records IS NULL AND (share_keys.owner = ? OR share_keys.owner IS NULL)
+                    """, [.text(claim.key), .text(claim.device), .text(claim.fingerprint), .text(records), .int(now.credentialSeconds), .text(owner)])
                 _ = try db.run("""
                     DELETE FROM share_keys WHERE records IS NOT NULL AND rowid NOT IN
                         (SELECT rowid FROM share_keys WHERE records IS NOT NULL ORDER BY created DESC LIMIT ?)

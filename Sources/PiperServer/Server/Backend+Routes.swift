@@ -62,12 +62,12 @@ extension Backend {
                 Route(WebAppRoute.assetPaths.map(Route.Path.exact), [
                     .get(.open) { request, _ in try WebAppRoute.asset(request.path) ?? { throw HTTPError.notFound }() },
                 ]),
-                Route([.prefix("/media/")], [.get(.pairedOrFeedKey) { request, context in try media.media(request, context) }]),
+                Route([.prefix("/media/")], [.get(.owner(.pairedOrFeedKey)) { request, context in try media.media(request, context) }]),
                 Route([.prefix("/feed/")], [.get(.secretInRequest) { request, _ in try podcast.feed(request) }]),
                 Route([.exact("/library"), .exact("/library/")], [
-                    .get(.paired(.negotiated)) { request, context in try library.page(request, context) },
+                    .get(.owner(.paired(.negotiated))) { request, context in try library.page(request, context) },
                 ]),
-                Route([.exact("/library/feed-qr.svg")], [.get(.paired(.negotiated)) { _, context in try library.feedQR(context) }]),
+                Route([.exact("/library/feed-qr.svg")], [.get(.owner(.paired(.negotiated))) { _, context in try library.feedQR(context) }]),
                 Route([.exact("/library/remove")], [.post(.owner(.sameSitePost)) { request, context in try library.remove(request, context) }]),
                 Route([.exact("/library.css")], [
                     .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },

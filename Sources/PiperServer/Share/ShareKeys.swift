@@ -66,6 +66,8 @@ final class ShareKeys: @unchecked Sendable {
             state = try ledger.claimShareKey(claim, owner: owner, now: clock(), lease: Self.lease)
         } catch {
             RequestLog.standardError.write("cannot check the share key \(key): \(error); sharing without it")
+            // Every `.new` is ended by one `finish`, which counts it off `held`.
+            lock.withLock { held += 1 }
             return .new(done: ShareKeyProgress())
         }
         switch state {

@@ -31,6 +31,8 @@ public protocol ShareLedger: Sendable {
     /// Records the shares a claimed key made (`records`: their ids, comma-separated) as its
     /// answer; or, with nil, releases the key keeping the items `done` (a failure worth
     /// retrying: the next try runs the rest).
+    /// A run that no longer holds the claim (another run took it over, or the key has its
+    /// answer already) leaves the key as it is.
     func finishShareKey(_ claim: ShareKeyClaim, owner: String, records: String?, done: String, now: Date) throws
     /// Imports records and finished keys (from the former `recent-shares.json` and
     /// `share-keys.json`) in one transaction; those already there are kept.

@@ -117,6 +117,7 @@ final class ShareRunner: @unchecked Sendable {
         // a browser loader it answers those with `LoadError.browserMissing`, made the server's sentence below.
         var options = ShareFlow.Options(browser: .auto, copyToClipboard: false, browserAvailable: services.browserLoader != nil)
         options.posts = services.posts
+        options.timeLimit = Self.itemTimeLimit
         let result = driver.run(target, options: options)
         // (An empty input finishes as "No URL found in share input".)
         record.message = result.message
@@ -152,10 +153,14 @@ final class ShareRunner: @unchecked Sendable {
         return record
     }
 
-    /// Why a link that needs Chromium is refused: the server's shares never start a browser,
-    /// since the SSRF guard sees libcurl's connections, not a browser's.
-    static let needsBrowser = "This link needs a browser (Chromium), and piper serve loads shared pages without one, "
-        + "so that every fetch stays behind its SSRF guard; share it with 'piper share' on a machine with Chromium"
+    /// Why a link that needs Chromium is refused when the server has none: the server loads such
+    /// pages in its own Chromium behind its guarded proxy, so without one it cannot read them.
+    static let needsBrowser = "This link needs a browser (Chromium), and this server has none; "
+        + "install Chromium on the server (apt-get install chromium), or share it with 'piper share' on a machine that has it"
+
+    /// How long one item of a share (a link) may take in all, from when it starts on a share
+    /// thread: past it the item stops before its next load and answers 503, so a retry can run it.
+    static let itemTimeLimit: TimeInterval = 120
 
     /// 400 for input the share cannot use, 422 for a page that holds nothing to save, 502 for
     /// a site that failed to load, 503 for one that is unavailable for now (X's error page, its
