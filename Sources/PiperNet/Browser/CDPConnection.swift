@@ -28,6 +28,8 @@ final class CDPConnection: @unchecked Sendable {
     private var answers: [Int: JSON] = [:]
     /// Calls that gave up waiting: their answers, if they come, are dropped.
     private var abandoned: Set<Int> = []
+    /// The sessions whose renderer crashed (`crashEvent` seen), asked on every turn of a wait.
+    private var crashed: Set<String> = []
     /// The events seen so far and not waited for.
     var seenEvents: [JSON] { pipe.withLock { events } }
     /// How long one turn of a wait holds the pipe.
@@ -93,7 +95,8 @@ final class CDPConnection: @unchecked Sendable {
     private func keep(_ message: JSON) {
         if let id = message["id"] as? Int {
             if abandoned.remove(id) == nil { answers[id] = message }
-        } else if message["method"] != nil {
+        } else if let method = message["method"] as? String {
+            if method == Self.crashEvent, let session = message["sessionId"] as? String { crashed.insert(session) }
             events.append(message)
         }
     }
@@ -126,9 +129,7 @@ final class CDPConnection: @unchecked Sendable {
     /// Throws `BrowserFailure.crashed` once `session`'s renderer has crashed. Under `pipe`.
     private func checkCrash(_ session: String?) throws {
         guard let session else { return }
-        if events.contains(where: { ($0["method"] as? String) == Self.crashEvent && ($0["sessionId"] as? String) == session }) {
-            throw BrowserFailure.crashed
-        }
+        if crashed.contains(session) { throw BrowserFailure.crashed }
     }
 
     private func write(_ message: JSON) throws {
