@@ -46,7 +46,10 @@ struct ReaderCorpusBrowserTests {
             pages.append((name, url, meta, maths, embeds))
         }
         #expect(pages.count == 100)
-        let loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
+        var loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
+        // Each page's wait is a hang guard, not a speed check: a loaded machine (the whole suite
+        // beside other work) has been seen to take over the default 30 s for one evaluation.
+        loader.timeout = 120
         let seen = try loader.inspect(pages.map { URL(string: $0.url)! }, expressions: [
             "document.documentElement.lang",
             "document.documentElement.dir",
