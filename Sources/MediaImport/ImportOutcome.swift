@@ -63,13 +63,18 @@ public struct ImportHints: Sendable, Codable, Equatable {
     /// An item of a playlist or feed folder: the folder keeps its own file (a hard link, else a
     /// copy) even when the content is in the library already elsewhere, so the folder is whole.
     package var wholeFolder: Bool?
+    /// The name the file was to land as, when the inbox held another file of that name and it
+    /// landed as `name-1.ext`: the library takes this one (made unique against the library
+    /// only), so two downloads that land at once do not name each other's folders' files.
+    package var name: String?
 
     package init(folder: String? = nil, sourceURL: String? = nil, title: String? = nil, author: String? = nil,
-                 wholeFolder: Bool? = nil) {
+                 wholeFolder: Bool? = nil, name: String? = nil) {
         self.folder = folder
         self.sourceURL = sourceURL
         self.title = title
         self.author = author
         self.wholeFolder = wholeFolder
+        self.name = name
     }
 }

@@ -23,10 +23,11 @@ extension LibraryImporter {
             }
             let sha = try SHA256.hex(ofFile: file)
             let folder = LibraryLayout.folderComponents(hints.folder)
+            let libraryName = hints.name.map { LibraryLayout.cleanName($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? name
             if format.isArchive {
-                return try importArchive(file, name: name, sha256: sha, folder: folder, hints: hints)
+                return try importArchive(file, name: libraryName, sha256: sha, folder: folder, hints: hints)
             }
-            let result = try place(file, originalName: name, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL,
+            let result = try place(file, originalName: libraryName, format: format, sha256: sha, folder: folder, sourceURL: hints.sourceURL,
                                    fallbackTitle: hints.title, fallbackAuthor: hints.author, wholeFolder: hints.wholeFolder == true)
             return ImportOutcome(fileName: name, result: result, sha256: sha)
         } catch {

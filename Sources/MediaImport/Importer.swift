@@ -59,8 +59,10 @@ public final class LibraryImporter: @unchecked Sendable {
         deferredCount = deferred.count
         for name in ready {
             let sidecar = Self.sidecar(for: name, in: state.inbox)
-            let hint = hints(name) ?? Self.readSidecar(sidecar)
-            let outcome = importOne(name: name, hints: hint ?? ImportHints())
+            let fromSidecar = Self.readSidecar(sidecar)
+            var hint = hints(name) ?? fromSidecar ?? ImportHints()
+            hint.name = hint.name ?? fromSidecar?.name
+            let outcome = importOne(name: name, hints: hint)
             if case .failed = outcome.result {} else { try? FileManager.default.removeItem(at: sidecar) }
             outcomes.append(outcome)
         }

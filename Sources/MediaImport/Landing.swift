@@ -16,13 +16,18 @@ public enum Landing {
     public static func land(_ partial: URL, as name: String, into inbox: URL, hints: ImportHints? = nil,
                             willTry: (String) throws -> Void = { _ in }) throws -> String {
         try fsyncPath(partial.path, directory: false)
-        let sidecarData = try hints.map { try JSONEncoder().encode($0) }
+        let wanted = DownloadFileName.sanitize(name)
         for n in 0..<10_000 {
-            let candidate = Self.candidate(DownloadFileName.sanitize(name), n)
+            let candidate = Self.candidate(wanted, n)
             try willTry(candidate)
             let target = inbox.appendingPathComponent(candidate).path
             var sidecar: URL?
-            if let sidecarData {
+            // Under another name than asked, the sidecar keeps the one asked for the library.
+            if let sidecarData = try hints.map({ hints in
+                var hints = hints
+                if n > 0, hints.name == nil { hints.name = wanted }
+                return try JSONEncoder().encode(hints)
+            }) {
                 let url = LibraryImporter.sidecar(for: candidate, in: inbox)
                 // A sidecar already there belongs to another file of that name: next name.
                 guard try claim(url, with: sidecarData) else { continue }

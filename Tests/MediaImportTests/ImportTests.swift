@@ -135,6 +135,27 @@ import Testing
         #expect(temp.inboxFiles().isEmpty, "the sidecar goes with its file")
     }
 
+    /// Two downloads of a playlist's item, bound for two folders, land in the inbox at once under
+    /// one name: the second lands as `01 sample-1.mp3`, yet each folder's file is `01 sample.mp3`
+    /// (the second a hard link of the first), because the sidecar keeps the name it asked for.
+    @Test func aNameTheInboxHadTakenIsNotTheLibrarys() throws {
+        let temp = try TempHome(inbox: true)
+        try temp.state.ensure(temp.state.downloads)
+        var landed: [String] = []
+        for folder in ["Show", "Archive/Show"] {
+            let partial = temp.state.downloads.appendingPathComponent("\(UUID().uuidString).part")
+            try FileManager.default.copyItem(at: fixture("sample.mp3"), to: partial)
+            landed.append(try Landing.land(partial, as: "01 sample.mp3", into: temp.state.inbox,
+                                           hints: ImportHints(folder: folder, sourceURL: "https://example.com/sample.mp3", wholeFolder: true)))
+        }
+        #expect(landed == ["01 sample.mp3", "01 sample-1.mp3"])
+        let importer = try LibraryImporter(state: temp.state)
+        let results = try importer.importPending().map(\.result)
+        #expect(results == [.imported(path: "Show/01 sample.mp3"), .duplicate(of: "Archive/Show/01 sample.mp3")])
+        #expect(temp.libraryFiles() == ["Archive/Show/01 sample.mp3", "Show/01 sample.mp3"])
+        #expect(temp.inboxFiles().isEmpty)
+    }
+
     @Test func theRealFormatFixesTheExtension() throws {
         let temp = try TempHome(inbox: true)
         try temp.land(fixture("sample.m4a"), as: "episode.mp3")
