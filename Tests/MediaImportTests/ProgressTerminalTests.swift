@@ -49,8 +49,14 @@ import PiperSystem
         #expect(lines.allSatisfy { $0.count < 60 }, "every line fits the 60 columns:\n\(screen)")
         #expect(!screen.contains(" | "), "downloads are not joined on one line")
         // Redrawn in place: however long it runs, the pane holds one line per download, not a trail.
-        Thread.sleep(forTimeInterval: 1)
-        let later = (try tmux(["capture-pane", "-p", "-t", session]).stdout).split(separator: "\n").filter { $0.contains("% [") }
+        // Once the bars have been drawn again with other figures, the pane still holds two lines.
+        let first = lines.filter { $0.contains("% [") }
+        var later: [Substring] = []
+        let redrawn = eventually(within: 30) {
+            later = ((try? tmux(["capture-pane", "-p", "-t", session]).stdout) ?? "").split(separator: "\n").filter { $0.contains("% [") }
+            return !later.isEmpty && later != first
+        }
+        #expect(redrawn, "the bars were redrawn:\n\(later.joined(separator: "\n"))")
         #expect(later.count <= 2, "no scrollback flood:\n\(later.joined(separator: "\n"))")
     }
 }

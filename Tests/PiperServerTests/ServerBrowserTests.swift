@@ -19,15 +19,20 @@ struct ServerBrowserTests {
             <!doctype html><html><head><title>A page built by script</title></head><body><div id="root"></div>
             <script>var a = document.createElement('article'); var h = document.createElement('h1'); h.textContent = 'A page built by script';
             a.appendChild(h); var p; \(script) document.getElementById('root').appendChild(a);
-            fetch('http://127.0.0.1:\(canary.port)/steal').catch(function () {});
-            var i = new Image(); i.src = 'http://vm:\(canary.port)/pixel';</script></body></html>
-            """)])
+            var tries = [fetch('http://127.0.0.1:\(canary.port)/steal').catch(function () {})];
+            ['http://127.1:\(canary.port)/pixel', 'http://[::ffff:7f00:1]:\(canary.port)/pixel', 'http://2130706433:\(canary.port)/pixel'].forEach(function (u) {
+              tries.push(new Promise(function (done) { var i = new Image(); i.onload = done; i.onerror = done; i.src = u; }));
+            });
+            Promise.all(tries).then(function () { fetch('/settled').catch(function () {}); });</script></body></html>
+            """), "/settled": .html("ok")])
         let server = try ShareServer(["--allow-host", "localhost"])
         let reply = try await server.shareJSON(["url": "http://localhost:\(site.port)/app"], headers: try server.bearer)
         #expect(reply.status == 200, "\(reply.text)")
         let reader = try await Client.get(try #require(try reply.json()["url"] as? String))
         #expect(reader.text.contains("Paragraph 6 of an article that only exists once the script of the page"), "the browser's copy was saved")
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Every try has ended once the page asks its own server for /settled (allowed by
+        // --allow-host): only then is the canary's silence an answer.
+        #expect(eventually(within: 30) { ((try? site.requests("/settled")) ?? []).count >= 1 }, "the page's tries all ended")
         let seen = try canary.requests().map(\.path)
         #expect(seen.isEmpty, "the page's script reached nothing local: \(seen)")
     }
