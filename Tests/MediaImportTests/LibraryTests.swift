@@ -153,7 +153,16 @@ import Glibc
         let said = output.fileHandleForReading.availableData
         try #require(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
         let run = Task.detached { try importer.importPending() }
-        try await Task.sleep(for: .milliseconds(300))   // room for a broken lock to misbehave
+        // The kernel lists a process blocked on a lock as a waiter (`->`) in /proc/locks: once
+        // the importer waits there, it has met the lock and stopped.
+        let lockFile = temp.state.url.appendingPathComponent("import.lock").path
+        let inode = try #require((try FileManager.default.attributesOfItem(atPath: lockFile)[.systemFileNumber] as? NSNumber)?.uint64Value)
+        let waiting = eventually(within: 30) {
+            ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "").split(separator: "\n").contains {
+                $0.contains("->") && $0.contains(":\(inode) ")
+            }
+        }
+        #expect(waiting, "the importer waits on the lock another process holds")
         #expect(temp.inboxFiles() == ["sample.mp3"], "nothing moves while another process holds the lock")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
