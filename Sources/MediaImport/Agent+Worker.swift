@@ -74,7 +74,10 @@ extension Agent {
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             checkpoints?.reached(.downloaded)
             do {
-                let landedName = try Landing.land(partial, as: entry.landingName(result.metadata.fileName), into: state.inbox,
+                // A followed show's episode is named by its date first (`2026-12-03 name.mp3`).
+                let name = entry.landingName(result.metadata.fileName)
+                let named = ((try? journal.followPrefix(download: entry.id)) ?? nil).map { "\($0) \(name)" } ?? name
+                let landedName = try Landing.land(partial, as: named, into: state.inbox,
                                                   hints: entry.importHints) {
                     try journal.setFile(entry.id, $0)
                 }

@@ -24,6 +24,7 @@ public final class Agent {
     /// Told of each checkpoint reached (the crash tests stop the agent there); nil in normal use.
     let checkpoints: (any AgentCheckpoints)?
     let tracker = WorkerTracker()
+    let followTicker = FollowTicker()
     private var nextImport = Date.distantPast
     /// The importer's latest word on each inbox name (a file may be handled by the run that
     /// ends just before its entry is journaled landed).
@@ -108,6 +109,7 @@ public final class Agent {
         try recordFailures(journal, loop: &loop)
         let withSharers = try landDownloaded(journal, excluding: loop.active)
         try importLanded(journal, scanInbox: !once)
+        refreshFollowsIfDue(journal, once: once)
         while loop.active.count < slots(loop), let entry = try journal.claimNextQueued() {
             loop.active.insert(entry.id)
             startWorker(entry)
@@ -120,6 +122,7 @@ public final class Agent {
             let deferred = (importer?.deferredFiles ?? 0) > 0 || !loop.unrecorded.isEmpty || withSharers > 0
             var timeout = deferred ? min(settings.idleRescanInterval, settings.pollInterval) : settings.idleRescanInterval
             if let due = try journal.nextLaterTry() { timeout = min(timeout, max(due.timeIntervalSinceNow, 0.05)) }
+            if let follow = untilNextFollowCheck(journal, once: once) { timeout = min(timeout, follow) }
             if let wakeup { wakeup.wait(timeout: timeout) } else { _ = tracker.signal.wait(timeout: .now() + timeout) }
             return false
         }

@@ -55,6 +55,9 @@ public final class Journal {
         CREATE UNIQUE INDEX downloads_active_source_folder ON downloads(source, COALESCE(folder, ''))
             WHERE state IN ('queued', 'downloading', 'downloaded');
         """,
+        // Followed feeds (`piper follow`) and every episode each one has met, by its identity,
+        // so an episode is fetched once whatever its feed later does to its enclosure URL.
+        .sql(Journal.followsSchema),
     ]
 
     /// Where the journal lives, so a listing can tell "no journal yet" from an empty one without

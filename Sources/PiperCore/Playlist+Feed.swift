@@ -9,9 +9,8 @@ enum FeedScanner {
         var entries: [Playlist.Entry] = []
         var feedTitle: String?
         let items = blocks(of: ["item", "entry"], in: text)
-        if let head = items.first.map({ String(text[..<$0.lowerBound]) }) ?? Optional(text) {
-            feedTitle = firstText(of: "title", in: head)
-        }
+        let head = items.first.map { String(text[..<$0.lowerBound]) } ?? text
+        feedTitle = firstText(of: "title", in: head)
         for range in items {
             let item = String(text[range])
             let title = firstText(of: "title", in: item)
@@ -28,10 +27,38 @@ enum FeedScanner {
                 }
             }
             if let media, let url = Playlist.resolve(decode(media), base: base) {
-                entries.append(Playlist.Entry(url: url, title: title, page: page.flatMap { Playlist.resolve(decode($0), base: base) }))
+                let published = (firstText(of: "pubdate", in: item) ?? firstText(of: "published", in: item)
+                                 ?? firstText(of: "updated", in: item)).flatMap(FeedDate.parse)
+                entries.append(Playlist.Entry(url: url, title: title, page: page.flatMap { Playlist.resolve(decode($0), base: base) },
+                                              guid: firstText(of: "guid", in: item) ?? firstText(of: "id", in: item),
+                                              published: published))
             }
         }
-        return Playlist(kind: .feed, title: feedTitle, entries: entries)
+        var playlist = Playlist(kind: .feed, title: feedTitle, entries: entries)
+        playlist.checkInterval = checkInterval(head)
+        playlist.newFeedURL = firstText(of: "new-feed-url", in: head).flatMap { Playlist.resolve($0, base: base) }
+        return playlist
+    }
+
+    /// The feed's own word on how often to look: `<ttl>` in minutes, else `sy:updatePeriod`
+    /// (hourly, daily, weekly, monthly, yearly) divided by `sy:updateFrequency`.
+    static func checkInterval(_ head: String) -> TimeInterval? {
+        if let ttl = firstText(of: "ttl", in: head).flatMap({ Int($0) }), ttl > 0 { return TimeInterval(ttl) * 60 }
+        let periods: [String: TimeInterval] = ["hourly": 3600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000]
+        guard let period = firstText(of: "updateperiod", in: head).flatMap({ periods[$0.lowercased()] }) else { return nil }
+        let frequency = firstText(of: "updatefrequency", in: head).flatMap { Int($0) }.map { max($0, 1) } ?? 1
+        return period / TimeInterval(frequency)
+    }
+
+    /// The feeds a page names for itself (`<link rel="alternate" type="application/rss+xml">`
+    /// or Atom), resolved against the page, in document order.
+    static func feedLinks(in html: String, base: URL) -> [URL] {
+        let types: Set<String> = ["application/rss+xml", "application/atom+xml"]
+        return tags(in: html).compactMap { tag in
+            guard tag.name == "link", let href = tag.attributes["href"], let type = tag.attributes["type"]?.lowercased(),
+                  types.contains(type), (tag.attributes["rel"] ?? "").lowercased().split(separator: " ").contains("alternate") else { return nil }
+            return Playlist.resolve(href, base: base)
+        }
     }
 
     struct Tag {

@@ -12,11 +12,17 @@ public struct Playlist: Sendable, Equatable {
         public var title: String?
         /// A feed item's own page (RSS `<link>`, Atom `rel="alternate"`), when it names one.
         public var page: URL?
+        /// A feed item's identity (RSS `<guid>`, Atom `<id>`), which outlives a rewritten enclosure URL.
+        public var guid: String?
+        /// When a feed item was published (RSS `<pubDate>`, Atom `<published>` or `<updated>`).
+        public var published: Date?
         /// An entry with its URL, title and the page it belongs to.
-        public init(url: URL, title: String? = nil, page: URL? = nil) {
+        public init(url: URL, title: String? = nil, page: URL? = nil, guid: String? = nil, published: Date? = nil) {
             self.url = url
             self.title = title
             self.page = page
+            self.guid = guid
+            self.published = published
         }
     }
 
@@ -32,6 +38,11 @@ public struct Playlist: Sendable, Equatable {
     /// How many entries were asked for (`--newest N`), when a limit was given: a feed that
     /// lists fewer gives fewer, and the share says so.
     public var asked: Int?
+    /// How long a feed asks readers to wait between checks (RSS `<ttl>` minutes, or
+    /// `sy:updatePeriod` / `sy:updateFrequency`), in seconds; nil when it says nothing.
+    public var checkInterval: TimeInterval?
+    /// The feed's new address when it says it moved (`itunes:new-feed-url`).
+    public var newFeedURL: URL?
 
     /// Why a playlist or feed could not be read.
     public enum ParseError: PiperError, Equatable {
@@ -123,6 +134,11 @@ public struct Playlist: Sendable, Equatable {
         }
         let entries = files.keys.sorted().map { Entry(url: files[$0]!, title: titles[$0]?.nonEmpty) }
         return Playlist(kind: .pls, title: nil, entries: entries)
+    }
+
+    /// The feeds an HTML page links as its own (`<link rel="alternate" type="application/rss+xml">`).
+    public static func feedLinks(inPage html: String, base: URL) -> [URL] {
+        FeedScanner.feedLinks(in: html, base: base)
     }
 
     static func resolve(_ text: String, base: URL) -> URL? {

@@ -14,6 +14,9 @@ let allCommands: [any Command.Type] = [
     DevicesCommand.self,
     AgentCommand.self,
     DownloadsCommand.self,
+    FollowCommand.self,
+    FollowsCommand.self,
+    UnfollowCommand.self,
     LibraryCommand.self,
     CompletionsCommand.self,
 ]

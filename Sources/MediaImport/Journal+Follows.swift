@@ -1,0 +1,176 @@
+import Foundation
+import PiperCore
+import PiperSQLite
+
+/// A followed feed, as `piper follows` lists it.
+public struct Follow: Sendable, Equatable {
+    public var id: String
+    /// The feed's address (moved by a permanent redirect or `itunes:new-feed-url`).
+    public var url: String
+    public var title: String
+    /// The library folder its episodes land in.
+    public var folder: String
+    /// Keep only this many of the episodes Piper downloaded for it (nil: all).
+    public var keep: Int?
+    package var etag: String?
+    package var lastModified: String?
+    public var created: Date
+    public var lastCheck: Date?
+    /// What the last check found, in a sentence ("2 new episodes", "not modified", the failure).
+    public var lastResult: String?
+    public var nextCheck: Date
+    /// Checks failed in a row (the backoff grows with it).
+    public var failures: Int
+    /// The feed's own wait between checks (`<ttl>`, `sy:updatePeriod`), in seconds.
+    package var feedInterval: TimeInterval?
+    /// Why it stopped (410 Gone), nil while followed.
+    public var stopped: String?
+}
+
+/// One episode a follow has met: downloaded for it, or older than its first take.
+package struct FollowEpisode: Sendable, Equatable {
+    package var key: String
+    package var url: String
+    package var title: String?
+    package var published: Date?
+    /// The download job, nil when the episode was only noted (older than the newest N).
+    package var downloadID: String?
+}
+
+extension Journal {
+    static let followsSchema = """
+        CREATE TABLE follows (
+            id TEXT PRIMARY KEY,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            folder TEXT NOT NULL,
+            keep INTEGER,
+            etag TEXT,
+            last_modified TEXT,
+            created REAL NOT NULL,
+            last_check REAL,
+            last_result TEXT,
+            next_check REAL NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            feed_interval REAL,
+            stopped TEXT,
+            checking_until REAL
+        );
+        CREATE TABLE follow_episodes (
+            follow_id TEXT NOT NULL REFERENCES follows(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            url TEXT NOT NULL,
+            title TEXT,
+            published REAL,
+            download_id TEXT,
+            prefix TEXT,
+            seen REAL NOT NULL,
+            removed REAL,
+            PRIMARY KEY (follow_id, key)
+        );
+        CREATE INDEX follow_episodes_url ON follow_episodes(follow_id, url);
+        CREATE INDEX follow_episodes_download ON follow_episodes(download_id);
+        """
+
+    static let followColumns = "id, url, title, folder, keep, etag, last_modified, created, last_check, last_result, next_check, failures, feed_interval, stopped"
+
+    static func follow(_ row: Row) -> Follow {
+        Follow(id: row.text(0), url: row.text(1), title: row.text(2), folder: row.text(3), keep: row.isNull(4) ? nil : row.int(4),
+               etag: row.optionalText(5), lastModified: row.optionalText(6), created: Date(timeIntervalSince1970: row.double(7)),
+               lastCheck: row.isNull(8) ? nil : Date(timeIntervalSince1970: row.double(8)), lastResult: row.optionalText(9),
+               nextCheck: Date(timeIntervalSince1970: row.double(10)), failures: row.int(11),
+               feedInterval: row.isNull(12) ? nil : row.double(12), stopped: row.optionalText(13))
+    }
+
+    /// Every follow, oldest first.
+    public func follows() throws -> [Follow] {
+        try db.read { try $0.query("SELECT \(Self.followColumns) FROM follows ORDER BY created, rowid", [], Self.follow) }
+    }
+
+    /// The follow of `url`, or named by `name` (its id, title or folder, case aside).
+    public func follow(named name: String) throws -> Follow? {
+        try follows().first { $0.id == name || $0.url == name || $0.title.lowercased() == name.lowercased() || $0.folder.lowercased() == name.lowercased() }
+    }
+
+    /// Records a new follow, due for its next check at `nextCheck`; nil when `url` is followed already.
+    package func addFollow(url: String, title: String, folder: String, keep: Int?, nextCheck: Date) throws -> Follow? {
+        try db.write { db in
+            if try db.query("SELECT 1 FROM follows WHERE url = ?", [.text(url)], { _ in true }).first == true { return nil }
+            let id = Self.newID()
+            try db.run("INSERT INTO follows (id, url, title, folder, keep, created, next_check) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       [.text(id), .text(url), .text(title), .text(folder), keep.map { .int(Int64($0)) } ?? .null,
+                        .double(Date().timeIntervalSince1970), .double(nextCheck.timeIntervalSince1970)])
+            return try db.query("SELECT \(Self.followColumns) FROM follows WHERE id = ?", [.text(id)], Self.follow).first
+        }
+    }
+
+    /// Stops following (its episodes' files stay in the library).
+    public func removeFollow(_ id: String) throws {
+        try db.write { db in
+            _ = try db.run("DELETE FROM follow_episodes WHERE follow_id = ?", [.text(id)])
+            _ = try db.run("DELETE FROM follows WHERE id = ?", [.text(id)])
+        }
+    }
+
+    /// Takes the follows due by `now` (or `only` those, due or not) for one checker: each is
+    /// marked as being checked until `lease` has passed, so another process does not check it too.
+    package func claimDueFollows(now: Date = Date(), only ids: [String]? = nil, lease: TimeInterval, limit: Int = 10_000) throws -> [Follow] {
+        try db.write { db in
+            let t = now.timeIntervalSince1970
+            let due = try db.query("SELECT \(Self.followColumns) FROM follows WHERE stopped IS NULL AND (checking_until IS NULL OR checking_until < ?) ORDER BY next_check LIMIT ?",
+                                   [.double(t), .int(Int64(limit))], Self.follow)
+                .filter { ids.map(Set.init)?.contains($0.id) ?? ($0.nextCheck.timeIntervalSince1970 <= t) }
+            for follow in due {
+                _ = try db.run("UPDATE follows SET checking_until = ? WHERE id = ?", [.double(t + lease), .text(follow.id)])
+            }
+            return due
+        }
+    }
+
+    /// The earliest next check of a followed feed, nil when none is followed.
+    package func nextFollowCheck() throws -> Date? {
+        // A feed being checked is due again only once its claim has lapsed.
+        try db.read { try $0.query("SELECT MIN(MAX(next_check, COALESCE(checking_until, 0))) FROM follows WHERE stopped IS NULL", []) { row in
+            row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))
+        }.first ?? nil }
+    }
+
+    /// Records a check's end: what it found, when the next one is due, the validators for the
+    /// next conditional GET, a moved address, a stop.
+    package func finishCheck(_ follow: Follow) throws {
+        try db.write { db in
+            _ = try db.run("""
+                UPDATE follows SET url = ?, title = ?, etag = ?, last_modified = ?, last_check = ?, last_result = ?, next_check = ?,
+                failures = ?, feed_interval = ?, stopped = ?, checking_until = NULL WHERE id = ?
+                """, [.text(follow.url), .text(follow.title), .optional(follow.etag), .optional(follow.lastModified),
+                      follow.lastCheck.map { .double($0.timeIntervalSince1970) } ?? .null, .optional(follow.lastResult),
+                      .double(follow.nextCheck.timeIntervalSince1970), .int(Int64(follow.failures)),
+                      follow.feedInterval.map { .double($0) } ?? .null, .optional(follow.stopped), .text(follow.id)])
+        }
+    }
+
+    /// The episodes `follow` has met.
+    package func episodes(of follow: String) throws -> [FollowEpisode] {
+        try db.read { try $0.query("SELECT key, url, title, published, download_id FROM follow_episodes WHERE follow_id = ? ORDER BY published DESC, seen DESC", [.text(follow)]) { row in
+            FollowEpisode(key: row.text(0), url: row.text(1), title: row.optionalText(2),
+                          published: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.double(3)), downloadID: row.optionalText(4))
+        } }
+    }
+
+    /// Notes an episode met (downloaded for the follow when `downloadID` is set); false when it
+    /// was met before. `prefix` is what its file's name starts with (its date).
+    @discardableResult
+    package func noteEpisode(_ episode: FollowEpisode, of follow: String, prefix: String?) throws -> Bool {
+        try db.write { db in
+            try db.run("INSERT OR IGNORE INTO follow_episodes (follow_id, key, url, title, published, download_id, prefix, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       [.text(follow), .text(episode.key), .text(episode.url), .optional(episode.title),
+                        episode.published.map { .double($0.timeIntervalSince1970) } ?? .null, .optional(episode.downloadID),
+                        .optional(prefix), .double(Date().timeIntervalSince1970)]) > 0
+        }
+    }
+
+    /// What the file of the download `id` is named from, when a follow queued it (its date).
+    package func followPrefix(download id: String) throws -> String? {
+        try db.read { try $0.query("SELECT prefix FROM follow_episodes WHERE download_id = ? LIMIT 1", [.text(id)]) { $0.optionalText(0) }.first ?? nil }
+    }
+}
