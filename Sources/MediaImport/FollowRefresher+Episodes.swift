@@ -4,13 +4,20 @@ import PiperCore
 extension FollowRefresher {
     /// Notes every entry the follow has not met; those `queueing` picks are queued into its
     /// folder (named by their date). Returns how many were queued.
+    /// One transaction for the whole feed: a feed of thousands of items is one synced write,
+    /// and a crash queues all of a check's episodes or none.
     func note(_ entries: [Playlist.Entry], of follow: Follow, queueing: (Playlist.Entry) -> Bool, journal: Journal) throws -> Int {
+        try journal.db.write { _ in try noteEach(entries, of: follow, queueing: queueing, journal: journal) }
+    }
+
+    private func noteEach(_ entries: [Playlist.Entry], of follow: Follow, queueing: (Playlist.Entry) -> Bool, journal: Journal) throws -> Int {
         var queued = 0
-        var keys = Set<String>()
+        var known = try journal.knownEpisodes(of: follow.id)
         for entry in entries {
             let episode = Self.episode(entry)
             // A feed that lists one item twice queues it once.
-            guard keys.insert(episode.key).inserted, try !journal.knowsEpisode(episode, of: follow.id) else { continue }
+            guard !known.contains(episode) else { continue }
+            known.insert(episode)
             if queueing(entry) {
                 _ = try journal.queueEpisode(episode, direct: MediaLinks.directDownloadURL(for: entry.url), of: follow,
                                              prefix: Self.prefix(entry.published ?? Date()))
@@ -37,17 +44,19 @@ extension FollowRefresher {
     }
 
     /// `--keep N`: removes from the library the files of the episodes this follow downloaded
-    /// beyond the newest N (never anything else), and returns how many went.
+    /// beyond the newest N that have landed (never anything else: an episode still on its way
+    /// does not push one out before it arrives), and returns how many went.
     func applyKeep(_ follow: Follow, journal: Journal) throws -> Int {
         guard let keep = follow.keep else { return 0 }
-        let beyond = try journal.keptEpisodes(of: follow.id).dropFirst(keep)
-        guard !beyond.isEmpty else { return 0 }
+        let landed = try journal.keptEpisodes(of: follow.id).compactMap { episode -> (FollowEpisode, JournalEntry)? in
+            guard let id = episode.downloadID, let entry = try journal.entry(id: id),
+                  entry.state == .imported || entry.state == .duplicate else { return nil }
+            return (episode, entry)
+        }
+        guard landed.count > keep else { return 0 }
         let importer = try LibraryImporter(state: state)
         var removed = 0
-        for episode in beyond {
-            guard let id = episode.downloadID, let entry = try journal.entry(id: id) else { continue }
-            // Only a file that reached the library can go; one still downloading waits.
-            guard entry.state == .imported || entry.state == .duplicate else { continue }
+        for (episode, entry) in landed.dropFirst(keep) {
             if let path = entry.libraryPath, path.hasPrefix(follow.folder + "/") {
                 do { try importer.remove(path) } catch LibraryImporter.RemoveError.noMatch {}
             }

@@ -4,14 +4,17 @@ import PiperSQLite
 
 /// The episodes each follow has met (`follow_episodes`).
 extension Journal {
-    /// Whether `follow` has met this episode: by its identity, its enclosure URL, or its title
-    /// and date (a feed without GUIDs that moved its files).
-    package func knowsEpisode(_ episode: FollowEpisode, of follow: String) throws -> Bool {
-        let titled: [SQLValue] = [.optional(episode.title), episode.published.map { .double($0.timeIntervalSince1970) } ?? .null]
-        return try db.read { try $0.query("""
-            SELECT 1 FROM follow_episodes WHERE follow_id = ? AND (key = ? OR url = ?
-                OR (title IS NOT NULL AND published IS NOT NULL AND title = ? AND published = ?)) LIMIT 1
-            """, [.text(follow), .text(episode.key), .text(episode.url)] + titled) { _ in true }.first ?? false }
+    /// What `follow` has met, read once per check: each item of a feed of thousands is then
+    /// looked up in memory rather than by a query of its own.
+    package func knownEpisodes(of follow: String) throws -> KnownEpisodes {
+        var known = KnownEpisodes()
+        try db.read { db in
+            _ = try db.query("SELECT key, url, title, published FROM follow_episodes WHERE follow_id = ?", [.text(follow)]) { row in
+                known.insert(FollowEpisode(key: row.text(0), url: row.text(1), title: row.optionalText(2),
+                                           published: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.double(3)), downloadID: nil))
+            }
+        }
+        return known
     }
 
     /// Queues an episode's download into the follow's folder and notes the episode, in one
@@ -42,5 +45,28 @@ extension Journal {
     package func markEpisodeRemoved(_ key: String, of follow: String) throws {
         try db.write { try $0.run("UPDATE follow_episodes SET removed = ? WHERE follow_id = ? AND key = ?",
                                   [.double(Date().timeIntervalSince1970), .text(follow), .text(key)]) }
+    }
+}
+
+/// The episodes a follow has met, by identity, enclosure URL, and title with date (a feed
+/// without GUIDs that moved its files).
+package struct KnownEpisodes {
+    private var keys = Set<String>()
+    private var urls = Set<String>()
+    private var titled = Set<String>()
+
+    package func contains(_ episode: FollowEpisode) -> Bool {
+        keys.contains(episode.key) || urls.contains(episode.url) || Self.titled(episode).map(titled.contains) == true
+    }
+
+    package mutating func insert(_ episode: FollowEpisode) {
+        keys.insert(episode.key)
+        urls.insert(episode.url)
+        if let key = Self.titled(episode) { titled.insert(key) }
+    }
+
+    private static func titled(_ episode: FollowEpisode) -> String? {
+        guard let title = episode.title, let published = episode.published else { return nil }
+        return "\(title)\u{1F}\(published.timeIntervalSince1970)"
     }
 }

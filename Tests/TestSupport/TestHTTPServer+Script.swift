@@ -81,6 +81,10 @@ class Handler(BaseHTTPRequestHandler):
         if need and need not in [c.strip() for c in (self.headers.get("Cookie") or "").split(";")]:
             other = route.get("otherwise") or {}
             status, data = int(other.get("status", "200")), other.get("body", "").encode("utf-8")
+        if route.get("conditional") and status == 200:
+            etag, modified = headers.get("ETag"), headers.get("Last-Modified")
+            if (etag and self.headers.get("If-None-Match") == etag) or (modified and self.headers.get("If-Modified-Since") == modified):
+                return self.send(304, {k: v for k, v in headers.items() if k in ("ETag", "Last-Modified")}, b"")
         if route.get("gzip"):
             data = gzip.compress(data)
             headers["Content-Encoding"] = "gzip"

@@ -30,6 +30,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// Keeps the connection open after the answer even when the request said `Connection:
         /// close` (as a careless server does), so a client's next request on it would arrive.
         public var keepAlive = false
+        /// Answers 304 to a request whose `If-None-Match` is the route's `ETag` header, or whose
+        /// `If-Modified-Since` is its `Last-Modified`, as a feed host does.
+        public var conditional = false
 
         public init(status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"], body: String = "",
                     bodyBase64: String? = nil, delay: Double = 0, gzip: Bool = false, requireCookie: String? = nil,
