@@ -13,7 +13,7 @@ public struct FollowRefresher: Sendable {
     /// Feeds checked at once.
     public var concurrency = 8
     /// How long a claimed check keeps other processes off the feed.
-    package var lease: TimeInterval = 300
+    package var lease: TimeInterval = 120
     /// The random draw for the schedule's jitter (a test fixes it).
     package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 
@@ -69,16 +69,20 @@ public struct FollowRefresher: Sendable {
         let target = [folder, DownloadFileName.sanitize(title)].compactMap { $0 }.joined(separator: "/")
         let journal = try Journal(state: state)
         let now = Date()
-        guard var follow = try journal.addFollow(url: feedURL.absoluteString, title: title, folder: target, keep: keep,
-                                                 nextCheck: now.addingTimeInterval(lease)) else {
-            throw StartError.alreadyFollowed(try journal.follow(named: feedURL.absoluteString)?.title ?? title)
-        }
         let take = newest.map { Set(feed.entries.prefix($0).map(\.url)) } ?? Set(feed.entries.map(\.url))
-        let queued = try note(feed.entries, of: follow, queueing: { take.contains($0.url) }, journal: journal)
-        follow.etag = etag
-        follow.lastModified = lastModified
-        finish(&follow, at: now, result: Self.newEpisodes(queued), failed: false, feedInterval: feed.checkInterval)
-        try journal.finishCheck(follow)
+        // One transaction: a crash leaves the follow with its first episodes noted, or no follow.
+        let (follow, queued) = try journal.db.write { _ -> (Follow, Int) in
+            guard var follow = try journal.addFollow(url: feedURL.absoluteString, title: title, folder: target, keep: keep,
+                                                     nextCheck: now.addingTimeInterval(lease)) else {
+                throw StartError.alreadyFollowed(try journal.follow(named: feedURL.absoluteString)?.title ?? title)
+            }
+            let queued = try note(feed.entries, of: follow, queueing: { take.contains($0.url) }, journal: journal)
+            follow.etag = etag
+            follow.lastModified = lastModified
+            finish(&follow, at: now, result: Self.newEpisodes(queued), failed: false, feedInterval: feed.checkInterval)
+            try journal.finishCheck(follow)
+            return (follow, queued)
+        }
         return Check(follow: follow, queued: queued, removed: try applyKeep(follow, journal: journal), bytes: result.bytes)
     }
 

@@ -54,7 +54,8 @@ extension Journal {
             failures INTEGER NOT NULL DEFAULT 0,
             feed_interval REAL,
             stopped TEXT,
-            checking_until REAL
+            checking_until REAL,
+            checking_pid INTEGER
         );
         CREATE TABLE follow_episodes (
             follow_id TEXT NOT NULL REFERENCES follows(id) ON DELETE CASCADE,
@@ -113,26 +114,45 @@ extension Journal {
     }
 
     /// Takes the follows due by `now` (or `only` those, due or not) for one checker: each is
-    /// marked as being checked until `lease` has passed, so another process does not check it too.
-    package func claimDueFollows(now: Date = Date(), only ids: [String]? = nil, lease: TimeInterval, limit: Int = 10_000) throws -> [Follow] {
+    /// marked as being checked by this process until `lease` has passed, so another process does
+    /// not check it too. A claim lapses at its time, or at once when its process is gone (a
+    /// checker killed mid-check holds nothing).
+    package func claimDueFollows(now: Date = Date(), only ids: [String]? = nil, lease: TimeInterval) throws -> [Follow] {
         try db.write { db in
             let t = now.timeIntervalSince1970
-            let due = try db.query("SELECT \(Self.followColumns) FROM follows WHERE stopped IS NULL AND (checking_until IS NULL OR checking_until < ?) ORDER BY next_check LIMIT ?",
-                                   [.double(t), .int(Int64(limit))], Self.follow)
-                .filter { ids.map(Set.init)?.contains($0.id) ?? ($0.nextCheck.timeIntervalSince1970 <= t) }
+            let rows = try db.query("SELECT \(Self.followColumns), checking_until, checking_pid FROM follows WHERE stopped IS NULL ORDER BY next_check",
+                                    []) { row in
+                (Self.follow(row), row.isNull(14) ? nil : row.double(14), row.isNull(15) ? nil : Int32(truncatingIfNeeded: row.int(15)))
+            }
+            let wanted = ids.map(Set.init)
+            let due = rows.filter { follow, until, pid in
+                let lapsed = until.map { $0 < t } ?? true
+                let orphaned = pid.map { !Self.isAlive($0) } ?? false
+                return (lapsed || orphaned) && (wanted?.contains(follow.id) ?? (follow.nextCheck.timeIntervalSince1970 <= t))
+            }.map(\.0)
             for follow in due {
-                _ = try db.run("UPDATE follows SET checking_until = ? WHERE id = ?", [.double(t + lease), .text(follow.id)])
+                _ = try db.run("UPDATE follows SET checking_until = ?, checking_pid = ? WHERE id = ?",
+                               [.double(t + lease), .int(Int64(getpid())), .text(follow.id)])
             }
             return due
         }
     }
 
-    /// The earliest next check of a followed feed, nil when none is followed.
+    /// Whether process `pid` exists (on this machine: the journal is local to it).
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// The earliest next check of a followed feed, nil when none is followed. A feed being
+    /// checked is due again once its claim lapses (at once when its checker is gone).
     package func nextFollowCheck() throws -> Date? {
-        // A feed being checked is due again only once its claim has lapsed.
-        try db.read { try $0.query("SELECT MIN(MAX(next_check, COALESCE(checking_until, 0))) FROM follows WHERE stopped IS NULL", []) { row in
-            row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))
-        }.first ?? nil }
+        let rows = try db.read { try $0.query("SELECT next_check, checking_until, checking_pid FROM follows WHERE stopped IS NULL", []) { row in
+            (row.double(0), row.isNull(1) ? nil : row.double(1), row.isNull(2) ? nil : Int32(truncatingIfNeeded: row.int(2)))
+        } }
+        return rows.map { next, until, pid in
+            guard let until, pid.map(Self.isAlive) ?? true else { return next }
+            return max(next, until)
+        }.min().map { Date(timeIntervalSince1970: $0) }
     }
 
     /// Records a check's end: what it found, when the next one is due, the validators for the
@@ -141,7 +161,7 @@ extension Journal {
         try db.write { db in
             _ = try db.run("""
                 UPDATE follows SET url = ?, title = ?, etag = ?, last_modified = ?, last_check = ?, last_result = ?, next_check = ?,
-                failures = ?, feed_interval = ?, stopped = ?, checking_until = NULL WHERE id = ?
+                failures = ?, feed_interval = ?, stopped = ?, checking_until = NULL, checking_pid = NULL WHERE id = ?
                 """, [.text(follow.url), .text(follow.title), .optional(follow.etag), .optional(follow.lastModified),
                       follow.lastCheck.map { .double($0.timeIntervalSince1970) } ?? .null, .optional(follow.lastResult),
                       .double(follow.nextCheck.timeIntervalSince1970), .int(Int64(follow.failures)),
