@@ -14,7 +14,10 @@ struct FollowCommand: Command {
         episode once: an episode is known by its GUID, else its file's URL, so a feed that moves
         its files does not download it again, and one you removed from the library is not
         fetched again. Each file is named by its date first. With --keep N only the newest N
-        episodes it downloaded are kept. See 'piper follows' and 'piper unfollow'.
+        episodes it downloaded are kept. With --opml FILE every feed of an OPML subscription
+        list (a podcast app's export) is followed, those already followed skipped, each taking
+        its newest episode unless --newest or --all says otherwise. See 'piper follows' (whose
+        --opml writes such a list) and 'piper unfollow'.
         Exit status: 0 followed, 65 not a feed or already followed, 69 the feed could not be read.
         """
     struct Options: OptionGroup {
@@ -22,27 +25,36 @@ struct FollowCommand: Command {
         var newest = Opt.int("--newest", help: "Download the newest N episodes now.", default: ShareFlow.Options().feedLimit ?? 10, in: 0...100_000)
         var all = Opt.flag("--all", help: "Download every episode the feed lists now.")
         var keep = Opt.int("--keep", help: "Keep only the newest N episodes downloaded for this show (0: keep all).", default: 0, in: 0...100_000)
+        var opml = Opt.text("--opml", placeholder: "FILE", help: "Follow every feed of an OPML subscription list ('-' for standard input).")
     }
-    static let arguments: [ArgumentSpec] = [ArgumentSpec(name: "URL", help: "The feed, or a page that links it.")]
+    static let arguments: [ArgumentSpec] = [ArgumentSpec(name: "URL", help: "The feed, or a page that links it.", optional: true)]
 
-    let url: URL
+    let url: URL?
+    let opml: String?
     let into: String?
     let newest: Int?
     let keep: Int?
 
     init(_ parsed: Parsed<Options>) throws {
-        guard let url = URL(string: parsed.positionals[0]), WebURL.isWeb(url) else {
-            throw UsageError("URL must be an http(s) address, not '\(parsed.positionals[0])'")
+        opml = parsed.opml
+        switch (parsed.positionals.first, opml) {
+        case (nil, nil): throw UsageError("Give the feed's URL, or --opml FILE")
+        case (.some, .some): throw UsageError("Give the feed's URL or --opml FILE, not both")
+        case (let text?, nil):
+            guard let url = URL(string: text), WebURL.isWeb(url) else { throw UsageError("URL must be an http(s) address, not '\(text)'") }
+            self.url = url
+        case (nil, .some): url = nil
         }
         if parsed.given(\.newest), parsed.all { throw UsageError("--newest and --all cannot be used together") }
-        self.url = url
         into = parsed.into
-        newest = parsed.all ? nil : parsed.newest
+        // A whole list at once takes each show's newest episode unless told otherwise.
+        newest = parsed.all ? nil : (opml != nil && !parsed.given(\.newest) ? 1 : parsed.newest)
         keep = parsed.keep == 0 ? nil : parsed.keep
     }
 
     func run() async throws -> ExitCode {
         let state = StateFolder.resolve()
+        guard let url else { return try followList(state: state) }
         let check = try FollowRefresher(state: state).start(url: url, into: into, keep: keep, newest: newest)
         if check.queued > 0 {
             _ = try AgentLauncher.ensureWorker(state: state, environment: ProcessInfo.processInfo.environment)
@@ -54,6 +66,43 @@ struct FollowCommand: Command {
         }
         Output.out(follow.url)
         return .success
+    }
+
+    /// `--opml FILE`: follows each feed of the list in turn; one that fails is said and the
+    /// rest go on. The exit status is the worst of them (an already followed one is no failure).
+    private func followList(state: StateFolder) throws -> ExitCode {
+        let path = opml ?? "-"
+        guard let bytes = path == "-" ? InputBytes.standardInput() : InputBytes.file(path) else {
+            Output.err("Cannot read \(path)")
+            return .dataError
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let feeds = OPML.feeds(in: text)
+        guard !feeds.isEmpty else {
+            Output.err("\(path) lists no feeds (an OPML file with <outline xmlUrl=\"…\"> entries)")
+            return .dataError
+        }
+        let refresher = FollowRefresher(state: state)
+        var worst = ExitCode.success
+        var queued = 0
+        var followed = 0
+        for feed in feeds {
+            do {
+                let check = try refresher.start(url: feed.url, into: into, keep: keep, newest: newest)
+                queued += check.queued
+                followed += 1
+                Output.note("Following \(check.follow.title) into \(check.follow.folder)")
+                Output.out(check.follow.url)
+            } catch FollowRefresher.StartError.alreadyFollowed(let title) {
+                Output.note("Already following \(title)")
+            } catch let error as FollowRefresher.StartError {
+                Output.err("\(feed.title): \(error)")
+                worst = ExitCode(error.category).rawValue > worst.rawValue ? ExitCode(error.category) : worst
+            }
+        }
+        if queued > 0 { _ = try AgentLauncher.ensureWorker(state: state, environment: ProcessInfo.processInfo.environment) }
+        Output.note("Followed \(followed) of \(feeds.count) feeds; \(queued) episode\(queued == 1 ? "" : "s") downloading now.")
+        return worst
     }
 }
 

@@ -8,13 +8,17 @@ struct FollowsCommand: Command {
     static let abstract = "List the shows you follow, when each was checked and what it found."
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the follows as a JSON array.")
+        var opml = Opt.flag("--opml", help: "Print the follows as an OPML 2.0 subscription list, for any podcast app.")
     }
     static let subcommands: [any Command.Type] = [Refresh.self]
 
     let json: Bool
+    let opml: Bool
 
     init(_ parsed: Parsed<Options>) throws {
+        if parsed.json, parsed.opml { throw UsageError("--json and --opml cannot be used together") }
         json = parsed.json
+        opml = parsed.opml
     }
 
     struct Row: Encodable {
@@ -29,12 +33,19 @@ struct FollowsCommand: Command {
 
     func run() async throws -> ExitCode {
         let state = StateFolder.resolve()
-        guard FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path) else {
-            if json { Output.out("[]") } else { Output.out("Not following any show.") }
+        let follows = FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path)
+            ? try Journal(state: state).follows() : []
+        if opml {
+            Output.out(OPML.document(follows.filter { $0.stopped == nil }.compactMap { follow in
+                URL(string: follow.url).map { OPML.Feed(title: follow.title, url: $0) }
+            }), terminator: "")
+            return .success
+        }
+        guard !follows.isEmpty else {
+            Output.out(json ? "[]" : "Not following any show.")
             return .success
         }
         let journal = try Journal(state: state)
-        let follows = try journal.follows()
         let iso = ISO8601DateFormatter()
         let rows = try follows.map { follow in
             Row(id: follow.id, title: follow.title, url: follow.url, folder: follow.folder,
@@ -46,7 +57,6 @@ struct FollowsCommand: Command {
             try Output.json(rows)
             return .success
         }
-        if rows.isEmpty { Output.out("Not following any show.") }
         for (row, follow) in zip(rows, follows) {
             Output.out("\(row.title)  \(row.episodes) episode\(row.episodes == 1 ? "" : "s") in \(row.folder)\(row.keep.map { " (keeping \($0))" } ?? "")")
             Output.out("    \(row.url)")
