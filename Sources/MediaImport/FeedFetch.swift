@@ -30,7 +30,7 @@ package struct FeedFetch: Sendable {
         package var answer: Answer
         /// Where the feed now lives, when a permanent redirect said so.
         package var movedTo: URL?
-        /// The body bytes received, for the refresh's figures.
+        /// The body bytes received on the wire (compressed as sent), for the refresh's figures.
         package var bytes: Int
     }
 
@@ -55,7 +55,7 @@ package struct FeedFetch: Sendable {
             do { easy = try CurlEasy(request) } catch { return Result(answer: .failed("\(error)", retryAfter: nil), movedTo: moved, bytes: bytes) }
             easy.receiver = receiver
             let failure = easy.perform()
-            bytes += receiver.body.count
+            bytes += easy.downloadedBytes
             if receiver.tooLarge { return Result(answer: .failed("The feed is larger than \(maxBytes >> 20) MB", retryAfter: nil), movedTo: moved, bytes: bytes) }
             if let failure { return Result(answer: .failed(failure.description, retryAfter: nil), movedTo: moved, bytes: bytes) }
             let status = receiver.headers.status

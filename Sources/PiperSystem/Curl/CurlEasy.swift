@@ -145,6 +145,13 @@ public final class CurlEasy {
         return Int(seconds)
     }
 
+    /// The body bytes the last transfer received on the wire (before any content decoding).
+    package var downloadedBytes: Int {
+        var bytes: curl_off_t = 0
+        guard piper_curl_getinfo_off(handle, CURLINFO_SIZE_DOWNLOAD_T, &bytes) == CURLE_OK else { return 0 }
+        return Int(bytes)
+    }
+
     /// The last response's Content-Type, once its headers arrived.
     package var contentType: String? { info(CURLINFO_CONTENT_TYPE) }
 

@@ -100,6 +100,10 @@ struct FollowsCommand: Command {
                 failed = failed || check.follow.failures > 0
             }
             if checks.count < chosen.count { Output.note("\(chosen.count - checks.count) not checked: stopped, or being checked by another process.") }
+            let fresh = checks.filter { $0.queued > 0 }.count
+            let unchanged = checks.filter { $0.follow.lastResult == "Not modified" }.count
+            Output.detail("Checked \(checks.count) feed\(checks.count == 1 ? "" : "s"): \(fresh) with new episodes, \(unchanged) not modified, "
+                          + "\(checks.filter { $0.follow.failures > 0 }.count) failed; \(checks.reduce(0) { $0 + $1.bytes }) bytes of feeds fetched.")
             if checks.contains(where: { $0.queued > 0 }) {
                 _ = try AgentLauncher.ensureWorker(state: state, environment: ProcessInfo.processInfo.environment)
             }
