@@ -40,11 +40,21 @@ extension Backend {
             let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)
             let library = LibraryPageRoute(shelf: shelf, publicURL: publicURL)
             let connectX = ConnectXPage(cookies: services.cookies, clock: configuration.clock)
+            let follows = FollowRoute(state: services.state, fetchGuard: services.fetchGuard)
             routes += [
                 Route([.exact("/share")], [
                     .get(.paired(.negotiated)) { request, context in try share.confirmation(request, context) },
                     .post(.sameSitePost, { request, context in try share.share(request, context) },
-                          later: { request, context, reply in share.share(request, context, reply: reply) }),
+                          later: { request, context, reply in
+                              // The token API's {"url": FEED, "follow": true} follows the show.
+                              guard FollowRoute.asksToFollow(request) else { return share.share(request, context, reply: reply) }
+                              DispatchQueue.global().async { reply(Result { try follows.follow(request, context) }) }
+                          }),
+                ]),
+                Route([.exact("/follows")], [
+                    .get(.paired(.negotiated)) { request, context in try follows.list(request, context) },
+                    .post(.sameSitePost, { request, context in try follows.follow(request, context) },
+                          later: { request, context, reply in DispatchQueue.global().async { reply(Result { try follows.follow(request, context) }) } }),
                 ]),
                 Route([.prefix("/shares/")], [.get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) }]),
                 Route([.exact("/pair")], [
