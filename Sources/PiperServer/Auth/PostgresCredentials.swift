@@ -2,96 +2,41 @@ import Foundation
 import PiperSystem
 
 /// The credentials in PostgreSQL (`--postgres`): every `piper serve` on the database, and
-/// `piper pair`/`piper devices --postgres` beside them, read and change the same two tables,
-/// `<prefix>_devices` and `<prefix>_pairings`, and the share ledger's `<prefix>_shares` and
-/// `<prefix>_share_keys`.
+/// `piper pair`/`piper devices --postgres` beside them, read and change the same tables,
+/// `piper_devices` and `piper_pairings`, the server secrets' `piper_secrets`, and the share
+/// ledger's `piper_shares` and `piper_share_keys` (`PostgresDatabase+Schema`), through the
+/// process's one `PostgresDatabase`.
 public final class PostgresCredentials: CredentialStore {
-    private let pool: ConnectionPool<PostgresConnection>
-    private let devicesTable: String
-    private let pairingsTable: String
-    private let secretsTable: String
-    let sharesTable: String
-    let keysTable: String
+    let database: PostgresDatabase
+    private let devicesTable = "piper_devices"
+    private let pairingsTable = "piper_pairings"
+    private let secretsTable = "piper_secrets"
+    let sharesTable = "piper_shares"
+    let keysTable = "piper_share_keys"
 
-    /// Connects to `url` and creates the tables if needed. `prefix` must be a plain identifier
-    /// (tests use one each).
-    public init(url: String, prefix: String = "piper", connections: Int = 4) throws {
-        guard PostgresStore.isPlainIdentifier(prefix + "_pairings") else {
-            throw StoreError(.failed, "The PostgreSQL table prefix must be a plain identifier")
-        }
-        devicesTable = prefix + "_devices"
-        pairingsTable = prefix + "_pairings"
-        secretsTable = prefix + "_secrets"
-        sharesTable = prefix + "_shares"
-        keysTable = prefix + "_share_keys"
-        pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
-        try run("setup") { conn in
-            // "relation already exists, skipping" is no news to piper devices' user.
-            try conn.execute("SET client_min_messages = warning")
-            try conn.execute("SELECT pg_advisory_lock(7061706572)")
-            defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
-            try conn.execute("""
-                CREATE TABLE IF NOT EXISTS \(devicesTable) (
-                    id text PRIMARY KEY,
-                    name text NOT NULL UNIQUE,
-                    kind text NOT NULL,
-                    created bigint NOT NULL,
-                    secret_hash text NOT NULL UNIQUE,
-                    last_used bigint,
-                    last_address text,
-                    seq bigserial
-                )
-                """)
-            try conn.execute("CREATE TABLE IF NOT EXISTS \(pairingsTable) (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
-            try addScopes(conn)
-            try conn.execute("CREATE TABLE IF NOT EXISTS \(secretsTable) (name text PRIMARY KEY, value text NOT NULL)")
-            try conn.execute("""
-                CREATE TABLE IF NOT EXISTS \(sharesTable) (
-                    seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, followed boolean NOT NULL, record text NOT NULL
-                )
-                """)
-            try conn.execute("CREATE INDEX IF NOT EXISTS \(sharesTable)_followed ON \(sharesTable) (seq) WHERE followed")
-            try conn.execute("""
-                CREATE TABLE IF NOT EXISTS \(keysTable) (
-                    key text NOT NULL, device text NOT NULL, fingerprint text NOT NULL, records text, created bigint NOT NULL,
-                    PRIMARY KEY (key, device)
-                )
-                """)
-            // A claim belongs to a living run (`SQLiteCredentials.shareLeasesSchema`).
-            try conn.execute("""
-                ALTER TABLE \(keysTable) ADD COLUMN IF NOT EXISTS owner text, ADD COLUMN IF NOT EXISTS lease bigint,
-                    ADD COLUMN IF NOT EXISTS done text
-                """)
-            try conn.execute("CREATE INDEX IF NOT EXISTS \(keysTable)_owner ON \(keysTable) (owner) WHERE owner IS NOT NULL")
-        }
+    public init(database: PostgresDatabase) {
+        self.database = database
     }
 
     public var kind: String { "postgres" }
 
-    /// What `SQLiteCredentials.scopesMigration` does, idempotent (under the setup's advisory
-    /// lock): the scope columns, tokens share-only (every token is), reserved names renamed.
-    private func addScopes(_ conn: PostgresConnection) throws {
-        try conn.execute("ALTER TABLE \(devicesTable) ADD COLUMN IF NOT EXISTS scope text NOT NULL DEFAULT 'owner'")
-        try conn.execute("UPDATE \(devicesTable) SET scope = 'share' WHERE kind = 'token' AND scope <> 'share'")
-        try conn.execute("ALTER TABLE \(pairingsTable) ADD COLUMN IF NOT EXISTS scope text NOT NULL DEFAULT 'owner'")
-        let rows = try conn.execute("SELECT id, name FROM \(devicesTable) ORDER BY created, seq")
-        let names = (0..<rows.rowCount).map { (id: rows.text($0, 0) ?? "", name: rows.text($0, 1) ?? "") }
-        for renamed in DeviceNames.renames(of: names) {
-            try conn.execute("UPDATE \(devicesTable) SET name = $1 WHERE id = $2", [renamed.name, renamed.id])
+    static let columns = "id, name, kind, created, secret_hash, last_used, last_address, scope"
+
+    static func devices(_ result: PostgresResult) throws -> [Device] {
+        try result.rows.map { row in
+            Device(id: try row.text("id"), name: try row.text("name"), kind: try row.text("kind"),
+                   scope: try scope(row.text("scope")),
+                   created: Date(timeIntervalSince1970: Double(try row.int64("created"))),
+                   secretHash: try row.text("secret_hash"),
+                   lastUsed: try row.optionalInt64("last_used").map { Date(timeIntervalSince1970: Double($0)) },
+                   lastAddress: try row.optionalText("last_address"))
         }
     }
 
-    static let columns = "id, name, kind, created, secret_hash, last_used, last_address, scope"
-
-    static func devices(_ result: PostgresResult) -> [Device] {
-        (0..<result.rowCount).map { row in
-            Device(id: result.text(row, 0) ?? "", name: result.text(row, 1) ?? "", kind: result.text(row, 2) ?? "",
-                   scope: result.text(row, 7).flatMap(DeviceScope.init(rawValue:)) ?? .share,
-                   created: Date(timeIntervalSince1970: Double(result.text(row, 3) ?? "") ?? 0),
-                   secretHash: result.text(row, 4) ?? "",
-                   lastUsed: result.text(row, 5).flatMap(Double.init).map(Date.init(timeIntervalSince1970:)),
-                   lastAddress: result.text(row, 6))
-        }
+    /// A stored scope; one this build does not know is a malformed row, not a guess.
+    static func scope(_ text: String) throws -> DeviceScope {
+        guard let scope = DeviceScope(rawValue: text) else { throw PostgresRowError(column: "scope", problem: "is not a known scope") }
+        return scope
     }
 
     static func values(_ device: Device) -> [String?] {
@@ -102,12 +47,12 @@ public final class PostgresCredentials: CredentialStore {
     public func secret(named name: String, proposing proposed: String) throws -> String {
         try run("secret") { conn in
             try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", [name, proposed])
-            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).text(0, 0) ?? proposed
+            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).onlyRow().text("value")
         }
     }
 
     public func storedSecret(named name: String) throws -> String? {
-        try run("read") { conn in try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).text(0, 0) }
+        try run("read") { conn in try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).first?.text("value") }
     }
 
     public func replaceSecret(named name: String, with value: String) throws {
@@ -142,29 +87,29 @@ public final class PostgresCredentials: CredentialStore {
             var added = device
             if let pairing {
                 let used = try conn.execute("DELETE FROM \(pairingsTable) WHERE code_hash = $1 RETURNING scope", [pairing])
-                guard used.rowCount == 1 else { return nil }
-                added.scope = used.text(0, 0).flatMap(DeviceScope.init(rawValue:)) ?? .share
+                guard let row = used.first else { return nil }
+                added.scope = try Self.scope(row.text("scope"))
             }
-            let names = try conn.execute("SELECT name FROM \(devicesTable)")
-            added.name = DeviceNames.unique(device.name, among: (0..<names.rowCount).compactMap { names.text($0, 0) })
+            let names = try conn.execute("SELECT name FROM \(devicesTable)").rows.map { try $0.text("name") }
+            added.name = DeviceNames.unique(device.name, among: names)
             try conn.execute("INSERT INTO \(devicesTable) (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", Self.values(added))
             return added
         }
     }
 
     public func devices() throws -> [Device] {
-        try run("read") { conn in Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) ORDER BY created, seq")) }
+        try run("read") { conn in try Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) ORDER BY created, seq")) }
     }
 
     public func device(secretHash: String) throws -> Device? {
         try run("read") { conn in
-            Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) WHERE secret_hash = $1", [secretHash])).first
+            try Self.devices(try conn.execute("SELECT \(Self.columns) FROM \(devicesTable) WHERE secret_hash = $1", [secretHash])).first
         }
     }
 
     public func removeDevice(id: String) throws -> Device? {
         try run("revoke") { conn in
-            Self.devices(try conn.execute("DELETE FROM \(devicesTable) WHERE id = $1 RETURNING \(Self.columns)", [id])).first
+            try Self.devices(try conn.execute("DELETE FROM \(devicesTable) WHERE id = $1 RETURNING \(Self.columns)", [id])).first
         }
     }
 
@@ -179,8 +124,7 @@ public final class PostgresCredentials: CredentialStore {
         try transaction("import") { conn in
             try conn.execute("SELECT pg_advisory_xact_lock(7061706573)")   // as addDevice: names decided one at a time
             var added = 0
-            let rows = try conn.execute("SELECT name FROM \(devicesTable)")
-            var names = (0..<rows.rowCount).compactMap { rows.text($0, 0) }
+            var names = try conn.execute("SELECT name FROM \(devicesTable)").rows.map { try $0.text("name") }
             for var device in devices {
                 // Kept by id; a name taken or reserved gets another (as in SQLiteCredentials.importRecords).
                 guard try conn.execute("SELECT 1 FROM \(devicesTable) WHERE id = $1", [device.id]).rowCount == 0 else { continue }
@@ -197,30 +141,11 @@ public final class PostgresCredentials: CredentialStore {
         }
     }
 
-    /// Drops both tables (tests only).
-    public func dropTables() throws {
-        try run("drop") { conn in try conn.execute("DROP TABLE IF EXISTS \(devicesTable), \(pairingsTable), \(secretsTable), \(sharesTable), \(keysTable)") }
-    }
-
     func transaction<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
-        try run(what) { conn in
-            try conn.execute("BEGIN")
-            do {
-                let result = try body(conn)
-                try conn.execute("COMMIT")
-                return result
-            } catch {
-                _ = try? conn.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try database.transaction(what, body)
     }
 
     func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
-        do {
-            return try pool.with(discardOn: { ($0 as? PostgresError)?.connectionLost ?? true }, body)
-        } catch let error as PostgresError {
-            throw StoreError(error.connectionLost ? .unavailable : .failed, "PostgreSQL \(what) failed: \(error.description)")
-        }
+        try database.run(what, body)
     }
 }
