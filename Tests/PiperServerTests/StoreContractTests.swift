@@ -186,6 +186,7 @@ final class Failures: @unchecked Sendable {
     private var errors: [Error] = []
     func add(_ error: Error) { lock.withLock { errors.append(error) } }
     var count: Int { lock.withLock { errors.count } }
+    var descriptions: [String] { lock.withLock { errors.map { "\($0)" } } }
 }
 
 /// Each completion's error by article title.
