@@ -10,7 +10,7 @@ public final class PostgresCredentials: CredentialStore {
     let database: PostgresDatabase
     private let devicesTable = "piper_devices"
     private let pairingsTable = "piper_pairings"
-    private let secretsTable = "piper_secrets"
+    let secretsTable = "piper_secrets"
     let sharesTable = "piper_shares"
     let keysTable = "piper_share_keys"
 
@@ -42,24 +42,6 @@ public final class PostgresCredentials: CredentialStore {
     static func values(_ device: Device) -> [String?] {
         [device.id, device.name, device.kind, String(device.created.credentialSeconds), device.secretHash,
          device.lastUsed.map { String($0.credentialSeconds) }, device.lastAddress, device.scope.rawValue]
-    }
-
-    public func secret(named name: String, proposing proposed: String) throws -> String {
-        try run("secret") { conn in
-            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", [name, proposed])
-            return try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).onlyRow().text("value")
-        }
-    }
-
-    public func storedSecret(named name: String) throws -> String? {
-        try run("read") { conn in try conn.execute("SELECT value FROM \(secretsTable) WHERE name = $1", [name]).first?.text("value") }
-    }
-
-    public func replaceSecret(named name: String, with value: String) throws {
-        try run("secret") { conn in
-            try conn.execute("INSERT INTO \(secretsTable) (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2",
-                             [name, value])
-        }
     }
 
     public func addPairing(codeHash: String, expires: Date, scope: DeviceScope, now: Date) throws {
