@@ -1,5 +1,4 @@
 import Foundation
-import PiperSystem
 
 /// The credentials in PostgreSQL (`--postgres`): every `piper serve` on the database, and
 /// `piper pair`/`piper devices --postgres` beside them, read and change the same tables,
