@@ -27,6 +27,11 @@ struct FreshPostgresSchema {
         return base + " options='-csearch_path=\(schema)'"
     }
 
+    /// `url` with an application name, which `pg_stat_activity` shows for each connection.
+    func url(applicationName name: String) -> String {
+        url.hasPrefix("postgres") && url.contains("://") ? url + "&application_name=" + name : url + " application_name=" + name
+    }
+
     /// A connection of its own on the schema (for setting up and checking tables directly).
     func connect() throws -> PostgresConnection { try PostgresConnection(url: url) }
 

@@ -80,7 +80,7 @@ import Testing
         let schema = try FreshPostgresSchema()
         defer { schema.drop() }
         let name = "piper_pool_" + schema.name.suffix(12)
-        let url = schema.url + "&application_name=" + name
+        let url = schema.url(applicationName: name)
         let home = try freshDirectory("pool")
         defer { try? FileManager.default.removeItem(at: home) }
         let server = try ServeProcess(arguments: ["--postgres", url, "--postgres-pool", "2", "--threads", "8", "--burst", "1000"], home: home)
