@@ -3,7 +3,7 @@
 
 #define FUNCTIONS(X) X(PQconnectdb) X(PQfinish) X(PQstatus) X(PQerrorMessage) X(PQexecParams) \
     X(PQresultStatus) X(PQresultErrorMessage) X(PQresultErrorField) X(PQntuples) X(PQcmdTuples) \
-    X(PQgetvalue) X(PQgetisnull) X(PQclear)
+    X(PQgetvalue) X(PQgetisnull) X(PQclear) X(PQfnumber)
 
 PIPER_LIBRARY_DEFINE(pq, "libpq", "libpq.so.5", "PIPER_LIBRARY_POSTGRES", "libpq5");
 #define CALL(name) PIPER_LIBRARY_CALL(pq, name)
@@ -26,3 +26,4 @@ PIPER_STUB char *PQcmdTuples(PGresult *r) { return CALL(PQcmdTuples)(r); }
 PIPER_STUB char *PQgetvalue(const PGresult *r, int row, int field) { return CALL(PQgetvalue)(r, row, field); }
 PIPER_STUB int PQgetisnull(const PGresult *r, int row, int field) { return CALL(PQgetisnull)(r, row, field); }
 PIPER_STUB void PQclear(PGresult *r) { CALL(PQclear)(r); }
+PIPER_STUB int PQfnumber(const PGresult *r, const char *name) { return CALL(PQfnumber)(r, name); }

@@ -106,21 +106,20 @@ import Testing
     /// The same on PostgreSQL: tables made by the version before scopes gain them on open.
     @Test(.enabled(if: PostgresTestDatabase.isConfigured))
     func postgresTablesFromBeforeScopesAreMigrated() throws {
-        let url = try PostgresTestDatabase.url()
-        let prefix = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let conn = try PostgresConnection(url: url)
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let conn = try schema.connect()
         try conn.execute("""
-            CREATE TABLE \(prefix)_devices (id text PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL, created bigint NOT NULL,
-                                            secret_hash text NOT NULL UNIQUE, last_used bigint, last_address text, seq bigserial)
+            CREATE TABLE piper_devices (id text PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL, created bigint NOT NULL,
+                                        secret_hash text NOT NULL UNIQUE, last_used bigint, last_address text, seq bigserial)
             """)
-        try conn.execute("CREATE TABLE \(prefix)_pairings (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
+        try conn.execute("CREATE TABLE piper_pairings (code_hash text PRIMARY KEY, expires bigint NOT NULL)")
         for (id, name, kind) in [("ab12cd34", "laptop", "browser"), ("ef56ab78", "share-token", "token")] {
-            try conn.execute("INSERT INTO \(prefix)_devices (id, name, kind, created, secret_hash) VALUES ($1, $2, $3, 1800000000, $4)",
+            try conn.execute("INSERT INTO piper_devices (id, name, kind, created, secret_hash) VALUES ($1, $2, $3, 1800000000, $4)",
                              [id, name, kind, DeviceRegistry.hash(id)])
         }
-        let credentials = try PostgresCredentials(url: url, prefix: prefix)
-        defer { try? credentials.dropTables() }
-        _ = try PostgresCredentials(url: url, prefix: prefix)   // a second open changes nothing more
+        let credentials = PostgresCredentials(database: try schema.open())
+        _ = try schema.open()   // a second open changes nothing more
         let devices = try credentials.devices()
         #expect(devices.map(\.name) == ["laptop", "share-token (renamed)"])
         #expect(devices.map(\.scope) == [.owner, .share])

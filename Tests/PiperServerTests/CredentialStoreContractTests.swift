@@ -25,12 +25,10 @@ func makeCredentialStores(_ driver: CredentialDriver) throws -> (first: DeviceRe
         return (try DeviceRegistry(state: StateFolder(url: homes.0), credentials: SQLiteCredentials(path: path)),
                 try DeviceRegistry(state: StateFolder(url: homes.1), credentials: SQLiteCredentials(path: path)), {})
     case .postgres:
-        let url = try PostgresTestDatabase.url()
-        let prefix = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let first = try PostgresCredentials(url: url, prefix: prefix)
-        return (try DeviceRegistry(state: StateFolder(url: homes.0), credentials: first),
-                try DeviceRegistry(state: StateFolder(url: homes.1), credentials: PostgresCredentials(url: url, prefix: prefix)),
-                { try? first.dropTables() })
+        let schema = try FreshPostgresSchema()
+        return (try DeviceRegistry(state: StateFolder(url: homes.0), credentials: PostgresCredentials(database: schema.open())),
+                try DeviceRegistry(state: StateFolder(url: homes.1), credentials: PostgresCredentials(database: schema.open())),
+                { schema.drop() })
     }
 }
 

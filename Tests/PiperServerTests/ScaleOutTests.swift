@@ -119,11 +119,10 @@ import Testing
 @Suite(.ownThread) struct PostgresRateLimitTests {
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func twoServersSpendAndRefillOneBucket() throws {
-        let url = try PostgresTestDatabase.url()
-        let table = "test_limits_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let first = try PostgresRateLimits(url: url, table: table)
-        defer { try? first.dropTable() }
-        let second = try PostgresRateLimits(url: url, table: table)
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let first = PostgresRateLimits(database: try schema.open())
+        let second = PostgresRateLimits(database: try schema.open())
         let a = first.limiter(scope: "share", local: RateLimiter(perMinute: 60, burst: 2))
         let b = second.limiter(scope: "share", local: RateLimiter(perMinute: 60, burst: 2))
         let now: TimeInterval = 1_800_000_000

@@ -27,9 +27,11 @@ final class ServeProcess {
         // Read stdout until the first line (the child flushes it once it is listening).
         let line = readFirstLine(out)
         guard line.hasPrefix("listening on http://") else {
-            process.terminate()
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
             let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
-            throw ServeFailure(message: "piper serve did not start: stdout '\(line)', stderr '\(log)'")
+            throw ServeFailure(message: "piper serve did not start: stdout '\(line)', stderr '\(log)'",
+                               status: process.terminationStatus, stderr: log)
         }
         url = String(line.dropFirst("listening on ".count))
     }
@@ -57,5 +59,8 @@ final class ServeProcess {
 
 struct ServeFailure: Error, CustomStringConvertible {
     let message: String
+    /// A `piper serve` that exited before listening: its exit status and stderr.
+    var status: Int32?
+    var stderr = ""
     var description: String { message }
 }

@@ -73,8 +73,7 @@ struct ShareCrashTests {
     func doneItems(key: String, server: ShareServer, store: [String]) throws -> String? {
         if let url = store.last, store.first == "--postgres" {
             let connection = try PostgresConnection(url: url)
-            let result = try connection.execute("SELECT done FROM piper_share_keys WHERE key = $1", [key])
-            return result.rowCount == 1 ? result.text(0, 0) : nil
+            return try connection.execute("SELECT done FROM piper_share_keys WHERE key = $1", [key]).first?.optionalText("done")
         }
         let path = server.home.appendingPathComponent("piper-serve.sqlite").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }

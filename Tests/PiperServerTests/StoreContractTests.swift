@@ -27,10 +27,8 @@ func makeStore(_ driver: Driver) throws -> (store: any Store, cleanup: () -> Voi
         return (try SQLiteStore(path: dir.appendingPathComponent("saves.sqlite").path),
                 { try? FileManager.default.removeItem(at: dir) })
     case .postgres:
-        let url = try PostgresTestDatabase.url()
-        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let store = try PostgresStore(url: url, table: table)
-        return (store, { try? store.dropTable() })
+        let schema = try FreshPostgresSchema()
+        return (PostgresStore(database: try schema.open()), { schema.drop() })
     }
 }
 
@@ -188,6 +186,7 @@ final class Failures: @unchecked Sendable {
     private var errors: [Error] = []
     func add(_ error: Error) { lock.withLock { errors.append(error) } }
     var count: Int { lock.withLock { errors.count } }
+    var descriptions: [String] { lock.withLock { errors.map { "\($0)" } } }
 }
 
 /// Each completion's error by article title.
@@ -211,15 +210,9 @@ final class Results: @unchecked Sendable {
         #expect(try reopened.article(id: saved.id, now: saved.createdAt) == saved)
     }
 
-    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
-    func postgresStoreRejectsUnsafeTableNames() throws {
-        let url = try PostgresTestDatabase.url()
-        #expect(throws: StoreError.self) { _ = try PostgresStore(url: url, table: "x; DROP TABLE y") }
-    }
-
     @Test func unreachablePostgresIsAnUnavailableError() throws {
         do {
-            _ = try PostgresStore(url: "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
+            _ = try PostgresDatabase(url: "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
             Issue.record("connecting to port 1 should fail")
         } catch let error as StoreError {
             #expect(error.kind == .unavailable)
@@ -229,15 +222,14 @@ final class Results: @unchecked Sendable {
 
 /// Stores behind a real server: scale-out over one PostgreSQL table, real failures, odd input.
 @Suite(.ownThread) struct StoreEndToEndTests {
-    /// Two servers, two connection pools, one PostgreSQL table: a save made through one server is
+    /// Two servers, two handles (two connection pools), one PostgreSQL table: a save made through one server is
     /// read through the other (what a balancer in front of several `piper serve` needs).
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func twoServersShareOnePostgresTable() async throws {
-        let url = try PostgresTestDatabase.url()
-        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let storeA = try PostgresStore(url: url, table: table)
-        defer { try? storeA.dropTable() }
-        let storeB = try PostgresStore(url: url, table: table)
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let storeA = PostgresStore(database: try schema.open())
+        let storeB = PostgresStore(database: try schema.open())
         let a = try startBackend(store: storeA) { $0.publicURL = "https://piper.example" }
         let b = try startBackend(store: storeB) { $0.publicURL = "https://piper.example" }
         let saved = try await Client.saveURL(a.baseURL, title: "Shared", content: "<p>Through A</p>")
@@ -251,12 +243,11 @@ final class Results: @unchecked Sendable {
     /// A real store failure (the table vanished under the server): 500, and no URL.
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func postgresFailureIs500WithoutAURL() async throws {
-        let url = try PostgresTestDatabase.url()
-        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let store = try PostgresStore(url: url, table: table)
-        let backend = try startBackend(store: store)
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let backend = try startBackend(store: PostgresStore(database: try schema.open()))
         #expect(try await Client.save(backend.baseURL, title: "Before", content: "<p>x</p>").status == 200)
-        try store.dropTable()
+        try schema.connect().execute("DROP TABLE piper_saves")
         let reply = try await Client.save(backend.baseURL, title: "After", content: "<p>x</p>")
         #expect(reply.status == 500)
         #expect(try reply.json()["url"] == nil)

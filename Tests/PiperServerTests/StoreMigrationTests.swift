@@ -68,17 +68,16 @@ import Testing
 
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func postgresTableFromTheFirstSchemaIsMigrated() throws {
-        let url = try PostgresTestDatabase.url()
-        let table = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
         let old = article(title: "Old row")
         do {
-            let connection = try PostgresConnection(url: url)
-            try connection.execute("CREATE TABLE \(table) (id uuid PRIMARY KEY, title text NOT NULL, content text NOT NULL, created_at bigint NOT NULL, expires_at bigint NOT NULL)")
-            try connection.execute("INSERT INTO \(table) (id, title, content, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            let connection = try schema.connect()
+            try connection.execute("CREATE TABLE piper_saves (id uuid PRIMARY KEY, title text NOT NULL, content text NOT NULL, created_at bigint NOT NULL, expires_at bigint NOT NULL)")
+            try connection.execute("INSERT INTO piper_saves (id, title, content, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
                                    [old.id, old.title, old.content, String(old.createdAt.storeMillis), String(old.expiresAt.storeMillis)])
         }
-        let store = try PostgresStore(url: url, table: table)
-        defer { try? store.dropTable() }
+        let store = PostgresStore(database: try schema.open())
         #expect(try store.article(id: old.id, now: t0) == old)
         var new = article(title: "New row")
         new.metadata.lang = "fr"

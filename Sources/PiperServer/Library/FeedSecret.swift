@@ -3,7 +3,7 @@ import Glibc
 import PiperCore
 
 /// The private feed's capability secret: 256 random bits kept in the server's store beside the
-/// share token (`CredentialStore.secret(named: "feed-secret")`), so every `piper serve` on one
+/// share token (`SecretStore.secret(named: "feed-secret")`), so every `piper serve` on one
 /// database serves the same feed URL. Whoever knows it can read the feed and its media, so it
 /// is revocable: `piper library feed --revoke` stores a new one and every old URL stops
 /// working, in every running server at once (the store is asked on each use).
@@ -13,11 +13,11 @@ import PiperCore
 /// `feed-secret.migrated`.
 public struct FeedSecret: Sendable {
     public static let name = "feed-secret"
-    public let store: any CredentialStore
+    public let store: any SecretStore
     /// The file the secret was kept in before the store.
     public let formerFile: URL
 
-    public init(state: StateFolder, store: any CredentialStore) {
+    public init(state: StateFolder, store: any SecretStore) {
         self.store = store
         formerFile = state.url.appendingPathComponent(Self.name)
     }

@@ -21,7 +21,7 @@ public final class LibraryShelf: @unchecked Sendable {
     public static let idLength = 16
 
     /// `credentials`: the store that keeps the feed's secret (the server's).
-    public init(state: StateFolder, credentials: any CredentialStore) {
+    public init(state: StateFolder, credentials: any SecretStore) {
         self.state = state
         feed = FeedSecret(state: state, store: credentials)
     }

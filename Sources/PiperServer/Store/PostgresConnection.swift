@@ -74,8 +74,12 @@ final class PostgresResult {
     /// Rows changed by an INSERT/UPDATE/DELETE.
     var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
 
-    func text(_ row: Int, _ column: Int) -> String? {
-        if PQgetisnull(handle, Int32(row), Int32(column)) != 0 { return nil }
-        return String(cString: PQgetvalue(handle, Int32(row), Int32(column)))
+    /// The value at `row` of the column named `name` as text, nil for SQL NULL; throws when the
+    /// result has no such column.
+    func text(_ row: Int, _ name: String) throws -> String? {
+        let column = PQfnumber(handle, name)
+        guard column >= 0 else { throw PostgresRowError(column: name, problem: "is missing") }
+        if PQgetisnull(handle, Int32(row), column) != 0 { return nil }
+        return String(cString: PQgetvalue(handle, Int32(row), column))
     }
 }

@@ -7,33 +7,12 @@ import PiperSystem
 /// holding its tokens and when they were counted, refilled and spent in one upsert, atomic
 /// under the row's lock.
 public final class PostgresRateLimits: Sendable {
-    private let pool: ConnectionPool<PostgresConnection>
-    private let table: String
+    private let database: PostgresDatabase
+    private let table = "piper_rate_limits"
 
-    /// Connects to `url` and creates the table if needed. `table` must be a plain identifier.
-    public init(url: String, table: String = "piper_rate_limits", connections: Int = 4) throws {
-        guard PostgresStore.isPlainIdentifier(table) else {
-            throw StoreError(.failed, "The PostgreSQL table name must be a plain identifier")
-        }
-        self.table = table
-        pool = ConnectionPool(limit: connections) { try PostgresConnection(url: url) }
-        do {
-            try pool.with(discardOn: Self.isBroken) { conn in
-                try conn.execute("SET client_min_messages = warning")
-                try conn.execute("SELECT pg_advisory_lock(7061706572)")
-                defer { _ = try? conn.execute("SELECT pg_advisory_unlock(7061706572)") }
-                try conn.execute("""
-                    CREATE TABLE IF NOT EXISTS \(table) (
-                        bucket text PRIMARY KEY,
-                        tokens double precision NOT NULL,
-                        updated double precision NOT NULL,
-                        allowed boolean NOT NULL
-                    )
-                    """)
-            }
-        } catch let error as PostgresError {
-            throw StoreError(.unavailable, "Cannot use PostgreSQL: \(error.description)")
-        }
+    /// The buckets in `database`'s `piper_rate_limits` (`PostgresDatabase+Schema`).
+    public init(database: PostgresDatabase) {
+        self.database = database
     }
 
     /// A limiter for `scope` with `local`'s rate and burst. While the database cannot answer,
@@ -45,7 +24,7 @@ public final class PostgresRateLimits: Sendable {
     /// Spends one token of `bucket`: allowed, or denied with the tokens left after refilling.
     func take(bucket: String, capacity: Double, ratePerSecond: Double, now: TimeInterval) throws -> TokenBucket.Decision {
         let refilled = "LEAST($2::double precision, \(table).tokens + GREATEST(0, $4::double precision - \(table).updated) * $3::double precision)"
-        let result = try pool.with(discardOn: Self.isBroken) { conn in
+        let row = try database.withConnection { conn in
             try conn.execute("""
                 INSERT INTO \(table) AS \(table) (bucket, tokens, updated, allowed) VALUES ($1, $2::double precision - 1, $4, true)
                 ON CONFLICT (bucket) DO UPDATE SET
@@ -53,28 +32,19 @@ public final class PostgresRateLimits: Sendable {
                     updated = GREATEST(\(table).updated, $4::double precision),
                     allowed = \(refilled) >= 1
                 RETURNING allowed, tokens
-                """, [bucket, String(capacity), String(ratePerSecond), String(now)])
+                """, [bucket, String(capacity), String(ratePerSecond), String(now)]).onlyRow()
         }
-        if result.text(0, 0) == "t" { return .allowed }
-        let tokens = Double(result.text(0, 1) ?? "") ?? 0
+        if try row.bool("allowed") { return .allowed }
+        let tokens = try row.double("tokens")
         return .denied(retryAfter: ratePerSecond > 0 ? (1 - tokens) / ratePerSecond : .infinity)
     }
 
     /// Deletes `scope`'s buckets that have refilled completely (they are as good as absent).
     func prune(scope: String, capacity: Double, ratePerSecond: Double, now: TimeInterval) throws {
-        try pool.with(discardOn: Self.isBroken) { conn in
+        try database.withConnection { conn in
             try conn.execute("DELETE FROM \(table) WHERE bucket LIKE $1 AND tokens + GREATEST(0, $2::double precision - updated) * $3::double precision >= $4::double precision",
                              [scope + ":%", String(now), String(ratePerSecond), String(capacity)])
         }
-    }
-
-    /// Drops the table (tests only).
-    public func dropTable() throws {
-        try pool.with(discardOn: Self.isBroken) { conn in try conn.execute("DROP TABLE IF EXISTS \(table)") }
-    }
-
-    private static func isBroken(_ error: Error) -> Bool {
-        (error as? PostgresError)?.connectionLost ?? true
     }
 }
 

@@ -9,6 +9,8 @@ import PiperServer
 struct CredentialsChoice {
     let database: String?
     let postgres: String?
+    /// The most connections the PostgreSQL handle opens (`piper serve --postgres-pool`).
+    let postgresConnections: Int
 
     /// The two flags, one option each for every command that reaches the store.
     static func databaseOption() -> Option<String?> {
@@ -19,14 +21,22 @@ struct CredentialsChoice {
     }
 
     /// The flags as given; both at once is a usage error.
-    init(database: String?, postgres: String?) throws {
+    init(database: String?, postgres: String?, postgresConnections: Int = PostgresDatabase.defaultConnections) throws {
         if database != nil && postgres != nil { throw UsageError("--db and --postgres cannot be used together") }
         self.database = database
         self.postgres = postgres
+        self.postgresConnections = postgresConnections
     }
 
-    func store(state: StateFolder) throws -> any CredentialStore {
-        if let postgres { return try PostgresCredentials(url: postgres) }
+    /// The process's one PostgreSQL handle (its schema migrated), nil without `--postgres`.
+    func openPostgres() throws -> PostgresDatabase? {
+        try postgres.map { try PostgresDatabase(url: $0, connections: postgresConnections) }
+    }
+
+    /// The credentials, in `postgres` when given (the handle the caller's other stores use),
+    /// else in a handle of their own or the SQLite file.
+    func store(state: StateFolder, postgres: PostgresDatabase? = nil) throws -> any CredentialStore {
+        if let database = try postgres ?? openPostgres() { return PostgresCredentials(database: database) }
         try state.ensure()
         return try SQLiteCredentials(path: database ?? state.serverDatabase.path)
     }

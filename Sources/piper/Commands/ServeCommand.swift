@@ -30,6 +30,8 @@ struct ServeCommand: Command {
                            default: Int(BackendConfiguration.defaultPort), in: 0...65535)
         var db = Opt.text("--db", placeholder: "PATH", help: "SQLite database file (default: piper-serve.sqlite in the state folder).")
         var postgres = Opt.text("--postgres", placeholder: "URL", help: "Store saves in PostgreSQL instead of SQLite.")
+        var postgresPool = Opt.int("--postgres-pool", help: "Connections to PostgreSQL this server opens at most, shared by saves, rate limits and credentials.",
+                                   default: PostgresDatabase.defaultConnections, in: 1...1000)
         var publicURL = Opt.text("--public-url", placeholder: "URL", help: "Base of returned URLs (default: http://HOST:PORT).")
         var ttl = Opt.int("--ttl", placeholder: "SECONDS", help: "How long a save lives.",
                           default: Int(Self.defaults.ttl), in: 1...(365 * 24 * 3600))
@@ -86,7 +88,7 @@ struct ServeCommand: Command {
             configuration.publicURL = url
         }
         configuration.trustedProxies = Set(parsed.trustedProxy)
-        choice = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
+        choice = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres, postgresConnections: parsed.postgresPool)
         configuration.saveRequiresToken = parsed.saveRequiresToken
         for value in parsed.allowHost where value.isEmpty || value.contains("/") && AddressRange(value) == nil {
             throw UsageError("--allow-host takes a host name, an address or a CIDR range, not '\(value)'")
@@ -105,9 +107,11 @@ struct ServeCommand: Command {
         var configuration = configuration
         configuration.share = sharing.services(state: state)
         let store: any Store
-        if let postgres = choice.postgres {
-            store = try PostgresStore(url: postgres)
-            configuration.sharedRateLimits = try PostgresRateLimits(url: postgres)
+        // One handle for every PostgreSQL store: one pool, one migration at start.
+        let postgres = try choice.openPostgres()
+        if let postgres {
+            store = PostgresStore(database: postgres)
+            configuration.sharedRateLimits = PostgresRateLimits(database: postgres)
         } else {
             let path = choice.database ?? state.serverDatabase.path
             do {
@@ -116,7 +120,7 @@ struct ServeCommand: Command {
                 throw DatabaseOpenError(path: path, reason: "\(error)")
             }
         }
-        configuration.share?.credentials = try choice.store(state: state)
+        configuration.share?.credentials = try choice.store(state: state, postgres: postgres)
         let backend = try Backend(store: store, configuration: configuration)
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The share ledger in PostgreSQL: `<prefix>_shares` and `<prefix>_share_keys`, one for every
-/// server on the database.
+/// The share ledger in PostgreSQL: `piper_shares` and `piper_share_keys`, one for every server
+/// on the database.
 extension PostgresCredentials {
     public func addShare(_ record: ShareRecord, keeping: Int) throws {
         let json = try ShareLedgerRules.json(record)
@@ -37,8 +37,7 @@ extension PostgresCredentials {
 
     private func records(_ sql: String, _ parameters: [String?]) throws -> [ShareRecord] {
         try run("read") { conn in
-            let result = try conn.execute(sql, parameters)
-            return (0..<result.rowCount).compactMap { result.text($0, 0).flatMap(ShareLedgerRules.record) }
+            try conn.execute(sql, parameters).rows.compactMap { ShareLedgerRules.record(try $0.text("record")) }
         }
     }
 
@@ -56,15 +55,17 @@ extension PostgresCredentials {
             // Locked until this transaction ends: of two retries taking over a dead run's claim,
             // the second reads the first's lease.
             let row = try conn.execute("""
-                SELECT fingerprint, records, COALESCE(lease, created + $3), done FROM \(keysTable) WHERE key = $1 AND device = $2 FOR UPDATE
-                """, [claim.key, claim.device, String(ShareLedgerRules.formerLease)])
+                SELECT fingerprint, records, COALESCE(lease, created + $3) AS lease, done FROM \(keysTable)
+                    WHERE key = $1 AND device = $2 FOR UPDATE
+                """, [claim.key, claim.device, String(ShareLedgerRules.formerLease)]).first
             // Gone between the insert and the select (expired): the retry claims it.
-            guard row.rowCount == 1 else { return .running }
-            let lease = Int64(row.text(0, 2) ?? "") ?? 0
-            if let state = ShareLedgerRules.state(of: (row.text(0, 0) ?? "", row.text(0, 1), lease), for: claim, now: now) { return state }
+            guard let row else { return .running }
+            let held = (fingerprint: try row.text("fingerprint"), records: try row.optionalText("records"), lease: try row.int64("lease"))
+            if let state = ShareLedgerRules.state(of: held, for: claim, now: now) { return state }
             try conn.execute("UPDATE \(keysTable) SET owner = $3, lease = $4 WHERE key = $1 AND device = $2",
                              [claim.key, claim.device, owner, until])
-            return .claimed(done: row.text(0, 3) ?? "")
+            // NULL: the run before noted no finished items.
+            return .claimed(done: try row.optionalText("done") ?? "")
         }
     }
 
