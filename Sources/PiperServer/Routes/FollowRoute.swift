@@ -44,7 +44,12 @@ struct FollowRoute: Sendable {
             return WebPage.render("Following", "<h1 id=\"outcome\">Following \(WebPage.e(follow.title))</h1><p id=\"message\">\(WebPage.e(sentence))</p>"
                                   + "<p class=\"muted\">New episodes arrive by themselves. <a href=\"/follows\">Followed shows</a></p>", device: device)
         } catch let error as FollowRefresher.StartError {
-            let status = { if case .unreadable = error { return 502 } else { return error == .alreadyFollowed("") ? 409 : 422 } }()
+            let status: Int
+            switch error {
+            case .alreadyFollowed: status = 409
+            case .unreadable: status = 502
+            case .noFeed: status = 422
+            }
             return answer(HTTPError(status, error.description), request, device: device)
         } catch let error as HTTPError {
             return answer(error, request, device: device)
