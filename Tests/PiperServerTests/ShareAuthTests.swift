@@ -270,9 +270,11 @@ struct ShareAuthTests {
 
 /// The built `piper` binary with `PIPER_HOME` set (ServeProcess finds it).
 enum PiperBinaryRun {
-    static func piper(_ arguments: [String], home: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// `timeZone`: the process's TZ (the CLI writes times in its own zone).
+    static func piper(_ arguments: [String], home: URL, timeZone: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["PIPER_HOME"] = home.path
+        if let timeZone { environment["TZ"] = timeZone }
         return try runProcessCapturing(piperExecutable.path, arguments, environment: environment)
     }
 }

@@ -153,7 +153,8 @@ struct ShareRoute: Sendable {
     /// One share's outcome as the JSON answer's fields (`id`: the share's id in `/api/shares`
     /// and its result page `/shares/ID`).
     static func object(_ record: ShareRecord) -> [String: Any] {
-        [
+        let state = ShareState(record, progress: nil, now: record.created)
+        return [
             "id": record.id, "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
             "error": record.error ?? NSNull(), "job": record.job ?? NSNull(),
             // A media share's sentence names its file, never a path on the server.
@@ -162,6 +163,10 @@ struct ShareRoute: Sendable {
             "libraryPath": record.libraryPath ?? NSNull(),
             // Media a saved article's page also names (shared again as media, it is downloaded).
             "alsoFound": record.alsoFound ?? NSNull(),
+            // A failure's sentence for people, its technical detail, the page that fixes it and
+            // the retry, as `/api/shares` lists them.
+            "reason": state.reason ?? NSNull(), "detail": record.detail ?? NSNull(),
+            "action": state.actionPath ?? NSNull(), "retry": state.retryPath ?? NSNull(),
         ]
     }
 

@@ -71,13 +71,19 @@ enum ShareResultPage {
                 <p class="muted">Follow it on the <a href="/">home page</a>.</p>
                 """
         case .failed:
-            // The way out where there is one: X cookies are connected on a page of the server's.
-            let connect = (record.error ?? record.message) == Messages.connectX
+            // The way out where there is one: X cookies are connected on a page of the server's;
+            // a link can be tried again. The technical detail is behind a disclosure.
+            let state = ShareState(record, progress: nil, now: Date())
+            let connect = state.actionPath == FailureMessage.connectXPath
                 ? "<p><a href=\"\(ConnectXPage.path)\" id=\"connect-x\">Connect your X account</a></p>" : ""
+            let detail = state.detail.map { "<details id=\"detail\"><summary>Details</summary><code>\(e($0))</code></details>" } ?? ""
+            let retry = state.retryPath.map {
+                "<form method=\"post\" action=\"\(e($0))\" class=\"retry\"><button type=\"submit\">Try again</button></form>"
+            } ?? ""
             body = """
                 <h1 id="outcome">Not shared</h1>
                 <p class="error" id="reason">\(e(record.error ?? record.message))</p>
-                \(connect)<p><a href="/">Back</a></p>
+                \(detail)\(connect)\(retry)<p><a href="/">Back</a></p>
                 """
         }
         return WebPage.render(record.status == .failed ? "Not shared" : "Shared", body, status: record.httpStatus, device: record.device)
