@@ -69,7 +69,7 @@ public struct FailureMessage: Sendable, Equatable {
     public static func cause(of detail: String) -> Cause {
         let text = detail.lowercased()
         func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
-        if detail == Messages.connectX || has("connect your x account") { return .xLogin }
+        if detail == Messages.connectX || has("connect your x account", "needs your x account") { return .xLogin }
         if has("post was deleted", " post: it was deleted", "no such x post", "no such mastodon post", "no such bluesky post",
                "no such reddit post") { return .postGone }
         if has("net::err_name_not_resolved", "could not resolve host", "couldn't resolve host", "could not resolve proxy",

@@ -78,6 +78,8 @@ import Testing
     @Test func theCommandLineKeepsTheSpecsXSentence() {
         let message = FailureMessage(Messages.connectX, surface: .commandLine)
         #expect(message.cause == .xLogin && message.sentence == Messages.connectX)
+        // The server's own sentence is read back as the same cause (a record keeps only it).
+        #expect(FailureMessage.cause(of: FailureMessage(Messages.connectX).sentence) == .xLogin)
     }
 
     /// A status line's number is read only as a whole three-digit HTTP status (not a port, not 4040).

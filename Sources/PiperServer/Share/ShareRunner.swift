@@ -158,7 +158,8 @@ final class ShareRunner: @unchecked Sendable {
             let failure = FailureMessage("\(error)", url: target?.text, surface: .server)
             record.message = failure.sentence
             record.error = failure.sentence
-            record.detail = failure.detail == failure.sentence ? nil : failure.detail
+            // The spec's "Open Piper to connect …" is not shown to someone in Piper, not even as detail.
+            record.detail = failure.detail == failure.sentence || failure.cause == .xLogin ? nil : failure.detail
             record.httpStatus = Self.status(for: error)
         }
         if record.status == .failed {

@@ -118,6 +118,12 @@ struct ServeCommand: Command {
         }
         configuration.share?.credentials = try choice.store(state: state)
         let backend = try Backend(store: store, configuration: configuration)
+        if configuration.publicURL != nil, let credentials = configuration.share?.credentials {
+            // `piper pair`, `library feed` and `devices` on this store build their links on it.
+            do { try ServerAddress.record(backend.publicURL, in: credentials) } catch {
+                Output.err("Warning: cannot record the public URL in the store (\(error)); 'piper pair' needs --url")
+            }
+        }
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
