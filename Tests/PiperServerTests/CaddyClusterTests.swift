@@ -35,6 +35,7 @@ struct CaddyClusterTests {
         #expect(Self.statuses(caddy, count: 4) == Array(repeating: "200", count: 4))
         servers[0].stop(signal: SIGKILL)
         let after = Self.statuses(caddy, count: Self.requests)
+        print("contrib/Caddyfile.two-servers: \(after.filter { $0 == "502" }.count) of \(after.count) requests answered 502 after one server was killed")
         #expect(after.allSatisfy { $0 == "200" }, "every request reaches the live server: \(after)")
         #expect(README.text.contains(try String(contentsOf: Self.file, encoding: .utf8).components(separatedBy: "piper.example.org {")[1]),
                 "the README shows the tested Caddyfile")
@@ -48,6 +49,7 @@ struct CaddyClusterTests {
         let caddy = try CaddyProxy(name: "piper.test", site: "reverse_proxy \(upstreams.joined(separator: " "))")
         servers[0].stop(signal: SIGKILL)
         let after = Self.statuses(caddy, count: Self.requests)
+        print("caddy defaults: \(after.filter { $0 == "502" }.count) of \(after.count) requests answered 502 after one server was killed")
         #expect(after.contains("502"), "with the defaults some requests meet the dead server: \(after)")
     }
 }

@@ -61,6 +61,12 @@ struct ShareRetryTests {
         #expect(home.text.contains("<form method=\"post\" action=\"/shares/\(id)/retry\" class=\"retry\">"), "\(home.text)")
         #expect(home.text.contains("<details class=\"detail\"><summary>Details</summary><code>"), "\(home.text)")
 
+        // The share's own result page says it too, with its Try again.
+        let result = try await Client.send("GET", server.url + "/shares/\(id)", headers: try server.bearer.merging(["Accept": "text/html"]) { $1 })
+        #expect(result.text.contains("<span class=\"state\">postponed: 127.0.0.1 is having trouble (HTTP 503); Piper tries again at <time"),
+                "\(result.text)")
+        #expect(result.text.contains("action=\"/shares/\(id)/retry\""), "\(result.text)")
+
         // The site recovers; Try again queues it now, and it lands in the library.
         try host.route("/ep.mp3", .init(body: file))
         let retried = try await Client.send("POST", server.url + "/shares/\(id)/retry", headers: try server.bearer)

@@ -114,7 +114,7 @@ struct ShareRoute: Sendable {
         let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
         let records = runner.history.records(ids: ids).filter(credential.mayRead)   // another device's: as unknown
         guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
-        var page = ShareResultPage.render(records)
+        var page = ShareResultPage.render(records) { $0.status == .queued ? runner.progress(of: $0) : nil }
         page.status = 200
         return page
     }
