@@ -1,11 +1,12 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 @testable import MediaImport
 
 /// A journal row as people read it: queued with a future `not_before` is postponed, a download
 /// between two attempts is retrying, a row written by a former version keeps only its reason.
-@Suite struct JobStatusTests {
+@Suite(.ownThread) struct JobStatusTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func theJournalsStatesReadAsPeopleSeeThem() {
@@ -27,5 +28,28 @@ import Testing
         let failed = JobStatus.download(state: .failed, reason: nil, notBefore: nil, now: now)
         #expect(failed.state == .failed && failed.reason == "no reason recorded" && failed.isRetryable)
         #expect(JobStatus.download(state: .cancelled, reason: "Cancelled", notBefore: nil, now: now).failure == nil)
+    }
+
+    /// A real agent between two attempts: the journal says why and when the next one is due, so
+    /// every listing says "retrying" (not a bare "downloading"); then the file lands.
+    @Test func aDownloadBetweenTwoAttemptsIsRetryingWithItsReason() throws {
+        let home = try TempHome()
+        let server = try TestHTTPServer()
+        try server.route("/ep.mp3", .init(body: try Fixtures.bytes("sample.mp3")), faults: [.status(503, times: 1, retryAfter: "6")])
+        let url = server.url("/ep.mp3").absoluteString
+        let id = try Journal(state: home.state).add(url: url, source: url, kind: .url, folder: nil).entry.id
+        // Retry-After: 6 holds the next attempt off long enough to be seen on a loaded machine.
+        let agent = try startPiper(["agent"], environment: home.environment())
+        defer { killHard(agent) }
+        let journal = try Journal(state: home.state)
+        var seen: JobStatus?
+        let retrying = eventually(within: 30) {
+            seen = (try? journal.entry(id: id))??.status()
+            return seen?.state == .retrying
+        }
+        #expect(retrying, "\(String(describing: seen))")
+        #expect(seen?.detail == "HTTP 503 Service Unavailable" && seen?.nextAttempt != nil, "\(String(describing: seen))")
+        #expect(seen?.reason == "127.0.0.1 is having trouble (HTTP 503); try again later")
+        #expect(eventually(within: 60) { (try? journal.entry(id: id))??.state == .imported }, "the next attempt lands it")
     }
 }
