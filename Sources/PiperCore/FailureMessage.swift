@@ -69,6 +69,8 @@ public struct FailureMessage: Sendable, Equatable {
     public static func cause(of detail: String) -> Cause {
         let text = detail.lowercased()
         func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        // The server's own address policy says why it refused, whatever libcurl added after it.
+        if has("refused to fetch from") { return .other }
         if detail == Messages.connectX || has("connect your x account", "needs your x account") { return .xLogin }
         if has("post was deleted", " post: it was deleted", "no such x post", "no such mastodon post", "no such bluesky post",
                "no such reddit post") { return .postGone }

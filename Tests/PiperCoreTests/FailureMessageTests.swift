@@ -1,11 +1,12 @@
 import Foundation
 import PiperCore
+import PiperTestSupport
 import Testing
 
 /// Every failure cause: the technical text as the failing part says it (libcurl, GnuTLS,
 /// Chromium, the downloader, Piper's own errors), the cause read from it, and the one sentence
 /// a person reads; the technical text is kept as the detail.
-@Suite struct FailureMessageTests {
+@Suite(.ownThread) struct FailureMessageTests {
     struct Case: Sendable, CustomStringConvertible {
         let detail: String
         let url: String?
@@ -64,6 +65,9 @@ import Testing
                 + "share a direct link to the file, or the episode's page"),
         Case(detail: "Refused to fetch from 127.0.0.2: a loopback address", url: "http://127.0.0.2/", cause: .other,
              sentence: "Refused to fetch from 127.0.0.2: a loopback address"),
+        Case(detail: "Cannot reach http://a.example/: Refused to fetch from 10.0.0.1: a private address (Failed to connect to a.example port 80)",
+             url: "http://a.example/", cause: .other,
+             sentence: "Cannot reach http://a.example/: Refused to fetch from 10.0.0.1: a private address (Failed to connect to a.example port 80)"),
     ]
 
     @Test(arguments: cases) func eachCauseHasItsSentence(_ example: Case) {

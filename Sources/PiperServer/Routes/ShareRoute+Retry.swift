@@ -35,6 +35,8 @@ extension ShareRoute {
         guard let record = runner.history.records(ids: [id]).first(where: credential.mayRead) else {
             throw HTTPError(404, "No recent share has the id \(id)")
         }
+        // A retry runs a share again: it counts against the credential's share budget.
+        try takeBudget(credential.name)
         let again = try runner.retry(record, now: clock())
         if WebPage.wantsJSON(request) {
             let state = ShareState(again, progress: again.status == .queued ? runner.progress(of: again) : nil, now: clock())

@@ -59,11 +59,7 @@ struct ShareRoute: Sendable {
             reply(.success(response))
         }
         do {
-            if case .denied(let retryAfter) = limiter.take(client: credential.name, now: clock().timeIntervalSince1970) {
-                let seconds = max(1, Int(retryAfter.rounded(.up)))
-                throw HTTPError(429, "Too many shares from \(credential.name); try again in \(seconds) s",
-                                headers: [("Retry-After", String(seconds))])
-            }
+            try takeBudget(credential.name)
         } catch {
             return respond(answer(error, request))
         }
@@ -91,6 +87,14 @@ struct ShareRoute: Sendable {
         let keyed = KeyedShare(key: key, device: credential.name, fingerprint: Self.fingerprint(items, files: files.map { "\($0.name):\($0.bytes)" }),
                                items: share, giveUp: Date().addingTimeInterval(Self.retryWait))
         claim(keyed, request, respond: respond)
+    }
+
+    /// Takes one share from the credential's budget, or throws the 429 that says when to try again.
+    func takeBudget(_ name: String) throws {
+        if case .denied(let retryAfter) = limiter.take(client: name, now: clock().timeIntervalSince1970) {
+            let seconds = max(1, Int(retryAfter.rounded(.up)))
+            throw HTTPError(429, "Too many shares from \(name); try again in \(seconds) s", headers: [("Retry-After", String(seconds))])
+        }
     }
 
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
