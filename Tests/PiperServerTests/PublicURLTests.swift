@@ -27,6 +27,11 @@ struct PublicURLTests {
         let token = try PiperBinaryRun.piper(["devices", "token", "Shortcut"], home: server.home)
         #expect(token.status == 0 && token.stderr.contains("with each POST to \(base)/share"), "\(token.stderr)")
 
+        // `serve --pair --no-qr`: the link alone, on the public URL.
+        let paired = try ServeProcess(arguments: ["--pair", "--no-qr", "--public-url", base], home: try freshDirectory("pair-no-qr"))
+        #expect(eventually(within: 20) { paired.stderr.contains("\(base)/pair?code=") }, "\(paired.stderr)")
+        #expect(!paired.stderr.contains("█") && !paired.stderr.contains("▀"), "no QR code with --no-qr: \(paired.stderr)")
+
         // Without it (a fresh folder, no backend configured), pair still refuses and says how.
         let fresh = try freshDirectory("no-url")
         let none = try PiperBinaryRun.piper(["pair"], home: fresh)

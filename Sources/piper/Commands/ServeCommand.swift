@@ -42,6 +42,7 @@ struct ServeCommand: Command {
         var trustedProxy = Opt.list("--trusted-proxy", placeholder: "ADDRESS",
                                     help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).")
         var pair = Opt.flag("--pair", help: "Print a one-time pairing link and QR code once listening.")
+        var noQR = Opt.flag("--no-qr", help: "With --pair, print only the link.")
         var allowHost = Opt.list("--allow-host", placeholder: "HOST|CIDR",
                                  help: "Let shares fetch from this private host or range (repeatable).")
         var saveRequiresToken = Opt.flag("--save-requires-token", help: "POST /save needs a credential too (default: anonymous).")
@@ -94,6 +95,7 @@ struct ServeCommand: Command {
         var sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
                                    pair: parsed.pair, environment: environment)
         sharing.browserTabs = parsed.browserTabs
+        sharing.pairQR = !parsed.noQR
         self.sharing = sharing
         self.configuration = configuration
     }
