@@ -20,19 +20,9 @@ struct ShareRetryBrowserTests {
     }
 
     @Test func aPostponedDownloadShowsItsReasonInThePhonesTimeAndIsRetriedFromThePage() async throws {
-        let host = try TestHTTPServer()
-        let file = try Array(Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.mp3")))
-        try host.route("/ep.mp3", .init(body: file), faults: [.status(503, times: 1_000_000)])
-        let server = try ShareServer(["--allow-host", "127.0.0.1"], environment: ShareRetryTests.environment)
-        let reply = try await server.shareJSON(["url": host.url("/ep.mp3").absoluteString], headers: try server.bearer)
-        let id = try #require(try reply.json()["id"] as? String, "\(reply.text)")
-        var listed: [String: Any] = [:]
-        let postponed = try await eventually(within: 60) {
-            listed = try await ShareRetryTests.share(server, id: id) ?? [:]
-            return listed["status"] as? String == "postponed"
-        }
-        try #require(postponed, "\(listed)")
-        let due = try #require((listed["nextAttempt"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        let made = try await ShareRetryTests.postponedShare()
+        let (host, file, server, id) = (made.host, made.file, made.server, made.id)
+        let due = try #require((made.listed["nextAttempt"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
 
         let port = try #require(server.url.split(separator: ":").last.map(String.init))
         let base = "http://piper.lan:\(port)"

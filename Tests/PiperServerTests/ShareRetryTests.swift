@@ -18,22 +18,40 @@ struct ShareRetryTests {
         return (try reply.json()["shares"] as? [[String: Any]])?.first { $0["id"] as? String == id }
     }
 
-    @Test func aDownloadWhoseServerAnswers503IsPostponedWithItsReasonEverywhereThenRetriedItLands() async throws {
+    /// An mp3 share whose host answers 503 to every request, followed in `/api/shares` until it
+    /// is postponed: the host (to bring back), the file it will serve, the server, the share's
+    /// id, its job and its listing.
+    struct Postponed {
+        let host: TestHTTPServer
+        let file: [UInt8]
+        let server: ShareServer
+        let id: String
+        let job: String
+        let listed: [String: Any]
+    }
+
+    static func postponedShare() async throws -> Postponed {
         let host = try TestHTTPServer()
         let file = try Array(Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.mp3")))
         try host.route("/ep.mp3", .init(body: file), faults: [.status(503, times: 1_000_000)])
-        let server = try ShareServer(["--allow-host", "127.0.0.1"], environment: Self.environment)
+        let server = try ShareServer(["--allow-host", "127.0.0.1"], environment: environment)
         let reply = try await server.shareJSON(["url": host.url("/ep.mp3").absoluteString], headers: try server.bearer)
         #expect(reply.status == 202, "\(reply.text)")
-        let id = try #require(try reply.json()["id"] as? String)
+        let id = try #require(try reply.json()["id"] as? String, "\(reply.text)")
         let job = try #require(try reply.json()["job"] as? String)
-
         var listed: [String: Any] = [:]
         let postponed = try await eventually(within: 60) {
-            listed = try await Self.share(server, id: id) ?? [:]
+            listed = try await share(server, id: id) ?? [:]
             return listed["status"] as? String == "postponed"
         }
-        #expect(postponed, "the share says it is postponed: \(listed)")
+        try #require(postponed, "the share says it is postponed: \(listed)")
+        return Postponed(host: host, file: file, server: server, id: id, job: job, listed: listed)
+    }
+
+    @Test func aDownloadWhoseServerAnswers503IsPostponedWithItsReasonEverywhereThenRetriedItLands() async throws {
+        let made = try await Self.postponedShare()
+        let (host, file, server, id, job) = (made.host, made.file, made.server, made.id, made.job)
+        var listed = made.listed
         let reason = try #require(listed["reason"] as? String)
         #expect(reason == "127.0.0.1 is having trouble (HTTP 503); try again later", "\(listed)")
         #expect((listed["detail"] as? String)?.contains("HTTP 503 Service Unavailable") == true, "\(listed)")
