@@ -67,7 +67,9 @@ extension Agent {
                 },
                 retrying: { reason, delay in
                     log("retrying \(entry.url) in \(String(format: "%.1f", delay)) s: \(reason)")
-                    note.write("a retry") { try journal.setState(entry.id, .downloading, reason: "retrying: \(reason)") }
+                    note.write("a retry") {
+                        try journal.setRetrying(entry.id, reason: Agent.retryingPrefix + reason, until: Date().addingTimeInterval(delay))
+                    }
                 },
                 shouldContinue: { (try? journal.isCancelled(entry.id)) != true })
             let result = try downloader.download(request, events: events)
@@ -123,16 +125,19 @@ extension Agent {
 }
 
 extension Agent {
-    /// `14:32 UTC` (with the date when it is not today), for "Will try again at …".
-    /// Puts a job off until `due`, its partial file kept ("Will try again at …: reason"); a
-    /// journal that cannot record it now leaves that to the agent's loop.
+    /// How a download between two attempts notes its last failure in the journal's reason.
+    static let retryingPrefix = "retrying: "
+
+    /// Puts a job off until `due`, its partial file kept; the journal keeps the reason and the
+    /// time apart (`JobStatus` says them in the reader's zone). A journal that cannot record it
+    /// now leaves that to the agent's loop.
     static func postpone(_ entry: JournalEntry, until due: Date, reason: String, journal: Journal, progress: ProgressDisplay?,
                          log: @Sendable (String) -> Void) -> WorkerResult {
         let sentence = "Will try again at \(Self.clock(due)): \(reason)"
         progress?.finish(id: entry.id, message: "\(entry.url): \(sentence)")
         log("\(entry.url): \(sentence)")
         do {
-            try journal.retryLater(entry.id, at: due, reason: sentence)
+            try journal.retryLater(entry.id, at: due, reason: reason)
             return .later
         } catch {
             log("cannot record the retry of \(entry.id) yet: \(error)")
@@ -140,6 +145,7 @@ extension Agent {
         }
     }
 
+    /// `14:32 UTC` (with the date when it is not today), for the log's "Will try again at …".
     static func clock(_ date: Date, now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

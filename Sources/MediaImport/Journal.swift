@@ -194,11 +194,18 @@ public final class Journal {
                    [.double(due.timeIntervalSince1970), .text(reason), .double(Date().timeIntervalSince1970), .text(id)]) }
     }
 
-    /// After a crash: entries left `downloading` by a dead process go back to the queue;
-    /// their partial files are resumed. Call only while holding the agent lock.
+    /// A download between two attempts: the last attempt's failure and when the next is due,
+    /// so every listing says it is retrying and why (`JobStatus`).
+    package func setRetrying(_ id: String, reason: String, until due: Date) throws {
+        try db.write { try $0.run("UPDATE downloads SET reason = ?, not_before = ?, updated = ? WHERE id = ? AND state = 'downloading'",
+                   [.text(reason), .double(due.timeIntervalSince1970), .double(Date().timeIntervalSince1970), .text(id)]) }
+    }
+
+    /// After a crash: entries left `downloading` by a dead process go back to the queue, due
+    /// now; their partial files are resumed. Call only while holding the agent lock.
     @discardableResult
     package func requeueInterrupted() throws -> Int {
-        try db.write { try $0.run("UPDATE downloads SET state = 'queued', updated = ? WHERE state = 'downloading' AND kind = 'url'",
+        try db.write { try $0.run("UPDATE downloads SET state = 'queued', not_before = NULL, updated = ? WHERE state = 'downloading' AND kind = 'url'",
                    [.double(Date().timeIntervalSince1970)]) }
     }
 

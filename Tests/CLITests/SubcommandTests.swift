@@ -9,7 +9,7 @@ import Testing
     /// Each subcommand's help, by every form, with its own usage line and only its own options.
     @Test(arguments: [
         (["library", "rm"], "USAGE: piper library rm [--library <DIR>] <ITEM>", ["--library", "<ITEM>"], ["--revoke", "--json", "--path"]),
-        (["library", "feed"], "USAGE: piper library feed [--revoke] [--library <DIR>]", ["--revoke"], ["--json", "--path"]),
+        (["library", "feed"], "USAGE: piper library feed [--revoke] [--no-qr] [--library <DIR>]", ["--revoke", "--no-qr"], ["--json", "--path"]),
         (["downloads", "retry"], "USAGE: piper downloads retry <ID>", ["<ID>"], ["--json"]),
         (["downloads", "cancel"], "USAGE: piper downloads cancel <ID>", ["<ID>"], ["--json"]),
         (["downloads", "rm"], "USAGE: piper downloads rm <ID>", ["<ID>"], ["--json"]),

@@ -22,7 +22,13 @@ import Testing
         #expect(eventually(within: 30) { (try? journal.entry(id: id))??.laterTries ?? 0 >= 1 }, "the job is put off, not failed")
         let postponed = try #require(try journal.entry(id: id))
         #expect(postponed.state != .failed)
-        #expect(postponed.reason?.hasPrefix("Will try again at ") == true || postponed.state == .downloading, "\(postponed.reason ?? "")")
+        // The journal keeps the technical reason and the next attempt apart; people read them as one line.
+        if postponed.state == .queued {
+            #expect(postponed.reason?.hasPrefix("Gave up after 2 attempts: ") == true && postponed.notBefore != nil, "\(postponed.reason ?? "")")
+            let status = postponed.status(now: postponed.updated)
+            #expect(status.state == .postponed && status.failure?.cause == .connectionRefused, "\(status)")
+            #expect(status.reason == "127.0.0.1 refused the connection, so it may be down; try again later")
+        }
 
         let server = try TestHTTPServer(port: port)   // back online, same address
         try server.route("/later.mp3", .init(body: try Fixtures.bytes("sample.mp3")))

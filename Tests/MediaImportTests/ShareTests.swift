@@ -148,14 +148,18 @@ import Glibc
         #expect(status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         try #require(rows.count == 1)
-        #expect(Set(rows[0].keys) == ["id", "url", "state", "bytes", "total", "file", "reason", "libraryPath", "updated"])
+        #expect(Set(rows[0].keys) == ["id", "url", "state", "status", "bytes", "total", "file", "reason", "detail", "nextAttempt",
+                                       "libraryPath", "updated"])
         #expect(rows[0]["id"] as? String == id)
-        #expect(rows[0]["state"] as? String == "failed")
-        #expect(rows[0]["reason"] as? String == "HTTP 404 Not Found")
+        #expect(rows[0]["state"] as? String == "failed" && rows[0]["status"] as? String == "failed")
+        // The sentence people read (as /api/shares says it), and the journal's technical text beside it.
+        let sentence = "h.example has nothing at this link (HTTP 404); check the link (the page may have moved or been removed)"
+        #expect(rows[0]["reason"] as? String == sentence)
+        #expect(rows[0]["detail"] as? String == "HTTP 404 Not Found" && rows[0]["nextAttempt"] is NSNull)
 
         let (textStatus, text) = try runPiper(["downloads"], environment: home.environment())
         #expect(textStatus == 0)
-        #expect(text.contains(id) && text.contains("failed") && text.contains("HTTP 404 Not Found"))
+        #expect(text.contains(id) && text.contains("failed") && text.contains("\n    \(sentence)\n    (HTTP 404 Not Found)"), "\(text)")
     }
 
     @Test func shareLinksAreRewrittenToDirectDownloadsBeforeJournaling() throws {

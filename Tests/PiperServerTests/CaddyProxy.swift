@@ -16,7 +16,13 @@ final class CaddyProxy {
         ["/usr/bin/caddy", "/usr/local/bin/caddy"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(name: String, upstream: String) throws {
+    convenience init(name: String, upstream: String) throws {
+        try self.init(name: name, site: "reverse_proxy \(upstream)")
+    }
+
+    /// `site`: the directives of the site block after `tls internal` (a Caddyfile's own
+    /// `reverse_proxy` block, say).
+    init(name: String, site: String) throws {
         let caddy = try #require(Self.executable, "caddy is not installed (scripts/install-deps installs it)")
         folder = try freshDirectory("caddy")
         port = try closedPort()
@@ -33,7 +39,7 @@ final class CaddyProxy {
             }
             \(name):\(port) {
                 tls internal
-                reverse_proxy \(upstream)
+                \(site)
             }
             """
         let file = folder.appendingPathComponent("Caddyfile")
@@ -73,10 +79,17 @@ final class CaddyProxy {
 
     /// True once a TLS request through Caddy, checked against its root, gets any HTTP answer.
     func answers() -> Bool {
+        guard let status = status(of: "/healthz") else { return false }
+        return status != "000"
+    }
+
+    /// The HTTP status a GET of `path` through Caddy gets (curl's `%{http_code}`), nil when curl failed.
+    func status(of path: String) -> String? {
         guard let root = try? rootCertificate(),
               let run = try? runProcessCapturing("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", root.path,
-                                                                  "--resolve", "\(name):\(port):127.0.0.1", "\(url)/healthz"]) else { return false }
-        return run.status == 0 && run.stdout != "000"
+                                                                  "--resolve", "\(name):\(port):127.0.0.1", "\(url)\(path)"]),
+              run.status == 0 else { return nil }
+        return run.stdout
     }
 
     /// An NSS database (as Chromium on Linux reads from `$HOME/.pki/nssdb`) that trusts Caddy's

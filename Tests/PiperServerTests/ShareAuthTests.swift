@@ -191,6 +191,11 @@ struct ShareAuthTests {
         #expect(message.contains("piper devices token NAME") && !message.contains("piper pair"), "\(message)")
         let nothing = try await Client.send("GET", server.url + "/", headers: ["Accept": "text/html"])
         #expect(nothing.status == 401 && nothing.text.contains("<h1>Not paired</h1>"))
+        // A person at a phone is told how to pair it, not which header a script sends.
+        #expect(!nothing.text.contains("Authorization") && nothing.text.contains("This browser is not paired with Piper yet"), "\(nothing.text)")
+        #expect(nothing.text.contains("run <code>piper pair</code>"), "\(nothing.text)")
+        let bare = try await Client.send("GET", server.url + "/api/shares", headers: ["Accept": "application/json"])
+        #expect((try bare.json()["error"] as? String)?.contains("Authorization: Bearer <token>") == true, "a script is told: \(bare.text)")
     }
 
     /// Listening on every interface, serve says where a phone reaches it (this machine's
@@ -270,9 +275,11 @@ struct ShareAuthTests {
 
 /// The built `piper` binary with `PIPER_HOME` set (ServeProcess finds it).
 enum PiperBinaryRun {
-    static func piper(_ arguments: [String], home: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// `timeZone`: the process's TZ (the CLI writes times in its own zone).
+    static func piper(_ arguments: [String], home: URL, timeZone: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["PIPER_HOME"] = home.path
+        if let timeZone { environment["TZ"] = timeZone }
         return try runProcessCapturing(piperExecutable.path, arguments, environment: environment)
     }
 }

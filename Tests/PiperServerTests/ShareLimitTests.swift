@@ -54,7 +54,10 @@ struct ShareLimitTests {
         #expect(MediaJobState(state: .downloading, bytes: 42, total: 100).summary == "downloading 42 %")
         #expect(MediaJobState(state: .downloading, bytes: 42).summary == "downloading")
         #expect(MediaJobState(state: .imported, libraryPath: "Podcasts/ep42.mp3").summary == "imported as Podcasts/ep42.mp3")
-        #expect(MediaJobState(state: .failed, reason: "HTTP 404").summary == "failed: HTTP 404")
+        #expect(MediaJobState(state: .failed, reason: "HTTP 404").summary
+                == "failed: The site has nothing at this link (HTTP 404); check the link (the page may have moved or been removed)")
+        #expect(MediaJobState(state: .failed, reason: "HTTP 404", url: "https://cdn.example/ep.mp3").summary
+                == "failed: cdn.example has nothing at this link (HTTP 404); check the link (the page may have moved or been removed)")
         #expect(MediaJobState(state: .queued).summary == "queued")
     }
 }

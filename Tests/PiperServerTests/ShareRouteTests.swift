@@ -106,7 +106,11 @@ struct ShareRouteTests {
         let link = "https://x.com/someone/status/1"
         let unconnected = try await server.shareJSON(["url": link], headers: try server.bearer)
         #expect(unconnected.status == 409, "\(unconnected.text)")
-        #expect(try unconnected.json()["error"] as? String == "Open Piper to connect your X account")
+        // Someone already in Piper is not told to open it: the sentence says what to do and the
+        // page that does it is linked (the spec's sentence stays the CLI's).
+        #expect(try unconnected.json()["error"] as? String == "Piper needs your X account to read X posts; connect it, then try again")
+        #expect(try unconnected.json()["action"] as? String == "/connect-x")
+        #expect(try unconnected.json()["detail"] is NSNull)
         let page = try await Client.send("POST", server.url + "/share", body: Data("url=\(link)".utf8),
                                          headers: ["Authorization": "Bearer \(try server.token())", "Accept": "text/html",
                                                    "Content-Type": "application/x-www-form-urlencoded"])

@@ -60,6 +60,10 @@ public struct ShareAuth: Sendable {
         return .device(device)
     }
 
+    /// A request with no credential at all, as a script reads it (a page says it for people:
+    /// `WebPage.failure`).
+    static let unpaired = "Sharing needs a paired device or a token: run 'piper pair' on the server, or send Authorization: Bearer <token>"
+
     /// The credential, or a 401 that says how to get one (HTML for browsers, JSON otherwise).
     func require(_ request: HTTPRequest) throws -> Credential {
         if let credential = credential(of: request) { return credential }
@@ -72,7 +76,7 @@ public struct ShareAuth: Sendable {
         } else if Self.cookie(Self.cookieName, in: request.header("Cookie")) != nil {
             reason = "This browser's pairing is no longer valid (it was revoked): pair it again with a link from 'piper pair' on the server"
         } else {
-            reason = "Sharing needs a paired device or a token: run 'piper pair' on the server, or send Authorization: Bearer <token>"
+            reason = Self.unpaired
         }
         throw HTTPError(401, reason, headers: [("WWW-Authenticate", "Bearer realm=\"piper\"")])
     }

@@ -59,11 +59,7 @@ struct ShareRoute: Sendable {
             reply(.success(response))
         }
         do {
-            if case .denied(let retryAfter) = limiter.take(client: credential.name, now: clock().timeIntervalSince1970) {
-                let seconds = max(1, Int(retryAfter.rounded(.up)))
-                throw HTTPError(429, "Too many shares from \(credential.name); try again in \(seconds) s",
-                                headers: [("Retry-After", String(seconds))])
-            }
+            try takeBudget(credential.name)
         } catch {
             return respond(answer(error, request))
         }
@@ -93,6 +89,14 @@ struct ShareRoute: Sendable {
         claim(keyed, request, respond: respond)
     }
 
+    /// Takes one share from the credential's budget, or throws the 429 that says when to try again.
+    func takeBudget(_ name: String) throws {
+        if case .denied(let retryAfter) = limiter.take(client: name, now: clock().timeIntervalSince1970) {
+            let seconds = max(1, Int(retryAfter.rounded(.up)))
+            throw HTTPError(429, "Too many shares from \(name); try again in \(seconds) s", headers: [("Retry-After", String(seconds))])
+        }
+    }
+
     /// The answer to a share: JSON for a script; for a browser's navigation (a form, the share
     /// target, or the service worker sending one on the page's behalf with `Piper-Navigation`) a
     /// 303 to its result page, so a reload or Back never shares again; else (and for a 5xx) the page.
@@ -114,7 +118,7 @@ struct ShareRoute: Sendable {
         let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
         let records = runner.history.records(ids: ids).filter(credential.mayRead)   // another device's: as unknown
         guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
-        var page = ShareResultPage.render(records)
+        var page = ShareResultPage.render(records) { $0.status == .queued ? runner.progress(of: $0) : nil }
         page.status = 200
         return page
     }
@@ -153,7 +157,8 @@ struct ShareRoute: Sendable {
     /// One share's outcome as the JSON answer's fields (`id`: the share's id in `/api/shares`
     /// and its result page `/shares/ID`).
     static func object(_ record: ShareRecord) -> [String: Any] {
-        [
+        let state = ShareState(record, progress: nil, now: record.created)
+        return [
             "id": record.id, "status": record.status.rawValue, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
             "error": record.error ?? NSNull(), "job": record.job ?? NSNull(),
             // A media share's sentence names its file, never a path on the server.
@@ -162,6 +167,10 @@ struct ShareRoute: Sendable {
             "libraryPath": record.libraryPath ?? NSNull(),
             // Media a saved article's page also names (shared again as media, it is downloaded).
             "alsoFound": record.alsoFound ?? NSNull(),
+            // A failure's sentence for people, its technical detail, the page that fixes it and
+            // the retry, as `/api/shares` lists them.
+            "reason": state.reason ?? NSNull(), "detail": record.detail ?? NSNull(),
+            "action": state.actionPath ?? NSNull(), "retry": state.retryPath ?? NSNull(),
         ]
     }
 

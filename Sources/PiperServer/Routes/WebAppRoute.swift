@@ -39,30 +39,17 @@ struct WebAppRoute: Sendable {
         record.status == .queued ? runner.progress(of: record) : nil
     }
 
-    /// A record's state line: the live media state (`progress`) when there is a job.
-    func state(of record: ShareRecord, progress: MediaJobState?) -> (text: String, live: Bool) {
-        switch record.status {
-        case .saved:
-            if let expires = record.expires, expires <= clock() { return ("expired: \(record.url ?? "")", false) }
-            let until = record.expires.map { ", until \(WebPage.time($0))" } ?? ""
-            return ("saved: \(record.url ?? "")\(until)", false)
-        case .failed: return ("failed: \(record.error ?? record.message)", false)
-        case .duplicate: return ("duplicate: already in the library as \(record.libraryPath ?? "")", false)
-        case .queued:
-            guard let state = progress else { return ("queued", record.job != nil) }
-            return (state.summary, state.isLive)
-        }
-    }
-
     func home(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
         let e = WebPage.e
         let base = publicURL.get()
+        let now = clock()
         let items = runner.history.recent.filter(credential.mayRead).map { record -> String in
-            let (text, live) = state(of: record, progress: progress(of: record))
+            let state = ShareState(record, progress: progress(of: record), now: now)
             let link = record.url.map { " <a href=\"\(e($0))\">open</a>" } ?? ""
-            return "<li data-share=\"\(e(record.id))\"\(live ? " data-live" : "")><strong>\(e(record.title ?? record.source ?? "—"))</strong>"
-                + "<br><span class=\"state\">\(e(text))</span>\(link)</li>"
+            // `data-following`: the share-state script (`/shares.js`) follows it in /api/shares.
+            return "<li data-share=\"\(e(record.id))\"\(state.live ? " data-following" : "")><strong>\(e(record.title ?? record.source ?? "—"))</strong>"
+                + "<br>\(state.html)\(link)</li>"
         }.joined()
         let bookmarklet = "javascript:location.href='\(base)/share?url='+encodeURIComponent(location.href)"
             + "+'&title='+encodeURIComponent(document.title)"
@@ -85,35 +72,18 @@ struct WebAppRoute: Sendable {
                     + "<p>On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>")
             \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
             <p class="muted">Signed in as \(e(credential.name)).</p>
+            <script src="\(ShareStateScript.path)" defer></script>
             """
         return WebPage.render("Share", body, device: credential.name)
     }
 
-    /// Where a share stands now: its own status, and for a media job the journal's word
-    /// (queued, downloading, imported with the library path, duplicate, failed with the reason,
-    /// cancelled), so `status` follows the job to its end.
-    func liveStatus(of record: ShareRecord, progress: MediaJobState?) -> (status: String, libraryPath: String?, error: String?) {
-        guard record.status == .queued, let job = progress else {
-            return (record.status.rawValue, record.libraryPath, record.error)
-        }
-        switch job.state {
-        case .queued: return ("queued", nil, nil)
-        case .downloading, .downloaded, .landed: return ("downloading", nil, nil)
-        case .imported, .duplicate: return (job.state.rawValue, job.libraryPath, nil)
-        case .failed: return ("failed", nil, job.reason ?? "no reason recorded")
-        case .cancelled: return ("cancelled", nil, nil)
-        }
-    }
-
     func shares(_ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
+        let now = clock()
         let list: [[String: Any]] = runner.history.recent.filter(credential.mayRead).map { record in
-            let job = progress(of: record)
-            let (text, live) = state(of: record, progress: job)
-            let now = liveStatus(of: record, progress: job)
-            return ["id": record.id, "status": now.status, "state": text, "live": live,
-                    "url": record.url ?? NSNull(), "title": record.title ?? NSNull(), "job": record.job ?? NSNull(),
-                    "source": record.source ?? NSNull(), "error": now.error ?? NSNull(), "libraryPath": now.libraryPath ?? NSNull()]
+            let state = ShareState(record, progress: progress(of: record), now: now)
+            return state.json.merging(["id": record.id, "url": record.url ?? NSNull(), "title": record.title ?? NSNull(),
+                                       "job": record.job ?? NSNull(), "source": record.source ?? NSNull()]) { $1 }
         }
         let body = (try? JSONSerialization.data(withJSONObject: ["shares": list], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],

@@ -56,7 +56,12 @@ extension Backend {
                     .post(.sameSitePost, { request, context in try follows.follow(request, context) },
                           later: { request, context, reply in DispatchQueue.global().async { reply(Result { try follows.follow(request, context) }) } }),
                 ]),
-                Route([.prefix("/shares/")], [.get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) }]),
+                Route([.prefix("/shares/")], [
+                    .get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) },
+                    // `/shares/<id>/retry`: Try again, with the share's own access.
+                    .post(.sameSitePost, { request, context in share.retry(request, context) },
+                          later: { request, context, reply in share.retry(request, context, reply: reply) }),
+                ]),
                 Route([.exact("/pair")], [
                     .get(.open) { request, _ in try pair.confirmation(request) },   // shows a form; the code is used by the POST
                     .post(.sameSiteSecret) { request, _ in try pair.pair(request) },
@@ -79,6 +84,9 @@ extension Backend {
                 ]),
                 Route([.exact("/library/feed-qr.svg")], [.get(.owner(.paired(.negotiated))) { _, context in try library.feedQR(context) }]),
                 Route([.exact("/library/remove")], [.post(.owner(.sameSitePost)) { request, context in try library.remove(request, context) }]),
+                Route([.exact(ShareStateScript.path)], [
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", ShareStateScript.js) },
+                ]),
                 Route([.exact("/library.css")], [
                     .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },
                 ]),

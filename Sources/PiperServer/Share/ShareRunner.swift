@@ -14,7 +14,9 @@ public struct ShareRecord: Sendable, Equatable, Codable {
     public var url: String?
     public var title: String?
     public var message: String
+    /// Why it failed, as a sentence for people (`FailureMessage`); `detail` is the technical text.
     public var error: String?
+    public var detail: String?
     /// The download journal's id of a media share.
     public var job: String?
     public var expires: Date?
@@ -96,6 +98,14 @@ final class ShareRunner: @unchecked Sendable {
     /// Shares one target as the request's items were read into it (never turned back into
     /// text): a link, or an upload already on disk shown as `fileName`.
     func share(_ target: ShareTarget?, fileName: String? = nil, device: String, now: Date = Date()) -> ShareRecord {
+        let record = run(target, fileName: fileName, device: device, now: now)
+        history.add(record)
+        return record
+    }
+
+    /// Runs one target and returns its record, not yet kept (`share` keeps it; a retry replaces
+    /// the record it retries).
+    func run(_ target: ShareTarget?, fileName: String? = nil, device: String, now: Date = Date()) -> ShareRecord {
         var file: URL?
         if case .file(let url)? = target { file = url }
         let source = file != nil ? (fileName ?? file?.lastPathComponent) : target?.text
@@ -109,7 +119,6 @@ final class ShareRunner: @unchecked Sendable {
                 record.message = error.message
                 record.error = error.message
                 record.httpStatus = error.status
-                history.add(record)
                 return record
             } catch {}
         }
@@ -146,10 +155,17 @@ final class ShareRunner: @unchecked Sendable {
             record.error = Self.needsBrowser
             record.httpStatus = 422
         case .failure(let error):
-            record.error = "\(error)"
+            let failure = FailureMessage("\(error)", url: target?.text, surface: .server)
+            record.message = failure.sentence
+            record.error = failure.sentence
+            // The spec's "Open Piper to connect …" is not shown to someone in Piper, not even as detail.
+            record.detail = failure.detail == failure.sentence || failure.cause == .xLogin ? nil : failure.detail
             record.httpStatus = Self.status(for: error)
         }
-        history.add(record)
+        if record.status == .failed {
+            // The technical text stays in the log whatever the page says.
+            RequestLog.standardError.write("share \(record.id) failed (\(record.httpStatus)): \(source ?? "-"): \(record.detail ?? record.error ?? record.message)")
+        }
         return record
     }
 

@@ -6,8 +6,13 @@ import PiperCore
 enum ShareResultPage {
     /// One share's page, or for several items one line each (and a reader URL to copy for each
     /// saved article), headed by how many went where.
-    static func render(_ records: [ShareRecord]) -> HTTPResponse {
-        guard records.count > 1 else { return render(records.first ?? failedEmpty, fileName: nil) }
+    /// `progress`: a media share's job as it stands now (`ShareRunner.progress`), said under its
+    /// line as the home page says it (postponed with the reason and the time, Try again).
+    static func render(_ records: [ShareRecord], progress: (ShareRecord) -> MediaJobState? = { _ in nil }) -> HTTPResponse {
+        guard records.count > 1 else {
+            let record = records.first ?? failedEmpty
+            return render(record, fileName: nil, progress: progress(record))
+        }
         let e = WebPage.e
         let lines = records.enumerated().map { index, record -> String in
             let name = record.source.flatMap { URL(string: $0)?.lastPathComponent } ?? record.source ?? "an item"
@@ -17,7 +22,7 @@ enum ShareResultPage {
                     + "<input type=\"text\" id=\"reader-url-\(index)\" readonly value=\"\(e(record.url ?? ""))\">"
                     + "<button type=\"button\" data-copy=\"reader-url-\(index)\" hidden>Copy</button></li>"
             case .queued, .duplicate:
-                return "<li class=\"queued\">\(e(queuedLine(record, fileName: nil)))</li>"
+                return "<li class=\"queued\">\(e(queuedLine(record, fileName: nil)))\(jobState(record, progress(record)))</li>"
             case .failed:
                 return "<li class=\"failed\">Not shared: \(e(name)): <span class=\"error\">\(e(record.error ?? record.message))</span></li>"
             }
@@ -28,6 +33,7 @@ enum ShareResultPage {
             <h1 id="outcome">\(e(heading))</h1>
             <ul class="shares" id="items">\(lines)</ul>
             <p class="muted">Follow them on the <a href="/">home page</a>.</p>
+            <script src="\(ShareStateScript.path)" defer></script>
             """
         return WebPage.render("Shared", body, status: ShareItems.status(of: records), device: records.first?.device)
     }
@@ -51,7 +57,13 @@ enum ShareResultPage {
         return "<p class=\"muted\" id=\"also-found\">\(WebPage.e(Messages.alsoFound(media)))</p>"
     }
 
-    static func render(_ record: ShareRecord, fileName: String?) -> HTTPResponse {
+    /// Where a media share's job stands now, for its line: "" until the job has a state.
+    static func jobState(_ record: ShareRecord, _ progress: MediaJobState?) -> String {
+        guard record.status == .queued, let progress else { return "" }
+        return "<div class=\"job\" id=\"job-\(WebPage.e(record.id))\">\(ShareState(record, progress: progress, now: Date()).html)</div>"
+    }
+
+    static func render(_ record: ShareRecord, fileName: String?, progress: MediaJobState? = nil) -> HTTPResponse {
         let e = WebPage.e
         let body: String
         switch record.status {
@@ -68,16 +80,23 @@ enum ShareResultPage {
             let line = queuedLine(record, fileName: fileName)
             body = """
                 <h1 id="outcome">\(e(line))</h1>
-                <p class="muted">Follow it on the <a href="/">home page</a>.</p>
+                \(jobState(record, progress))<p class="muted">Follow it on the <a href="/">home page</a>.</p>
+                <script src="\(ShareStateScript.path)" defer></script>
                 """
         case .failed:
-            // The way out where there is one: X cookies are connected on a page of the server's.
-            let connect = (record.error ?? record.message) == Messages.connectX
+            // The way out where there is one: X cookies are connected on a page of the server's;
+            // a link can be tried again. The technical detail is behind a disclosure.
+            let state = ShareState(record, progress: nil, now: Date())
+            let connect = state.actionPath == FailureMessage.connectXPath
                 ? "<p><a href=\"\(ConnectXPage.path)\" id=\"connect-x\">Connect your X account</a></p>" : ""
+            let detail = state.detail.map { "<details id=\"detail\"><summary>Details</summary><code>\(e($0))</code></details>" } ?? ""
+            let retry = state.retryPath.map {
+                "<form method=\"post\" action=\"\(e($0))\" class=\"retry\"><button type=\"submit\">Try again</button></form>"
+            } ?? ""
             body = """
                 <h1 id="outcome">Not shared</h1>
                 <p class="error" id="reason">\(e(record.error ?? record.message))</p>
-                \(connect)<p><a href="/">Back</a></p>
+                \(detail)\(connect)\(retry)<p><a href="/">Back</a></p>
                 """
         }
         return WebPage.render(record.status == .failed ? "Not shared" : "Shared", body, status: record.httpStatus, device: record.device)

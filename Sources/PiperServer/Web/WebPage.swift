@@ -44,7 +44,9 @@ enum WebPage {
         let title = error.status == 401 && heading == "Not shared" && kept.isEmpty ? "Not paired" : heading
         let shown = kept.isEmpty ? "" : "<p>What you shared, to share again once this is fixed:</p><ul id=\"kept\">"
             + kept.map { "<li>\(e($0))</li>" }.joined() + "</ul>"
-        return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(error.message))</p>\(hint)\(shown)",
+        // A person at a phone is told how to pair it (the hint), not which header a script sends.
+        let message = error.status == 401 && error.message == ShareAuth.unpaired ? "This browser is not paired with Piper yet" : error.message
+        return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(message))</p>\(hint)\(shown)",
                       status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
     }
 

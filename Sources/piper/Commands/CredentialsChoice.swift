@@ -41,6 +41,17 @@ struct CredentialsChoice {
         return try SQLiteCredentials(path: database ?? state.serverDatabase.path)
     }
 
+    /// The public URL `piper serve --public-url` recorded in this store, if any.
+    func recordedPublicURL(state: StateFolder) -> String? {
+        (try? store(state: state)).flatMap(ServerAddress.recorded)
+    }
+
+    /// Where a link for a phone starts: `--url` (given), else the backend the config names,
+    /// else the public URL the server recorded in its store; nil when none says.
+    func base(given: String?, config: Config, state: StateFolder) -> String? {
+        given ?? (config.isBackendConfigured ? config.backendBaseURL.absoluteString : recordedPublicURL(state: state))
+    }
+
     func registry(state: StateFolder) throws -> DeviceRegistry {
         try DeviceRegistry(state: state, credentials: store(state: state))
     }

@@ -76,7 +76,9 @@ struct DevicesCommand: Command {
             }
             let (device, token) = made
             Output.out(token)
-            Output.err("Token for \(device.name) (\(device.id)), share-only; send it as 'Authorization: Bearer <token>'")
+            // Where to send it: the public URL the server recorded in its store, when one did.
+            let endpoint = credentials.recordedPublicURL(state: StateFolder.resolve()).map { " with each POST to \($0)/share" } ?? ""
+            Output.err("Token for \(device.name) (\(device.id)), share-only; send it as 'Authorization: Bearer <token>'\(endpoint)")
         default:
             let formatter = ISO8601DateFormatter()
             let rows = try registry.devices().map {

@@ -75,13 +75,32 @@ extension DownloadsCommand {
 /// How one journal entry reads in `piper downloads`.
 enum DownloadLine {
     /// The state, or "stalled (no agent running)" for a download whose worker is gone, or
-    /// "postponed" for a job waiting to be tried later.
-    static func state(_ entry: JournalEntry, agentRunning: Bool) -> String {
-        switch entry.state {
-        case .downloading where !agentRunning: return "stalled (no agent running)"
-        case .queued where (entry.notBefore ?? .distantPast) > Date(): return "postponed"
-        case .queued, .downloading, .downloaded, .landed, .imported, .duplicate, .failed, .cancelled: return entry.state.rawValue
+    /// "postponed" for a job waiting to be tried later and "retrying" for one between two
+    /// attempts (`JobStatus`, as the web app and `/api/shares` say it).
+    static func state(_ entry: JournalEntry, agentRunning: Bool, now: Date = Date()) -> String {
+        if entry.state == .downloading, !agentRunning { return "stalled (no agent running)" }
+        let status = entry.status(surface: .commandLine, now: now)
+        switch status.state {
+        case .postponed, .retrying: return status.state.rawValue
+        case .queued, .downloading, .imported, .duplicate, .failed, .cancelled: return entry.state.rawValue
         }
+    }
+
+    /// The lines under a job that say why it failed, waits or retries, the same sentence the web
+    /// app shows, with the next attempt in this machine's time zone, then the technical detail;
+    /// another state's note (an archive's refused entries) as the journal has it.
+    static func reasons(_ entry: JournalEntry, now: Date = Date()) -> [String] {
+        let status = entry.status(surface: .commandLine, now: now)
+        guard let failure = status.failure else { return entry.reason.map { [$0] } ?? [] }
+        var lines: [String]
+        switch status.state {
+        case .postponed, .retrying:
+            lines = [failure.happened + (status.nextAttempt.map { "; Piper tries again at \(ShareOutcome.localTime($0, now: now))" } ?? "")]
+        case .queued, .downloading, .imported, .duplicate, .failed, .cancelled:
+            lines = [failure.sentence]
+        }
+        if failure.detail != failure.sentence { lines.append("(\(failure.detail))") }
+        return lines
     }
 
     /// Where an imported or duplicate job's file is in the library; nil for every other state

@@ -11,8 +11,9 @@ struct DownloadsCommand: Command {
         States: queued, downloading, downloaded, landed (in the inbox), imported, duplicate (the
         same content was already in the library), failed (with the reason), cancelled. A running
         download shows its percent, rate and time left; one whose agent has gone is marked
-        "stalled (no agent running)". A job whose server could not be reached is queued again and
-        says when it will be tried.
+        "stalled (no agent running)". A job whose server could not be reached is postponed and
+        says why and when it will be tried (this machine's time); one between two attempts is
+        retrying. The reason is a sentence for people, the technical detail under it.
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print the journal as a JSON array.")
@@ -26,30 +27,54 @@ struct DownloadsCommand: Command {
         json = parsed.json
     }
 
+    /// One job as `--json` prints it: the journal's `state`, and what people are told
+    /// (`status`, `reason`, `detail`, `nextAttempt` in ISO 8601 UTC), as `/api/shares` says them.
     struct Row: Encodable {
         let id: String
         let url: String
         let state: DownloadState
+        let status: JobStatus.State
         let bytes: Int64
         let total: Int64?
         let file: String?
         let reason: String?
+        let detail: String?
+        let nextAttempt: String?
         let libraryPath: String?
         let updated: String
+
+        init(_ entry: JournalEntry, formatter: ISO8601DateFormatter, now: Date) {
+            let status = entry.status(surface: .commandLine, now: now)
+            id = entry.id
+            url = entry.url
+            state = entry.state
+            self.status = status.state
+            bytes = entry.bytes
+            total = entry.total
+            file = entry.file
+            reason = status.reason ?? entry.reason
+            detail = status.detail
+            nextAttempt = status.nextAttempt.map(JobStatus.iso8601)
+            libraryPath = entry.libraryPath
+            updated = formatter.string(from: entry.updated)
+        }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
             try c.encode(url, forKey: .url)
             try c.encode(state, forKey: .state)
+            try c.encode(status, forKey: .status)
             try c.encode(bytes, forKey: .bytes)
             try c.encode(total, forKey: .total)
             try c.encode(file, forKey: .file)
             try c.encode(reason, forKey: .reason)
+            try c.encode(detail, forKey: .detail)
+            try c.encode(nextAttempt, forKey: .nextAttempt)
             try c.encode(libraryPath, forKey: .libraryPath)
             try c.encode(updated, forKey: .updated)
         }
-        enum CodingKeys: String, CodingKey { case id, url, state, bytes, total, file, reason, libraryPath, updated }
+        enum CodingKeys: String, CodingKey { case id, url, state, status, bytes, total, file, reason, detail, nextAttempt, libraryPath, updated }
     }
 
     func run() async throws -> ExitCode {
@@ -57,10 +82,8 @@ struct DownloadsCommand: Command {
         let entries = FileManager.default.fileExists(atPath: Journal.databaseFile(in: state).path)
             ? try Journal(state: state).entries() : []
         let formatter = ISO8601DateFormatter()
-        let rows = entries.map {
-            Row(id: $0.id, url: $0.url, state: $0.state, bytes: $0.bytes, total: $0.total,
-                file: $0.file, reason: $0.reason, libraryPath: $0.libraryPath, updated: formatter.string(from: $0.updated))
-        }
+        let now = Date()
+        let rows = entries.map { Row($0, formatter: formatter, now: now) }
         if json {
             try Output.json(rows)
             return .success
@@ -75,10 +98,10 @@ struct DownloadsCommand: Command {
             if let group = entry.group, groupsShown.insert(group).inserted {
                 Output.out(DownloadLine.group(entries.filter { $0.group == group }))
             }
-            let shown = DownloadLine.state(entry, agentRunning: agentRunning)
+            let shown = DownloadLine.state(entry, agentRunning: agentRunning, now: now)
             var line = "\(row.id)  \(shown.count < 11 ? shown.padding(toLength: 11, withPad: " ", startingAt: 0) : shown + " ") \(DownloadLine.progress(entry))  \(row.file ?? "-")  \(row.url)"
             if let library = DownloadLine.library(entry) { line += "\n    \(library)" }
-            if let reason = row.reason { line += "\n    \(reason)" }
+            for reason in DownloadLine.reasons(entry, now: now) { line += "\n    \(reason)" }
             Output.out(line)
         }
         return .success

@@ -46,13 +46,15 @@ extension LibraryCommand {
         static let name = "feed"
         static let abstract = "Print the private podcast feed's URL and its QR code."
         static let discussion: String? = """
-            The URL is piper serve's /feed/SECRET.xml on the backend 'piper config' names; a
-            podcast app subscribes to it (Add by URL). --revoke replaces the secret, so every old
+            The URL is piper serve's /feed/SECRET.xml on the backend 'piper config' names, else on
+            the --public-url the server recorded in its store; a podcast app subscribes to it (Add
+            by URL). --revoke replaces the secret, so every old
             feed and media link stops working. The secret is in the server's store: pass the same
             --db or --postgres as 'piper serve'.
             """
         struct Options: OptionGroup {
             var revoke = Opt.flag("--revoke", help: "Replace the feed's secret first (old feed and media links stop working).")
+            var noQR = Opt.flag("--no-qr", help: "Print only the URL.")
             /// Taken as every library command takes it (an alias such as `piper library --library
             /// DIR` still reaches feed), though the secret lives in the state folder.
             var library = LibraryOption.option()
@@ -61,12 +63,14 @@ extension LibraryCommand {
         }
 
         let revoke: Bool
+        let qr: Bool
         let environment: [String: String]
         let credentials: CredentialsChoice
 
         init(_ parsed: Parsed<Options>) throws {
             environment = try LibraryOption.environment(parsed.library)
             revoke = parsed.revoke
+            qr = !parsed.noQR
             credentials = try CredentialsChoice(database: parsed.db, postgres: parsed.postgres)
         }
 
@@ -76,12 +80,14 @@ extension LibraryCommand {
             let current = revoke ? try secret.revoke() : try secret.current()
             if revoke { Output.note("The feed has a new secret; the old feed and media links no longer work.") }
             let config = try loadConfig(environment: environment)
-            let base = config.isBackendConfigured ? config.backendBaseURL.absoluteString : nil
+            var base = credentials.base(given: nil, config: config, state: state)
+            while base?.hasSuffix("/") == true { base?.removeLast() }
             let url = "\(base ?? "http://HOST:PORT")/feed/\(current).xml"
             Output.out(url)
             if base == nil {
-                Output.note("Name the server with 'piper config set backend URL' (the address your phone reaches piper serve at) to get the whole URL.")
-            } else if let code = TerminalQR.render(url) {
+                Output.note("Start piper serve with --public-url, or name the server with 'piper config set backend URL' "
+                    + "(the address your phone reaches piper serve at), to get the whole URL.")
+            } else if qr, let code = TerminalQR.render(url) {
                 Output.err("Scan it with a phone's podcast app (Add by URL):\n\(code)")
             }
             return .success

@@ -14,8 +14,9 @@ struct PairCommand: Command {
         tokens, remove library items and see every device's shares); with --share-only it may only
         share and see its own shares (for someone else's phone). Run it with the same state folder
         as 'piper serve'.
-        The link's base is --url, else the backend URL (PIPER_BACKEND_URL or config.json). The
-        pairing is kept in the server's store: pass the same --db or --postgres as 'piper serve'.
+        The link's base is --url, else the backend URL (PIPER_BACKEND_URL or config.json), else
+        the --public-url 'piper serve' recorded in its store. The pairing is kept in the server's
+        store: pass the same --db or --postgres as 'piper serve'.
         """
     struct Options: OptionGroup {
         var url = Opt.text("--url", placeholder: "URL", help: "The server's public URL (default: the backend URL).")
@@ -41,8 +42,7 @@ struct PairCommand: Command {
     func run() async throws -> ExitCode {
         let config = try loadConfig(backendFlag: nil)
         // A link to the placeholder backend reaches nothing: say so instead of printing it.
-        guard url != nil || config.isBackendConfigured else { throw PairError.noAddress }
-        let base = url ?? config.backendBaseURL.absoluteString
+        guard let base = credentials.base(given: url, config: config, state: config.state) else { throw PairError.noAddress }
         if let warning = Self.unreachableWarning(base) { Output.err(warning) }
         let code = try credentials.registry(state: config.state).createPairing(scope: scope)
         var lines = Self.lines(base: base, code: code, qr: qr)
@@ -78,7 +78,7 @@ enum PairError: PiperError {
 
     var description: String {
         "No address for the pairing link: pass the one the phone will use with --url (e.g. --url https://piper.example.org), "
-            + "or set the backend (piper config set backend URL)"
+            + "start piper serve with --public-url, or set the backend (piper config set backend URL)"
     }
     var category: ErrorCategory { .configuration }
 }

@@ -16,6 +16,8 @@ struct ServeSharing {
     let maxUploadBytes: Int64
     let sharesPerMinute: Double
     let pair: Bool
+    /// `--no-qr`: `--pair` prints the link alone.
+    var pairQR = true
     /// Pages the server's browser loads at once (`--browser-tabs`).
     var browserTabs = BrowserPool.defaultTabs
     /// How large the server's browser may grow: a renderer per tab, and `BrowserLimits.server`'s
@@ -89,6 +91,6 @@ struct ServeSharing {
     /// `--pair`: a pairing URL (and its QR code) for the running server, on stderr.
     func printPairing(registry: DeviceRegistry, publicURL: String) throws {
         let code = try registry.createPairing()
-        for line in PairCommand.lines(base: publicURL, code: code) { Output.err(line) }
+        for line in PairCommand.lines(base: publicURL, code: code, qr: pairQR) { Output.err(line) }
     }
 }

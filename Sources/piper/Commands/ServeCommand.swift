@@ -44,6 +44,7 @@ struct ServeCommand: Command {
         var trustedProxy = Opt.list("--trusted-proxy", placeholder: "ADDRESS",
                                     help: "A balancer whose X-Forwarded-For names the client for rate limits (repeatable).")
         var pair = Opt.flag("--pair", help: "Print a one-time pairing link and QR code once listening.")
+        var noQR = Opt.flag("--no-qr", help: "With --pair, print only the link.")
         var allowHost = Opt.list("--allow-host", placeholder: "HOST|CIDR",
                                  help: "Let shares fetch from this private host or range (repeatable).")
         var saveRequiresToken = Opt.flag("--save-requires-token", help: "POST /save needs a credential too (default: anonymous).")
@@ -96,6 +97,7 @@ struct ServeCommand: Command {
         var sharing = ServeSharing(allowHosts: parsed.allowHost, maxUploadBytes: Int64(parsed.maxUpload), sharesPerMinute: Double(parsed.shareRateLimit),
                                    pair: parsed.pair, environment: environment)
         sharing.browserTabs = parsed.browserTabs
+        sharing.pairQR = !parsed.noQR
         self.sharing = sharing
         self.configuration = configuration
     }
@@ -122,6 +124,12 @@ struct ServeCommand: Command {
         }
         configuration.share?.credentials = try choice.store(state: state, postgres: postgres)
         let backend = try Backend(store: store, configuration: configuration)
+        if configuration.publicURL != nil, let credentials = configuration.share?.credentials {
+            // `piper pair`, `library feed` and `devices` on this store build their links on it.
+            do { try ServerAddress.record(backend.publicURL, in: credentials) } catch {
+                Output.err("Warning: cannot record the public URL in the store (\(error)); 'piper pair' needs --url")
+            }
+        }
         sharing.startAgent(state: state)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }

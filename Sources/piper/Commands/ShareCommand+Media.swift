@@ -59,8 +59,10 @@ func waitForMedia(_ receipt: MediaReceipt, config: Config, queuedLimit: TimeInte
         case .failed:
             return .failed(reason: entry.reason ?? "no reason recorded")
         case .queued where entry.notBefore.map { $0 > Date() } == true:
-            // Its server could not be reached: the agent tries again at the time the reason names.
-            return .later(reason: entry.reason ?? "waiting to try again")
+            // Its server could not be reached: the agent tries again then (the local time).
+            let status = entry.status(surface: .commandLine)
+            let when = status.nextAttempt.map { "Will try again at \(ShareOutcome.localTime($0))" } ?? "Will try again later"
+            return .later(reason: "\(when): \(status.detail ?? "waiting to try again")")
         case .queued where Date().timeIntervalSince(queuedSince) > queuedLimit:
             return .stillQueued(seconds: Int(queuedLimit))
         default:
