@@ -56,10 +56,13 @@ import Glibc
         let writer = try #require(FileHandle(forWritingAtPath: target.path))
         writer.write(Data(header))
         let progress = WriterProgress()
+        // In lockstep: the writer adds a chunk after each import run, so runs meet the file
+        // open at every stage of its writing however loaded the machine is.
+        let ran = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             for _ in 0..<32 {
+                ran.wait()
                 writer.write(Data(chunk))
-                usleep(60_000)
             }
             progress.set(.closing)
             try? writer.close()
@@ -76,9 +79,9 @@ import Glibc
                 #expect(importer.deferredFiles == 1, "the file waits, and the agent is told to look again")
             }
             imported += outcomes
-            usleep(50_000)
+            ran.signal()
         }
-        #expect(runsWhileOpen >= 5)
+        #expect(runsWhileOpen >= 32)
         // A process another test spawns at the moment of the close may share the file until it
         // execs: the importer then defers it once more, and says so. Ask again while it does.
         let deadline = Date().addingTimeInterval(30)

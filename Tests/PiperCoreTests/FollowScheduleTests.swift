@@ -4,7 +4,7 @@ import Testing
 
 /// The follow's schedule and the feed fields it reads (RSS and Atom shapes as publishers and
 /// podcast hosts write them).
-struct FollowScheduleTests {
+@Suite(.ownThread) struct FollowScheduleTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func hourlyWithJitterTheFeedsOwnWaitWhenLongerAndBackoff() {
