@@ -89,7 +89,9 @@ struct ShareOfflineTests {
             })()
             """)
         #expect(try browser.evaluate("document.getElementById('kept-note').innerText") as? String
-                == "Kept on this phone; it will be sent when Piper is reachable.")
+                == "Piper is not reachable from this phone; it is sent on its own when it is.")
+        #expect(try browser.evaluate("Array.from(document.querySelectorAll('#kept li')).map(function (li) { return li.innerText; }).join(' | ')")
+                as? String == "\(link) | away.mp3", "the page names what was kept")
         let kept = """
             new Promise(function (done) {
               var open = indexedDB.open('piper', 1);

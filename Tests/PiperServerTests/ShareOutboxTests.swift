@@ -89,8 +89,8 @@ struct ShareOutboxTests {
             return refusal.contains("This phone is no longer paired")
         }
         #expect(refused, "the refusal is shown with its reason: '\(refusal)'")
-        #expect(Self.entries(browser).map { $0[0] } == ["refused"], "kept, marked refused, until dismissed")
-        _ = try browser.evaluate("document.querySelector('#refused button').click(); 1")
-        #expect(eventually(within: 10) { Self.entries(browser).isEmpty }, "dismissed")
+        #expect(Self.entries(browser).map { $0[0] } == ["refused"], "kept, marked refused, until removed")
+        _ = try browser.evaluate("document.querySelector('#refused button.remove').click(); 1")
+        #expect(eventually(within: 10) { Self.entries(browser).isEmpty }, "removed")
     }
 }

@@ -70,10 +70,10 @@ extension Backend {
                 Route([.exact("/library/feed-qr.svg")], [.get(.owner(.paired(.negotiated))) { _, context in try library.feedQR(context) }]),
                 Route([.exact("/library/remove")], [.post(.owner(.sameSitePost)) { request, context in try library.remove(request, context) }]),
                 Route([.exact("/library.css")], [
-                    .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", WebAssets.libraryCSS) },
                 ]),
                 Route([.exact("/library.js")], [
-                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", LibraryAssets.js) },
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", WebAssets.libraryJS) },
                 ]),
             ]
         }

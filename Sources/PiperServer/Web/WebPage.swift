@@ -24,6 +24,7 @@ enum WebPage {
             <link rel="manifest" href="/manifest.webmanifest">
             <link rel="icon" href="/icon-192.png" type="image/png">
             <link rel="stylesheet" href="/app.css">
+            <script src="/db.js" defer></script>
             <script src="/app.js" defer></script>
             </head><body><main>
             <header><a href="/" class="brand">Piper</a> · <a href="/library">Library</a></header>
