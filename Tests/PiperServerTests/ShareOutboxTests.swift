@@ -86,7 +86,7 @@ struct ShareOutboxTests {
         var refusal = ""
         let refused = eventually(within: 30) {
             refusal = ((try? browser.evaluate("(document.getElementById('refused') || {}).innerText || ''")) as? String) ?? ""
-            return refusal.contains("This phone is no longer paired")
+            return refusal.contains("Piper doesn't know this browser's pairing")
         }
         #expect(refused, "the refusal is shown with its reason: '\(refusal)'")
         #expect(Self.entries(browser).map { $0[0] } == ["refused"], "kept, marked refused, until removed")

@@ -7,8 +7,8 @@
 // A share that cannot be sent (a home server and a phone out of the house) is kept on the phone
 // in IndexedDB (db.js), fields and files, and sent when Piper is back: by Background Sync where
 // the browser has it, when the app opens or comes online, and while a page is open on a timer
-// (2 s, 4 s, 8 s… up to 15 s while Piper is unreachable, up to 5 minutes while it answers with
-// errors). Every share carries an idempotency key, so a retry after a lost answer never makes a
+// (2 s, 4 s… up to 5 s while Piper is unreachable, asking its /healthz first so nothing is
+// uploaded in vain; up to 5 minutes while it answers with errors). Every share carries an idempotency key, so a retry after a lost answer never makes a
 // second job. An entry leaves the phone only when Piper took it (2xx) or the person removes it:
 // a refusal (4xx but 408, 425, 429) stays, with its reason, and is sent again only when asked;
 // 5xx and 408/425/429 are tried again.
@@ -25,6 +25,13 @@ function newKey() {
 }
 function escaped(text) {
   return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+}
+function unescaped(text) {
+  var named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, function (whole, name) {
+    if (name[0] !== '#') return named[name.toLowerCase()] || whole;
+    return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+  });
 }
 function formOf(fields) {
   var form = new FormData();
@@ -59,21 +66,26 @@ function verdict(response) {
   if (response.status >= 500 || [408, 425, 429].indexOf(response.status) >= 0) return 'failing';
   return 'refused';
 }
+// The reason Piper gave: its JSON's `error`, or its page's `#reason` line.
 function reasonOf(response) {
   if (gatewayError(response)) return Promise.resolve('its proxy answered ' + response.status);
-  return response.clone().json().then(function (answer) { return answer.error || ''; }, function () { return ''; }).then(function (reason) {
-    if (response.status === 401) return 'This phone is no longer paired with Piper. ' + reason;
+  return response.clone().text().then(function (body) {
+    try { return JSON.parse(body).error || ''; } catch (notJSON) {}
+    var line = /<p class="error" id="reason">([^<]*)<\/p>/.exec(body);
+    return line ? unescaped(line[1]) : '';
+  }, function () { return ''; }).then(function (reason) {
+    if (response.status === 401) return reason || 'Piper does not know this phone: it is not paired (401).';
     return reason || ('Piper answered ' + response.status);
   });
 }
-// Tried again after 2 s, 4 s, 8 s… up to 15 s while unreachable (a try costs nothing), up to 5 minutes while failing.
+// Tried again after 2 s, 4 s, 8 s… up to 5 s while unreachable (a try is one small GET), up to 5 minutes while failing.
 function later(entry, state, status, reason) {
   entry.tries = (entry.tries || 0) + 1;
   entry.state = state;
   entry.status = status;
   entry.reason = reason;
   entry.last = Date.now();
-  entry.next = entry.last + Math.min(state === 'unreachable' ? 15000 : 300000, 2000 * Math.pow(2, entry.tries - 1));
+  entry.next = entry.last + Math.min(state === 'unreachable' ? 5000 : 300000, 2000 * Math.pow(2, entry.tries - 1));
   return PiperOutbox.put(entry);
 }
 function refused(entry, status, reason) {
@@ -99,16 +111,31 @@ function tell(message) {
     clients.forEach(function (client) { client.postMessage(message); });
   });
 }
+// Whether Piper answers at all (its /healthz, any answer but a proxy's gateway error): asked
+// before kept shares are sent, so a share's body (files too) is not uploaded while Piper is away.
+// Resolves with null when it answers, else with what came instead (a gateway status, or 0).
+function away() {
+  return fetch('/healthz', { cache: 'no-store', credentials: 'same-origin' }).then(function (response) {
+    return gatewayError(response) ? response.status : null;
+  }, function () { return 0; });
+}
 var flushing = null;
 // Sends the kept shares (`due`: only those whose next try has come; `only`: one entry, refused or
 // not, as the person's "Send now" asks). Resolves with how many wait still.
 function flush(due, only) {
   if (flushing && !only) return flushing;
   var run = PiperOutbox.all().then(function (entries) {
-    return entries.reduce(function (done, entry) {
-      if (only ? entry.key !== only : (entry.state === 'refused' || (due && entry.next && entry.next > Date.now() + 250))) return done;
-      return done.then(function () { return attempt(entry).catch(function () {}); });
-    }, Promise.resolve());
+    var now = entries.filter(function (entry) {
+      return only ? entry.key === only : !(entry.state === 'refused' || (due && entry.next && entry.next > Date.now() + 250));
+    });
+    if (!now.length) return null;
+    return away().then(function (status) {
+      return now.reduce(function (done, entry) {
+        var tried = status === null ? function () { return attempt(entry); }
+          : function () { return later(entry, 'unreachable', status, status ? 'its proxy answered ' + status : ''); };
+        return done.then(function () { return tried().catch(function () {}); });
+      }, Promise.resolve());
+    });
   }).then(function () { return tell('outbox-changed'); })
     .then(function () { return PiperOutbox.all(); })
     .then(function (left) { return left.filter(function (entry) { return entry.state !== 'refused'; }).length; })
@@ -137,6 +164,17 @@ function keptPage(entry) {
   return page('Kept', '<h1 id="outcome">Kept on this phone</h1><ul class="shares" id="kept">' + items + '</ul>' +
     '<p id="kept-note" data-state="' + escaped(entry.state) + '">' + escaped(why(entry.state, entry.status)) + '</p>' +
     WAITING + '<p><a href="/" class="button">Home</a></p>', 202);
+}
+// A share Piper refused for this phone's credential: its reason, what it carried (kept here), and
+// how to pair again.
+function refusedPage(entry) {
+  var items = PiperOutbox.items(entry).map(function (item) { return '<li>' + escaped(item) + '</li>'; }).join('');
+  var pair = entry.status === 401
+    ? '<p id="pair-again">To pair this phone again: run <code>piper pair</code> on the server and open the link it prints here. ' +
+      'Then, on Piper\u2019s home page, Send again.</p>' : '';
+  return page('Not shared', '<h1 id="outcome">Not shared</h1><p class="error" id="reason">' + escaped(entry.reason) + '</p>' +
+    '<p>Kept on this phone, to send again once this is fixed:</p><ul class="shares" id="kept">' + items + '</ul>' + pair +
+    '<p><a href="/" class="button">Home</a></p>', entry.status);
 }
 // The app shell: what a person can do while Piper is away (share; see what waits).
 function shellPage(status) {
@@ -177,7 +215,8 @@ function share(request) {
         // again (or to remove); bad input (400, 409, 413…) is not kept.
         if (seen === 'refused') {
           if (response.status !== 401 && response.status !== 403) return response;
-          return refused(entry, response.status, reason).then(function () { return tell('outbox-changed'); }).then(function () { return response; });
+          return refused(entry, response.status, reason).then(function () { return tell('outbox-changed'); })
+            .then(function () { return navigation ? refusedPage(entry) : response; });
         }
         return keep(seen, response.status, reason);
       });
