@@ -49,6 +49,28 @@ enum WebPage {
                       status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
     }
 
+    /// Any failure a route threw, as a page for a browser: its heading says what kind it is
+    /// (`heading(for:)`); an error that is not an `HTTPError` is a 500 that reveals nothing.
+    static func page(for error: any Error) -> HTTPResponse {
+        let http = error as? HTTPError ?? .internalError
+        return failure(http, heading: heading(for: http.status))
+    }
+
+    /// A failure page's heading by its status.
+    static func heading(for status: Int) -> String {
+        switch status {
+        case 401: return "Not paired"
+        case 403: return "Not allowed"
+        case 404: return "Not found"
+        case 405: return "Not possible here"
+        case 410: return "Expired"
+        case 413: return "Too large"
+        case 429: return "Too many requests"
+        case 500...: return "Something went wrong"
+        default: return "Not done"
+        }
+    }
+
     /// What a page says about the share sheet: how to get Piper into it in a secure context
     /// (HTTPS, or loopback), and why it cannot appear there otherwise. No install advice where
     /// install cannot work.
