@@ -95,6 +95,13 @@ struct PhoneOfflineTests {
             #expect(item[2] == "Send now,Remove", "\(item)")
         }
         #expect(waiting.contains { $0[1].contains("its proxy answered 502") } || waiting.contains { $0[1].contains("not reachable") }, "\(waiting)")
+        #expect(try browser.evaluate("document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true, "fits a 412 px phone")
+        let small = try browser.evaluate("""
+            Array.from(document.querySelectorAll('#waiting button')).filter(function (b) {
+              var box = b.getBoundingClientRect(); return box.height < 44 || box.width < 44;
+            }).length
+            """) as? Int
+        #expect(small == 0, "Send now and Remove are at least 44 px")
 
         // Piper returns (Caddy, then Piper on its port); the page stays open, never reloaded.
         _ = try browser.evaluate("window.stayedOpen = true; 1")

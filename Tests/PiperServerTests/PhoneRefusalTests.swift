@@ -25,22 +25,9 @@ struct PhoneRefusalTests {
 
         // The share sheet's post (two links in the text, one file) from a browser Piper no longer knows.
         let one = site.url("/article").absoluteString + "?one", two = site.url("/article").absoluteString + "?two"
-        let audio = try Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.ogg")).base64EncodedString()
-        try browser.submit("""
-            (function () {
-              var form = document.createElement('form');
-              form.method = 'post'; form.action = '/share'; form.enctype = 'multipart/form-data';
-              [['title', 'For later'], ['text', 'Read \(one) and \(two)']].forEach(function (pair) {
-                var input = document.createElement('input'); input.type = 'hidden'; input.name = pair[0]; input.value = pair[1];
-                form.appendChild(input);
-              });
-              var file = document.createElement('input'); file.type = 'file'; file.name = 'file';
-              var bytes = Uint8Array.from(atob('\(audio)'), function (c) { return c.charCodeAt(0); });
-              var files = new DataTransfer(); files.items.add(new File([bytes], 'Morning walk.ogg', { type: 'audio/ogg' }));
-              file.files = files.files; form.appendChild(file);
-              document.body.appendChild(form); form.submit(); return 1;
-            })()
-            """)
+        let audio = try Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.ogg"))
+        try browser.submit(ShareSheetPost.script([("title", "For later"), ("text", "Read \(one) and \(two)")],
+                                                 files: [.init(name: "Morning walk.ogg", type: "audio/ogg", bytes: audio)]))
         #expect(PhoneOfflineTests.text(browser, "outcome") == "Not shared")
         let reason = PhoneOfflineTests.text(browser, "reason")
         #expect(reason.hasPrefix("Piper doesn't know this browser's pairing"), "an unknown cookie is called unknown: \(reason)")
