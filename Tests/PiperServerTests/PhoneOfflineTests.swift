@@ -123,6 +123,7 @@ struct PhoneOfflineTests {
         #expect(emptied, "\(ShareOutboxTests.entries(browser))")
         #expect(try browser.evaluate("window.stayedOpen === true") as? Bool == true, "delivered without reopening the app")
         #expect(try browser.evaluate("document.getElementById('waiting-section').hidden") as? Bool == true)
+        #expect(eventually(within: 20) { Self.text(browser, "offline-note").hasPrefix("Piper is back.") }, "\(Self.text(browser, "offline-note"))")
         // Exactly once each.
         #expect(try await ShareOfflineTests.records(server, source: first).count == 1)
         #expect(try await ShareOfflineTests.records(server, source: second).count == 1)

@@ -176,12 +176,27 @@ function showWaiting() {
     }
   }, function () {});
 }
+// On the app shell (the worker's page while Piper was away): says so once Piper answers again.
+function checkBack() {
+  var note = document.getElementById('offline-note');
+  if (!note || note.hasAttribute('data-back')) return;
+  fetch('/healthz', { cache: 'no-store' }).then(function (response) {
+    if (!response.ok || note.hasAttribute('data-back')) return;
+    note.setAttribute('data-back', '');
+    note.textContent = 'Piper is back. ';
+    var open = note.appendChild(document.createElement('a'));
+    open.href = '/';
+    open.className = 'button';
+    open.textContent = 'Open Piper';
+  }, function () {});
+}
+if (document.getElementById('offline-note')) setInterval(checkBack, 5000);
 function ask(message) {
   navigator.serviceWorker.ready.then(function (registration) { if (registration.active) registration.active.postMessage(message); });
 }
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js').catch(function () {});
-  navigator.serviceWorker.addEventListener('message', function (event) { if (event.data === 'outbox-changed') showWaiting(); });
+  navigator.serviceWorker.addEventListener('message', function (event) { if (event.data === 'outbox-changed') { showWaiting(); checkBack(); } });
   window.addEventListener('online', function () { ask('flush'); });
   document.addEventListener('visibilitychange', function () { if (document.visibilityState === 'visible') ask('flush'); });
   ask('flush');
