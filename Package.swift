@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "PiperSystem", dependencies: ["CCurl", "CSystem"]),
         .target(name: "PiperSQLite", dependencies: ["PiperSystem", "CSQLite"]),
         .target(name: "PiperNet", dependencies: ["PiperCore", "HTML", "Readability", "Extraction", "Posts", "PiperSystem", "CCurl"]),
-        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "MediaImport", "CMicroHTTPD", "CPostgres", "CQRencode", "CSystem"]),
+        .target(name: "PiperServer", dependencies: ["PiperCore", "HTML", "PiperSQLite", "PiperSystem", "MediaImport", "CMicroHTTPD", "CPostgres", "CQRencode", "CSystem"],
+                exclude: ["Web/app"]),   // embedded by scripts/gen-web-assets (WebAssets.swift)
         .target(name: "MediaImport", dependencies: ["PiperCore", "PiperSQLite", "PiperSystem", "CCurl", "CArchive", "CTagLib", "CSystem"]),
 
         // The command-line tool: presentation only.

@@ -10,7 +10,7 @@ final class CaddyProxy {
     let port: Int
     let name: String
     let folder: URL
-    private let process: Process
+    private var process: Process?
 
     static var executable: String? {
         ["/usr/bin/caddy", "/usr/local/bin/caddy"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -23,7 +23,6 @@ final class CaddyProxy {
     /// `site`: the directives of the site block after `tls internal` (a Caddyfile's own
     /// `reverse_proxy` block, say).
     init(name: String, site: String) throws {
-        let caddy = try #require(Self.executable, "caddy is not installed (scripts/install-deps installs it)")
         folder = try freshDirectory("caddy")
         port = try closedPort()
         self.name = name
@@ -42,28 +41,37 @@ final class CaddyProxy {
                 \(site)
             }
             """
-        let file = folder.appendingPathComponent("Caddyfile")
-        try config.write(to: file, atomically: true, encoding: .utf8)
-        process = Process()
+        try config.write(to: folder.appendingPathComponent("Caddyfile"), atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    /// Runs Caddy (again, after `stop`: the same port, root and certificate) until it answers.
+    func start() throws {
+        let caddy = try #require(Self.executable, "caddy is not installed (scripts/install-deps installs it)")
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: caddy)
-        process.arguments = ["run", "--config", file.path, "--adapter", "caddyfile"]
+        process.arguments = ["run", "--config", folder.appendingPathComponent("Caddyfile").path, "--adapter", "caddyfile"]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = folder.path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg-data").path
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("xdg-config").path
         process.environment = environment
-        let log = try FileHandle(forWritingTo: { let url = folder.appendingPathComponent("caddy.log"); FileManager.default.createFile(atPath: url.path, contents: nil); return url }())
+        let logURL = folder.appendingPathComponent("caddy.log")
+        if !FileManager.default.fileExists(atPath: logURL.path) { FileManager.default.createFile(atPath: logURL.path, contents: nil) }
+        let log = try FileHandle(forWritingTo: logURL)
+        log.seekToEndOfFile()
         process.standardOutput = log
         process.standardError = log
         try process.run()
+        self.process = process
         let ready = eventually(within: 30) { (try? self.rootCertificate()) != nil && self.answers() }
-        try #require(ready, "caddy did not start: \((try? String(contentsOf: folder.appendingPathComponent("caddy.log"), encoding: .utf8)) ?? "")")
+        try #require(ready, "caddy did not start: \((try? String(contentsOf: logURL, encoding: .utf8)) ?? "")")
     }
 
     deinit { stop() }
 
     func stop() {
-        guard process.isRunning else { return }
+        guard let process, process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }

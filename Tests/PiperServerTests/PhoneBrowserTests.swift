@@ -15,8 +15,10 @@ struct PhoneBrowserTests {
     static let pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36"
 
     /// A Pixel-sized Chromium that resolves `name` to loopback; `home` holds its NSS database.
-    static func phone(resolving name: String, home: URL? = nil) throws -> BrowserScript {
+    /// `timeout`: each step's bound (the browser's whole life is bounded by three of them).
+    static func phone(resolving name: String, home: URL? = nil, timeout: TimeInterval = 30) throws -> BrowserScript {
         var loader = try #require(BrowserPageLoader.system(), "chromium is required under CI")
+        loader.timeout = timeout
         loader.extraFlags += ["--host-resolver-rules=MAP \(name) 127.0.0.1"]
         if let home { loader.environment["HOME"] = home.path }
         let browser = try BrowserScript(loader: loader)

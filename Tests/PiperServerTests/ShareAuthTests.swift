@@ -47,7 +47,7 @@ struct ShareAuthTests {
         #expect(revoked.status == 0, "\(revoked.stderr)")
         let after = try await Client.send("GET", server.url + "/api/shares", headers: ["Cookie": cookie, "Accept": "application/json"])
         #expect(after.status == 401)
-        #expect((try after.json()["error"] as? String)?.contains("pairing is no longer valid") == true)
+        #expect((try after.json()["error"] as? String)?.contains("doesn't know this browser's pairing") == true)
     }
 
     @Test func pairingSetsAPrivateCookieOnceAndListsTheDevice() async throws {

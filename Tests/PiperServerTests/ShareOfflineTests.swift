@@ -73,23 +73,12 @@ struct ShareOfflineTests {
         let link = site.url("/article").absoluteString
         let audio = try Data(contentsOf: ShareRouteTests.media.appendingPathComponent("sample.mp3")).base64EncodedString()
         server.stopServing()
-        try browser.submit("""
-            (function () {
-              var form = document.createElement('form');
-              form.method = 'post'; form.action = '/share'; form.enctype = 'multipart/form-data';
-              [['title', 'Away'], ['text', 'Listen \(link) later']].forEach(function (pair) {
-                var input = document.createElement('input'); input.type = 'hidden'; input.name = pair[0]; input.value = pair[1];
-                form.appendChild(input);
-              });
-              var file = document.createElement('input'); file.type = 'file'; file.name = 'file';
-              var bytes = Uint8Array.from(atob('\(audio)'), function (c) { return c.charCodeAt(0); });
-              var files = new DataTransfer(); files.items.add(new File([bytes], 'away.mp3', { type: 'audio/mpeg' }));
-              file.files = files.files; form.appendChild(file);
-              document.body.appendChild(form); form.submit(); return 1;
-            })()
-            """)
+        try browser.submit(ShareSheetPost.script([("title", "Away"), ("text", "Listen \(link) later")],
+                                                 files: [.init(name: "away.mp3", type: "audio/mpeg", bytes: try #require(Data(base64Encoded: audio)))]))
         #expect(try browser.evaluate("document.getElementById('kept-note').innerText") as? String
-                == "Kept on this phone; it will be sent when Piper is reachable.")
+                == "Piper is not reachable from this phone; it is sent on its own when it is.")
+        #expect(try browser.evaluate("Array.from(document.querySelectorAll('#kept li')).map(function (li) { return li.innerText; }).join(' | ')")
+                as? String == "\(link) | away.mp3", "the page names what was kept")
         let kept = """
             new Promise(function (done) {
               var open = indexedDB.open('piper', 1);

@@ -86,11 +86,11 @@ struct ShareOutboxTests {
         var refusal = ""
         let refused = eventually(within: 30) {
             refusal = ((try? browser.evaluate("(document.getElementById('refused') || {}).innerText || ''")) as? String) ?? ""
-            return refusal.contains("This phone is no longer paired")
+            return refusal.contains("Piper doesn't know this browser's pairing")
         }
         #expect(refused, "the refusal is shown with its reason: '\(refusal)'")
-        #expect(Self.entries(browser).map { $0[0] } == ["refused"], "kept, marked refused, until dismissed")
-        _ = try browser.evaluate("document.querySelector('#refused button').click(); 1")
-        #expect(eventually(within: 10) { Self.entries(browser).isEmpty }, "dismissed")
+        #expect(Self.entries(browser).map { $0[0] } == ["refused"], "kept, marked refused, until removed")
+        _ = try browser.evaluate("document.querySelector('#refused button.remove').click(); 1")
+        #expect(eventually(within: 10) { Self.entries(browser).isEmpty }, "removed")
     }
 }

@@ -62,17 +62,7 @@ struct ShareWebAppTests {
         #expect(try browser.evaluate("document.querySelector('button[data-copy]').hidden") as? Bool == false, "the script ran")
 
         // What Android's share sheet sends to the share target: multipart, the link in `text`.
-        try browser.submit("""
-            (function () {
-              var form = document.createElement('form');
-              form.method = 'post'; form.action = '/share'; form.enctype = 'multipart/form-data';
-              [['title', 'Shared'], ['text', 'Read this \(article) now']].forEach(function (pair) {
-                var input = document.createElement('input'); input.type = 'hidden'; input.name = pair[0]; input.value = pair[1];
-                form.appendChild(input);
-              });
-              document.body.appendChild(form); form.submit(); return 1;
-            })()
-            """)
+        try browser.submit(ShareSheetPost.script([("title", "Shared"), ("text", "Read this \(article) now")]))
         #expect(try browser.evaluate(Self.outcome) as? String == "Saved — paste into Instapaper")
 
         try browser.navigate(base)

@@ -74,7 +74,7 @@ public struct ShareAuth: Sendable {
             reason = "This token is not valid (revoked or mistyped): make a new one with 'piper devices token NAME' on the server, "
                 + "or on Piper's Shortcut page"
         } else if Self.cookie(Self.cookieName, in: request.header("Cookie")) != nil {
-            reason = "This browser's pairing is no longer valid (it was revoked): pair it again with a link from 'piper pair' on the server"
+            reason = "Piper doesn't know this browser's pairing (it may have been revoked): pair it again with a link from 'piper pair' on the server"
         } else {
             reason = Self.unpaired
         }

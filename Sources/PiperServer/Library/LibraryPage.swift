@@ -63,6 +63,7 @@ enum LibraryPage {
             <link rel="stylesheet" href="/app.css">
             <link rel="stylesheet" href="/library.css">
             <link rel="alternate" type="application/rss+xml" title="Piper library" href="\(e(feedURL))">
+            <script src="/db.js" defer></script>
             <script src="/app.js" defer></script>
             <script src="/library.js" defer></script>
             </head><body><main class="library">

@@ -135,10 +135,17 @@ struct RouteTable: HTTPResponder {
         } catch let refusal as AccessRefusal {
             request.upload?.abandon()
             return refusal.response
+        } catch where !WebPage.wantsJSON(request) {
+            return WebPage.page(for: error)
         }
     }
 
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        // A browser's failure is a page in the app's style; a script's is JSON (`ErrorMiddleware`).
+        let reply: @Sendable (Result<HTTPResponse, any Error>) -> Void = { result in
+            if case .failure(let error) = result, !WebPage.wantsJSON(request) { return reply(.success(WebPage.page(for: error))) }
+            reply(result)
+        }
         let endpoint: Endpoint, context: RouteContext
         do {
             (endpoint, context) = try dispatch(request)

@@ -9,8 +9,9 @@ struct WebAppRoute: Sendable {
     let publicURL: LateValue
     let clock: @Sendable () -> Date
 
-    /// The public static files, served to anyone.
-    static let assetPaths = ["/app.css", "/app.js", "/sw.js", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]
+    /// The public static files, served to anyone (`WebAssets`, made from Web/app by
+    /// scripts/gen-web-assets; the library page's own two are routed with the library).
+    static let assetPaths = WebAssets.served.keys.filter { !$0.hasPrefix("/library.") }.sorted() + ["/icon-192.png", "/icon-512.png"]
 
     func shortcut(_ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
@@ -24,13 +25,11 @@ struct WebAppRoute: Sendable {
             return HTTPResponse(status: 200, headers: headers, body: body)
         }
         switch path {
-        case "/app.css": return file("text/css; charset=utf-8", Array(WebAssets.css.utf8))
-        case "/app.js": return file("text/javascript; charset=utf-8", Array(WebAssets.js.utf8))
-        case "/sw.js": return file("text/javascript; charset=utf-8", Array(WebAssets.serviceWorker.utf8), worker: true)
-        case "/manifest.webmanifest": return file("application/manifest+json", Array(WebAssets.manifest.utf8))
         case "/icon-192.png": return file("image/png", Array(Data(base64Encoded: WebIcons.png192) ?? Data()))
         case "/icon-512.png": return file("image/png", Array(Data(base64Encoded: WebIcons.png512) ?? Data()))
-        default: return nil
+        default:
+            guard let asset = WebAssets.served[path] else { return nil }
+            return file(asset.type, Array(asset.body.utf8), worker: path == "/sw.js")
         }
     }
 

@@ -88,10 +88,10 @@ extension Backend {
                     .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", ShareStateScript.js) },
                 ]),
                 Route([.exact("/library.css")], [
-                    .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", LibraryAssets.css) },
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", WebAssets.libraryCSS) },
                 ]),
                 Route([.exact("/library.js")], [
-                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", LibraryAssets.js) },
+                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", WebAssets.libraryJS) },
                 ]),
             ]
         }

@@ -24,6 +24,7 @@ enum WebPage {
             <link rel="manifest" href="/manifest.webmanifest">
             <link rel="icon" href="/icon-192.png" type="image/png">
             <link rel="stylesheet" href="/app.css">
+            <script src="/db.js" defer></script>
             <script src="/app.js" defer></script>
             </head><body><main>
             <header><a href="/" class="brand">Piper</a> · <a href="/library">Library</a></header>
@@ -48,6 +49,28 @@ enum WebPage {
         let message = error.status == 401 && error.message == ShareAuth.unpaired ? "This browser is not paired with Piper yet" : error.message
         return render(title, "<h1>\(e(title))</h1><p class=\"error\" id=\"reason\">\(e(message))</p>\(hint)\(shown)",
                       status: error.status, extraHeaders: error.headers.map { ($0.name, $0.value) }, device: device)
+    }
+
+    /// Any failure a route threw, as a page for a browser: its heading says what kind it is
+    /// (`heading(for:)`); an error that is not an `HTTPError` is a 500 that reveals nothing.
+    static func page(for error: any Error) -> HTTPResponse {
+        let http = error as? HTTPError ?? .internalError
+        return failure(http, heading: heading(for: http.status))
+    }
+
+    /// A failure page's heading by its status.
+    static func heading(for status: Int) -> String {
+        switch status {
+        case 401: return "Not paired"
+        case 403: return "Not allowed"
+        case 404: return "Not found"
+        case 405: return "Not possible here"
+        case 410: return "Expired"
+        case 413: return "Too large"
+        case 429: return "Too many requests"
+        case 500...: return "Something went wrong"
+        default: return "Not done"
+        }
     }
 
     /// What a page says about the share sheet: how to get Piper into it in a secure context
