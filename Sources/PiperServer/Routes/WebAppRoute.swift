@@ -71,7 +71,7 @@ struct WebAppRoute: Sendable {
                     + "<p>On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>")
             \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
             <p class="muted">Signed in as \(e(credential.name)).</p>
-            <script src="\(ShareStateScript.path)" defer></script>
+            <script src="/shares.js" defer></script>
             """
         return WebPage.render("Share", body, device: credential.name)
     }

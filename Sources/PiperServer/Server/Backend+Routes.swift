@@ -84,9 +84,6 @@ extension Backend {
                 ]),
                 Route([.exact("/library/feed-qr.svg")], [.get(.owner(.paired(.negotiated))) { _, context in try library.feedQR(context) }]),
                 Route([.exact("/library/remove")], [.post(.owner(.sameSitePost)) { request, context in try library.remove(request, context) }]),
-                Route([.exact(ShareStateScript.path)], [
-                    .get(.open) { _, _ in LibraryPageRoute.asset("text/javascript; charset=utf-8", ShareStateScript.js) },
-                ]),
                 Route([.exact("/library.css")], [
                     .get(.open) { _, _ in LibraryPageRoute.asset("text/css; charset=utf-8", WebAssets.libraryCSS) },
                 ]),

@@ -33,7 +33,7 @@ enum ShareResultPage {
             <h1 id="outcome">\(e(heading))</h1>
             <ul class="shares" id="items">\(lines)</ul>
             <p class="muted">Follow them on the <a href="/">home page</a>.</p>
-            <script src="\(ShareStateScript.path)" defer></script>
+            <script src="/shares.js" defer></script>
             """
         return WebPage.render("Shared", body, status: ShareItems.status(of: records), device: records.first?.device)
     }
@@ -81,7 +81,7 @@ enum ShareResultPage {
             body = """
                 <h1 id="outcome">\(e(line))</h1>
                 \(jobState(record, progress))<p class="muted">Follow it on the <a href="/">home page</a>.</p>
-                <script src="\(ShareStateScript.path)" defer></script>
+                <script src="/shares.js" defer></script>
                 """
         case .failed:
             // The way out where there is one: X cookies are connected on a page of the server's;

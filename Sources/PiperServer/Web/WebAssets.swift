@@ -212,24 +212,6 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     else { document.execCommand('copy'); done(); }
   });
 });
-var recent = document.getElementById('recent');
-if (recent && recent.querySelector('[data-live]')) {
-  var poll = function () {
-    fetch('/api/shares', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (!data) return;
-        var live = false;
-        data.shares.forEach(function (share) {
-          var item = recent.querySelector('[data-share="' + share.id + '"] .state');
-          if (item) item.textContent = share.state;
-          if (share.live) live = true;
-        });
-        if (live) setTimeout(poll, 2000);
-      });
-  };
-  setTimeout(poll, 2000);
-}
 
 """#
 
@@ -251,8 +233,8 @@ if (recent && recent.querySelector('[data-live]')) {
 // 5xx and 408/425/429 are tried again.
 importScripts('/db.js');
 
-var SHELL_CACHE = 'piper-shell-1';
-var SHELL = ['/app.css', '/app.js', '/db.js', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
+var SHELL_CACHE = 'piper-shell-2';
+var SHELL = ['/app.css', '/app.js', '/db.js', '/shares.js', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
 var CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
   "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -599,6 +581,69 @@ form.remove button{font-size:.8rem;padding:.2rem .6rem;margin:0;color:#a00}
 
 """#
 
+    /// `/shares.js`: The pages' share states: next attempts in the device's time zone, moving shares followed, Try again.
+    static let sharesJS = #"""
+(function () {
+  'use strict';
+  function two(n) { return (n < 10 ? '0' : '') + n; }
+  function local(iso) {
+    var when = new Date(iso), now = new Date();
+    var clock = two(when.getHours()) + ':' + two(when.getMinutes());
+    if (when.toDateString() === now.toDateString()) return clock;
+    return when.getFullYear() + '-' + two(when.getMonth() + 1) + '-' + two(when.getDate()) + ' ' + clock;
+  }
+  // The server's own way of writing a time (WebPage.time): "2026-12-06 14:05 UTC".
+  function utc(iso) { return iso.slice(0, 16).replace('T', ' ') + ' UTC'; }
+  function localize(root) {
+    root.querySelectorAll('time[datetime]').forEach(function (node) { node.textContent = local(node.getAttribute('datetime')); });
+  }
+  localize(document);
+  var recent = document.getElementById('recent');
+  if (!recent || !recent.querySelector('[data-following]')) return;
+  function show(item, share) {
+    var state = item.querySelector('.state');
+    if (state) {
+      state.textContent = share.nextAttempt ? share.state.replace(utc(share.nextAttempt), local(share.nextAttempt)) : share.state;
+    }
+    var detail = item.querySelector('details.detail');
+    if (share.detail) {
+      if (!detail) {
+        detail = document.createElement('details');
+        detail.className = 'detail';
+        detail.appendChild(document.createElement('summary')).textContent = 'Details';
+        detail.appendChild(document.createElement('code'));
+        state.parentNode.insertBefore(detail, state.nextSibling);
+      }
+      detail.querySelector('code').textContent = share.detail;
+    } else if (detail) {
+      detail.remove();
+    }
+    var retry = item.querySelector('form.retry');
+    if (retry) {
+      if (share.retry) retry.setAttribute('action', share.retry);
+      retry.hidden = !share.retry;
+    }
+  }
+  function poll() {
+    fetch('/api/shares', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        var live = false;
+        data.shares.forEach(function (share) {
+          var item = recent.querySelector('[data-share="' + share.id + '"]');
+          if (!item) return;
+          show(item, share);
+          if (share.live) live = true;
+        });
+        if (live) setTimeout(poll, 2000);
+      });
+  }
+  setTimeout(poll, 2000);
+})();
+
+"""#
+
     /// Every file above by the path it is served at, with its Content-Type.
     static let served: [String: (type: String, body: String)] = [
         "/app.css": ("text/css; charset=utf-8", css),
@@ -608,5 +653,6 @@ form.remove button{font-size:.8rem;padding:.2rem .6rem;margin:0;color:#a00}
         "/manifest.webmanifest": ("application/manifest+json", manifest),
         "/library.css": ("text/css; charset=utf-8", libraryCSS),
         "/library.js": ("text/javascript; charset=utf-8", libraryJS),
+        "/shares.js": ("text/javascript; charset=utf-8", sharesJS),
     ]
 }

@@ -133,21 +133,3 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     else { document.execCommand('copy'); done(); }
   });
 });
-var recent = document.getElementById('recent');
-if (recent && recent.querySelector('[data-live]')) {
-  var poll = function () {
-    fetch('/api/shares', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (!data) return;
-        var live = false;
-        data.shares.forEach(function (share) {
-          var item = recent.querySelector('[data-share="' + share.id + '"] .state');
-          if (item) item.textContent = share.state;
-          if (share.live) live = true;
-        });
-        if (live) setTimeout(poll, 2000);
-      });
-  };
-  setTimeout(poll, 2000);
-}

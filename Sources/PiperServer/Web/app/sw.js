@@ -14,8 +14,8 @@
 // 5xx and 408/425/429 are tried again.
 importScripts('/db.js');
 
-var SHELL_CACHE = 'piper-shell-1';
-var SHELL = ['/app.css', '/app.js', '/db.js', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
+var SHELL_CACHE = 'piper-shell-2';
+var SHELL = ['/app.css', '/app.js', '/db.js', '/shares.js', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
 var CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
   "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
