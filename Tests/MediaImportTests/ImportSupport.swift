@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PiperTestSupport
 import PiperCore
 @testable import MediaImport
@@ -18,7 +19,7 @@ extension TempHome {
     @discardableResult
     func land(data: Data, as name: String) throws -> URL {
         let staging = root.appendingPathComponent("staging-\(UUID().uuidString)")
-        try data.write(to: staging)
+        try Self.write(data, to: staging)
         // A process another test spawns at the moment of the write shares the open file until
         // it execs; landed while that copy is open, the file would be (rightly) taken as still
         // being written, and its last close would report it again. Land it once nobody has it.
@@ -26,6 +27,22 @@ extension TempHome {
         let target = state.inbox.appendingPathComponent(name)
         try FileManager.default.moveItem(at: staging, to: target)
         return target
+    }
+
+    /// Writes through a descriptor opened close-on-exec: a child another test spawns meanwhile
+    /// can hold it only until it execs, never for its whole life (a server, a browser).
+    private static func write(_ data: Data, to file: URL) throws {
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ImportError.io("cannot create \(file.lastPathComponent): errno \(errno)") }
+        defer { close(fd) }
+        var offset = 0
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                guard n > 0 else { throw ImportError.io("cannot write \(file.lastPathComponent): errno \(errno)") }
+                offset += n
+            }
+        }
     }
 
     private func waitUntilClosed(_ file: URL) throws {
