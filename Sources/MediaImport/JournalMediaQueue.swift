@@ -106,13 +106,17 @@ public struct JournalMediaQueue: MediaQueue {
         let already = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
         // `--newest N` of a feed that lists fewer: say why there are fewer.
         let fewer = playlist.asked.flatMap { $0 > playlist.entries.count ? " The feed lists only \(playlist.entries.count) episode\(playlist.entries.count == 1 ? "" : "s")." : nil } ?? ""
+        var receipt: MediaReceipt
         if queued == 0, downloading == 0 {
-            return MediaReceipt(id: group, url: source.absoluteString,
-                                message: "All \(skipped) already in the library, now also in \(target).\(fewer)", alreadyInLibrary: target)
+            receipt = MediaReceipt(id: group, url: source.absoluteString,
+                                   message: "All \(skipped) already in the library, now also in \(target).\(fewer)", alreadyInLibrary: target)
+        } else {
+            receipt = MediaReceipt(id: group, url: source.absoluteString,
+                                   message: "Downloading \(queued + downloading) file\(queued + downloading == 1 ? "" : "s") of \(name) into \(target) in the background\(already).\(fewer)",
+                                   groupSize: queued + skipped)
         }
-        return MediaReceipt(id: group, url: source.absoluteString,
-                            message: "Downloading \(queued + downloading) file\(queued + downloading == 1 ? "" : "s") of \(name) into \(target) in the background\(already).\(fewer)",
-                            groupSize: queued + skipped)
+        receipt.feed = playlist.kind == .feed ? true : nil
+        return receipt
     }
 
     /// A file name without the place another playlist gave it (`03 name.mp3` → `name.mp3`).

@@ -69,6 +69,8 @@ public struct MediaReceipt: Sendable, Equatable, Codable {
     public var alreadyInLibrary: String?
     /// For a playlist: `id` names the group of jobs, and this is how many it holds.
     public var groupSize: Int?
+    /// The link was a podcast feed (which can be followed, `piper follow`).
+    public var feed: Bool?
 
     /// A receipt for the queued job `id`.
     public init(id: String, url: String, alreadyQueued: Bool = false, message: String, alreadyInLibrary: String? = nil,

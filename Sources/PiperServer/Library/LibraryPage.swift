@@ -16,9 +16,12 @@ enum LibraryPage {
         let hasCover: Bool
     }
 
-    static func render(entries: [Entry], query: String, base: String, secret: String, device: String, notice: String? = nil) -> HTTPResponse {
+    static func render(entries: [Entry], query: String, base: String, secret: String, device: String, notice: String? = nil,
+                       phone: Bool = false) -> HTTPResponse {
         let e = WebPage.e
         let feedURL = "\(base)/feed/\(secret).xml"
+        // The QR code is for another device to scan: on a phone it waits behind a disclosure.
+        let qr = "<img src=\"/library/feed-qr.svg\" alt=\"QR code of the feed URL\" id=\"feed-qr\" width=\"220\" height=\"220\">"
         let words = searchWords(query)
         let shown = entries.filter { matches($0.item, words) }
         var groups: [(folder: String, entries: [Entry])] = []
@@ -27,8 +30,11 @@ enum LibraryPage {
             if let index = groups.firstIndex(where: { $0.folder == folder }) { groups[index].entries.append(entry) } else { groups.append((folder, [entry])) }
         }
         groups.sort { ($0.folder.isEmpty ? 1 : 0, $0.folder) < ($1.folder.isEmpty ? 1 : 0, $1.folder) }
+        // With no folders at all there is nothing to tell the loose items apart from: no heading.
+        let onlyLoose = groups.count == 1 && groups[0].folder.isEmpty
         let sections = groups.map { group -> String in
             let heading = group.folder.isEmpty ? "Not in a folder" : group.folder
+            if onlyLoose { return "<section class=\"group\" data-folder=\"\">\n" + group.entries.map(item).joined(separator: "\n") + "</section>" }
             let feed = group.folder.isEmpty ? "" : " <a class=\"group-feed\" href=\"\(e(base + LibraryGroups.feedPath(secret: secret, folder: group.folder)))\">its own feed</a>"
             return "<section class=\"group\" data-folder=\"\(e(group.folder))\"><h2>\(e(heading))\(feed)</h2>\n"
                 + group.entries.map(item).joined(separator: "\n") + "</section>"
@@ -50,7 +56,7 @@ enum LibraryPage {
             <h2 id="subscribe">Listen on your phone</h2>
             <p>Add this private feed to any podcast app (“Add by URL”). Anyone with the link can listen, so keep it to yourself; <code>piper library feed --revoke</code> replaces it.</p>
             <input type="text" id="feed-url" readonly value="\(e(feedURL))"> <button type="button" data-copy="feed-url" hidden>Copy</button>
-            <p><img src="/library/feed-qr.svg" alt="QR code of the feed URL" id="feed-qr" width="220" height="220"></p>
+            \(phone ? "<details id=\"feed-qr-box\"><summary>QR code, for another device</summary>\(qr)</details>" : "<p>\(qr)</p>")
             <p class="muted">Signed in as \(e(device)).</p>
             """
         let html = """

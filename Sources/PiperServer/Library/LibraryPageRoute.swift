@@ -23,7 +23,7 @@ struct LibraryPageRoute: Sendable {
         let entries = PlayOrder.grouped(try shelf.items(), shelf: shelf).map { LibraryPage.Entry(item: $0, hasCover: shelf.cover(of: $0) != nil) }
         let notice = request.query["removed"].map { "Removed \($0) from the library." }
         return LibraryPage.render(entries: entries, query: request.query["q"] ?? "", base: base, secret: secret,
-                                  device: credential.name, notice: notice)
+                                  device: credential.name, notice: notice, phone: WebPage.isPhone(request))
     }
 
     static func asset(_ type: String, _ text: String) -> HTTPResponse {

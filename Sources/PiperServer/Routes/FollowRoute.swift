@@ -67,10 +67,10 @@ struct FollowRoute: Sendable {
         let e = WebPage.e
         let items = rows.map { row -> String in
             let follow = row.follow
-            let checked = follow.lastCheck.map { "checked \(WebPage.time($0)): \(follow.lastResult ?? "")" } ?? "not checked yet"
-            let next = follow.stopped ?? "next check \(WebPage.time(follow.nextCheck))"
+            let checked = follow.lastCheck.map { "checked \(WebPage.timeHTML($0)): \(e(follow.lastResult ?? ""))" } ?? "not checked yet"
+            let next = follow.stopped.map(e) ?? "next check \(WebPage.timeHTML(follow.nextCheck))"
             return "<li class=\"follow\"><strong>\(e(follow.title))</strong>, \(row.episodes) episode\(row.episodes == 1 ? "" : "s") in \(e(follow.folder))"
-                + "<br><span class=\"muted\">\(e(checked)); \(e(next))</span></li>"
+                + "<br><span class=\"muted\">\(checked); \(next)</span></li>"
         }.joined()
         let body = rows.isEmpty ? "<h1>Followed shows</h1><p id=\"none\">Not following any show. Share a podcast's feed and choose Follow.</p>"
             : "<h1>Followed shows</h1><ul class=\"shares\" id=\"follows\">\(items)</ul>"

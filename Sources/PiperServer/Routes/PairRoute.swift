@@ -59,7 +59,7 @@ struct PairRoute: Sendable {
         // Only the owner's browser is shown every device; a share-only one is told what it may do.
         let devices = device.scope == .owner ? (try? auth.registry.devices()) ?? [] : []
         let list = devices.map { "<li>\(e($0.name)) <span class=\"muted\">(\($0.kind), \($0.scope == .owner ? "owner" : "shares only"), "
-            + "since \(e(WebPage.time($0.created))))</span></li>" }.joined()
+            + "since \(WebPage.timeHTML($0.created)))</span></li>" }.joined()
         let body = """
             <h1 id="outcome">Paired as \(e(device.name))</h1>
             <p>\(device.scope == .owner ? "This browser can now share to Piper, and act as its owner."

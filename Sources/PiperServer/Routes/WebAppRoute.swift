@@ -70,8 +70,10 @@ struct WebAppRoute: Sendable {
                 : "<p>Drag this to your bookmarks bar, then click it on any page: <a class=\"bookmarklet\" id=\"bookmarklet\" href=\"\(e(bookmarklet))\">Share to Piper</a></p>"
                     + "<p>On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>")
             \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
+            <h2>More</h2>
+            <p class="links"><a class="button" href="/follows" id="follows-link">Followed shows</a>
+            <a class="button" href="/connect-x" id="connect-x-link">Connect your X account</a></p>
             <p class="muted">Signed in as \(e(credential.name)).</p>
-            <script src="/shares.js" defer></script>
             """
         return WebPage.render("Share", body, device: credential.name)
     }

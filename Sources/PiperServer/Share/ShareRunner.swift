@@ -26,6 +26,8 @@ public struct ShareRecord: Sendable, Equatable, Codable {
     public var libraryPath: String?
     /// The media file a page named (an episode page's audio), when the link was a page.
     public var media: String?
+    /// The link was a podcast feed: its result page offers to follow the show.
+    public var feed: Bool?
     /// True for an uploaded file (its `source` is the file's own name).
     public var uploaded: Bool?
     /// Media a saved article's page also names ("share with --as media" to download it instead).
@@ -141,6 +143,7 @@ final class ShareRunner: @unchecked Sendable {
         case .mediaQueued(let receipt):
             record.status = .queued
             record.job = receipt.id
+            record.feed = receipt.feed
             record.httpStatus = 202
             if file == nil, let media = URL(string: receipt.url)?.lastPathComponent, receipt.url != source, !media.isEmpty {
                 record.media = media

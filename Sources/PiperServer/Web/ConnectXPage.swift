@@ -51,7 +51,9 @@ struct ConnectXPage: Sendable {
             or <code>yt-dlp --cookies-from-browser</code>), open it, and paste its text here. Only x.com and twitter.com
             cookies are kept, on the server, readable by it alone.</p>
             <form method="post" action="\(Self.path)">
-            <label for="cookies">cookies.txt</label>
+            <label for="cookies-file">Choose the cookies.txt file</label>
+            <input type="file" id="cookies-file" accept=".txt,text/plain">
+            <label for="cookies">or paste its text</label>
             <textarea id="cookies" name="cookies" rows="8" required></textarea>
             <button type="submit">Connect</button>
             </form>

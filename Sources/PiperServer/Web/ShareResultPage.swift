@@ -33,7 +33,6 @@ enum ShareResultPage {
             <h1 id="outcome">\(e(heading))</h1>
             <ul class="shares" id="items">\(lines)</ul>
             <p class="muted">Follow them on the <a href="/">home page</a>.</p>
-            <script src="/shares.js" defer></script>
             """
         return WebPage.render("Shared", body, status: ShareItems.status(of: records), device: records.first?.device)
     }
@@ -49,6 +48,15 @@ enum ShareResultPage {
         if record.uploaded == true { return "Uploaded \(name) — it will be in your library" }
         if let media = record.media { return "Downloading \(media) (found on \(name)) — it will be in your library" }
         return "Downloading \(name) — it will be in your library"
+    }
+
+    /// A shared podcast feed's offer to follow the show (`POST /follows`): its newest episodes
+    /// were taken once; following brings each new one as it comes.
+    static func followForm(_ record: ShareRecord) -> String {
+        guard record.feed == true, let source = record.source, URL(string: source) != nil else { return "" }
+        return "<form method=\"post\" action=\"/follows\" id=\"follow-form\"><input type=\"hidden\" name=\"url\" value=\"\(WebPage.e(source))\">"
+            + "<button type=\"submit\" id=\"follow\">Follow this show</button></form>"
+            + "<p class=\"muted\">Following brings each new episode as it comes.</p>"
     }
 
     /// The media a saved article's page also names, said under the reader URL.
@@ -68,7 +76,7 @@ enum ShareResultPage {
         let body: String
         switch record.status {
         case .saved:
-            let until = record.expires.map { "<p class=\"muted\">The link works until \(e(WebPage.time($0))).</p>" } ?? ""
+            let until = record.expires.map { "<p class=\"muted\">The link works until \(WebPage.timeHTML($0)).</p>" } ?? ""
             body = """
                 <h1 id="outcome">Saved — paste into Instapaper</h1>
                 <p>\(e(record.title ?? ""))</p>
@@ -80,8 +88,7 @@ enum ShareResultPage {
             let line = queuedLine(record, fileName: fileName)
             body = """
                 <h1 id="outcome">\(e(line))</h1>
-                \(jobState(record, progress))<p class="muted">Follow it on the <a href="/">home page</a>.</p>
-                <script src="/shares.js" defer></script>
+                \(jobState(record, progress))\(followForm(record))<p class="muted">Follow it on the <a href="/">home page</a>.</p>
                 """
         case .failed:
             // The way out where there is one: X cookies are connected on a page of the server's;

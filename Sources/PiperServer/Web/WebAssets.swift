@@ -17,6 +17,11 @@ a.bookmarklet{display:inline-block;padding:.3rem .8rem;background:#b3541e;color:
 ul.shares li strong{overflow-wrap:anywhere}
 .actions button,a.button{min-height:44px;min-width:44px;margin-right:.5rem}
 a.button{display:inline-block;box-sizing:border-box;padding:.6rem 1rem;color:#b3541e}
+main{overflow-wrap:anywhere}ul.shares li{overflow-wrap:anywhere}
+header a,a.button,button,input[type=submit],input[type=file],summary,ul.shares li a{display:inline-block;box-sizing:border-box;min-height:44px;min-width:44px;padding:.6rem .5rem;line-height:1.5}
+header a.brand{padding-left:0}p.links a.button{margin:0 .5rem .5rem 0}
+textarea{width:100%;box-sizing:border-box;font-size:1rem}label{display:block;margin-top:.5rem}
+pre{white-space:pre-wrap}img,video,audio{max-width:100%}
 
 """#
 
@@ -212,6 +217,17 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     else { document.execCommand('copy'); done(); }
   });
 });
+// /connect-x: a chosen cookies.txt is read into the form's text (the paste box works without this).
+var cookieFile = document.getElementById('cookies-file');
+if (cookieFile && window.FileReader) {
+  cookieFile.addEventListener('change', function () {
+    var file = cookieFile.files && cookieFile.files[0];
+    if (!file) return;
+    var reader = new FileReader();
+    reader.onload = function () { document.getElementById('cookies').value = String(reader.result); };
+    reader.readAsText(file);
+  });
+}
 
 """#
 
@@ -528,14 +544,14 @@ self.addEventListener('fetch', function (event) {
     /// `/library.css`: The library page's own stylesheet.
     static let libraryCSS = #"""
 main.library{max-width:48rem}
-.filter input[type=search]{width:70%;padding:.5rem;font-size:1rem}
-.group h2{border-bottom:2px solid #b3541e;padding-bottom:.2rem}.group-feed{font-size:.8rem;font-weight:400;margin-left:.5rem}
+.filter input[type=search]{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem;min-height:44px}
+.group h2{border-bottom:2px solid #b3541e;padding-bottom:.2rem}.group-feed{font-size:.8rem;font-weight:400;margin-left:.5rem;display:inline-block;min-height:44px;min-width:44px;line-height:44px}
 .item{padding:.8rem 0;border-bottom:1px solid #ddd;overflow:hidden}.item h3{margin:.2rem 0}
 .item .cover{float:right;margin-left:.8rem;border-radius:4px;object-fit:cover}
 .item audio,.item video{width:100%;margin:.4rem 0}.item video{max-height:20rem;background:#000}
 .facts{margin:.2rem 0;color:#555;font-size:.9rem}
 ol.chapters{margin:.2rem 0 .4rem;padding-left:1.4rem;font-size:.95rem}
-form.remove button{font-size:.8rem;padding:.2rem .6rem;margin:0;color:#a00}
+form.remove button{font-size:.9rem;padding:.6rem 1rem;min-height:44px;margin:0;color:#a00}
 .notice{background:#eef6e8;padding:.5rem}
 #feed-url{width:100%;box-sizing:border-box;padding:.4rem;font-family:monospace;font-size:.85rem}
 

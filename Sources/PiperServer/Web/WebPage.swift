@@ -26,6 +26,7 @@ enum WebPage {
             <link rel="stylesheet" href="/app.css">
             <script src="/db.js" defer></script>
             <script src="/app.js" defer></script>
+            <script src="/shares.js" defer></script>
             </head><body><main>
             <header><a href="/" class="brand">Piper</a> · <a href="/library">Library</a></header>
             \(body)
@@ -98,6 +99,12 @@ enum WebPage {
     }
 
     static func e(_ text: String) -> String { HTMLEscape.escape(text) }
+
+    /// A time as a page shows it: `time(date)` inside `<time datetime>`, which the pages' script
+    /// (`/shares.js`) rewrites in the device's own time zone.
+    static func timeHTML(_ date: Date) -> String {
+        "<time datetime=\"\(RequestLog.timestamp(date))\">\(e(time(date)))</time>"
+    }
 
     /// `2025-01-31 14:32 UTC`.
     static func time(_ date: Date) -> String {

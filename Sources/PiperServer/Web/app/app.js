@@ -133,3 +133,14 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     else { document.execCommand('copy'); done(); }
   });
 });
+// /connect-x: a chosen cookies.txt is read into the form's text (the paste box works without this).
+var cookieFile = document.getElementById('cookies-file');
+if (cookieFile && window.FileReader) {
+  cookieFile.addEventListener('change', function () {
+    var file = cookieFile.files && cookieFile.files[0];
+    if (!file) return;
+    var reader = new FileReader();
+    reader.onload = function () { document.getElementById('cookies').value = String(reader.result); };
+    reader.readAsText(file);
+  });
+}
