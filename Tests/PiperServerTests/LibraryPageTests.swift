@@ -51,6 +51,20 @@ struct LibraryPageTests {
         #expect(script.status == 200 && script.header("Content-Type")?.hasPrefix("text/javascript") == true)
     }
 
+    /// A file shared from a device is listed by its tags' title, with the name it was shared
+    /// under beside it (what the share's own page said); a download from the web links its source.
+    @Test func anUploadNamesTheFileItWasSharedAs() {
+        func item(_ title: String, original: String, source: String?) -> LibraryPage.Entry {
+            LibraryPage.Entry(item: LibraryItem(path: original, title: title, author: nil, album: nil, duration: nil, chapters: [], format: "ogg",
+                                                size: 1, sha256: String(repeating: "a", count: 64), sourceURL: source, originalName: original,
+                                                addedAt: "2026-12-06T07:00:00Z"), hasCover: false)
+        }
+        #expect(LibraryPage.item(item("Vorbis Episode", original: "Morning walk.ogg", source: nil))
+            .contains("shared as <span class=\"shared-as\">Morning walk.ogg</span>"))
+        #expect(!LibraryPage.item(item("Morning walk", original: "Morning walk.ogg", source: nil)).contains("shared as"))
+        #expect(!LibraryPage.item(item("Vorbis Episode", original: "ep.ogg", source: "https://example.com/ep.ogg")).contains("shared as"))
+    }
+
     @Test func removalIsAuthenticatedSameSiteAndWhole() async throws {
         let library = try LibraryServer(fixtures: [("sample.mp3", nil), ("sample.ogg", nil)])
         let (cookie, _) = try await library.server.pair()

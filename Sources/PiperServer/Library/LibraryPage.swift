@@ -97,6 +97,10 @@ enum LibraryPage {
         facts.append("added <time datetime=\"\(e(item.addedAt))\">\(e(String(item.addedAt.prefix(10))))</time>")
         if let source = item.sourceURL, let url = URL(string: source), WebURL.isWeb(url) {
             facts.append("<a class=\"source\" href=\"\(e(source))\" rel=\"noreferrer noopener\">source</a>")
+        } else if !item.originalName.isEmpty, URL(fileURLWithPath: item.originalName).deletingPathExtension().lastPathComponent != item.title {
+            // A file shared from a device is listed by its tags' title; the name it was shared
+            // under (what the share's page said) is beside it, so the two pages agree.
+            facts.append("shared as <span class=\"shared-as\">\(e(item.originalName))</span>")
         }
         let chapters = item.chapters.isEmpty ? "" : "<ol class=\"chapters\">" + item.chapters.map { chapter in
             "<li><a href=\"/media/\(id)#t=\(fragment(chapter.start))\" data-player=\"player-\(id)\" data-start=\"\(fragment(chapter.start))\">"
