@@ -89,8 +89,12 @@ public struct FollowRefresher: Sendable {
     /// Checks every follow that is due (or, with `only`, those follows now), at most
     /// `concurrency` at once, and returns what each found.
     public func refreshDue(only ids: [String]? = nil, now: Date = Date()) throws -> [Check] {
-        let due = try Journal(state: state).claimDueFollows(now: now, only: ids, lease: lease)
+        let journal = try Journal(state: state)
+        let due = try journal.claimDueFollows(now: now, only: ids, lease: lease)
         guard !due.isEmpty else { return [] }
+        // One connection for the whole pass: its queue serializes the checks' writes (opening
+        // the journal for each of 500 feeds was most of a pass's CPU).
+        let shared = SharedJournal(journal)
         let results = CheckResults()
         let gate = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()
@@ -98,7 +102,7 @@ public struct FollowRefresher: Sendable {
             gate.wait()
             DispatchQueue.global().async(group: group) {
                 defer { gate.signal() }
-                results.append(check(follow))
+                results.append(check(follow, journal: shared.journal))
             }
         }
         group.wait()
@@ -106,12 +110,12 @@ public struct FollowRefresher: Sendable {
     }
 
     /// One check of one follow; never throws (a failure is the check's result, and backoff).
-    func check(_ claimed: Follow) -> Check {
+    func check(_ claimed: Follow, journal shared: Journal? = nil) -> Check {
         var follow = claimed
         let now = Date()
         let result = fetch.fetch(URL(string: follow.url) ?? URL(fileURLWithPath: "/"), etag: follow.etag, lastModified: follow.lastModified)
         do {
-            let journal = try Journal(state: state)
+            let journal = try shared ?? Journal(state: state)
             if let moved = result.movedTo { follow.url = moved.absoluteString }
             var queued = 0
             switch result.answer {
@@ -176,4 +180,11 @@ private final class CheckResults: @unchecked Sendable {
 
     func append(_ check: Check) { lock.lock(); checks.append(check); lock.unlock() }
     var all: [Check] { lock.lock(); defer { lock.unlock() }; return checks }
+}
+
+/// The pass's one journal, handed to the checks' threads: its `DatabaseQueue` runs one call at
+/// a time on the connection, so sharing it is safe.
+private final class SharedJournal: @unchecked Sendable {
+    let journal: Journal
+    init(_ journal: Journal) { self.journal = journal }
 }
