@@ -4,7 +4,7 @@ import Testing
 @testable import PiperServer
 
 /// The web app's files (Sources/PiperServer/Web/app) are what the binary serves: the generated
-/// WebAssets.swift is current with them, every script parses (`node --check`), and each is
+/// the generated Swift is current with them, every script parses (`node --check`), and each is
 /// served at its old address with its old headers.
 @Suite(.ownThread) struct WebAssetFilesTests {
     static let app = packageRoot.appendingPathComponent("Sources/PiperServer/Web/app")
