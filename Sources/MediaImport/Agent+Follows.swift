@@ -6,9 +6,11 @@ import PiperCore
 /// journal like any share. A one-shot agent (`--once`, started for a share) leaves them to it.
 extension Agent {
     func refreshFollowsIfDue(_ journal: Journal, once: Bool) {
-        guard !once, let due = try? journal.nextFollowCheck(), due <= Date(), followTicker.begin() else { return }
+        guard !once, let due = try? journal.followStore(followStore).nextFollowCheck(), due <= Date(), followTicker.begin() else { return }
         var refresher = FollowRefresher(state: state)
         refresher.fetch = FeedFetch(connectionGuard: connectionGuard)
+        refresher.store = followStore
+        refresher.lease = settings.followLease
         let log = self.log
         let ticker = followTicker
         let checker = refresher
@@ -27,7 +29,7 @@ extension Agent {
     /// How long an idle agent may sleep before a followed feed is due (nil: none followed, or
     /// a one-shot agent).
     func untilNextFollowCheck(_ journal: Journal, once: Bool) -> TimeInterval? {
-        guard !once, !followTicker.isRunning, let due = try? journal.nextFollowCheck() else { return nil }
+        guard !once, !followTicker.isRunning, let due = try? journal.followStore(followStore).nextFollowCheck() else { return nil }
         return max(due.timeIntervalSinceNow, 0.05)
     }
 }

@@ -16,11 +16,12 @@ extension Agent {
         let log = self.log
         let notifier = self.notifier
         let checkpoints = self.checkpoints
+        let followStore = self.followStore
         let downloader = Downloader(settings: settings.download, connectionGuard: connectionGuard)
         tracker.start(entry.id)
         Thread.detachNewThread {
             let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log,
-                                         downloader: downloader, checkpoints: checkpoints)
+                                         downloader: downloader, checkpoints: checkpoints, followStore: followStore)
             if result == .failed, let failed = (try? Journal(state: state).entry(id: entry.id)) ?? nil, failed.state == .failed {
                 notifier?.notify("Piper: download failed", "\(entry.url): \(failed.reason ?? "no reason")")
             }
@@ -30,7 +31,8 @@ extension Agent {
 
     static func runWorker(_ entry: JournalEntry, state: StateFolder, settings: AgentSettings, progress: ProgressDisplay?,
                           tracker: WorkerTracker? = nil, log: @escaping @Sendable (String) -> Void,
-                          downloader: Downloader, checkpoints: (any AgentCheckpoints)? = nil) -> WorkerResult {
+                          downloader: Downloader, checkpoints: (any AgentCheckpoints)? = nil,
+                          followStore: (any FollowStore & Sendable)? = nil) -> WorkerResult {
         let partial = entry.partialFile(in: state.downloads)
         let journal: Journal
         do { journal = try Journal(state: state) } catch {
@@ -78,7 +80,7 @@ extension Agent {
             do {
                 // A followed show's episode is named by its date first (`2026-12-03 name.mp3`).
                 let name = entry.landingName(result.metadata.fileName)
-                let named = ((try? journal.followPrefix(download: entry.id)) ?? nil).map { "\($0) \(name)" } ?? name
+                let named = ((try? journal.followStore(followStore).followPrefix(download: entry.id)) ?? nil).map { "\($0) \(name)" } ?? name
                 let landedName = try Landing.land(partial, as: named, into: state.inbox,
                                                   hints: entry.importHints) {
                     try journal.setFile(entry.id, $0)

@@ -25,6 +25,9 @@ public final class Agent {
     let checkpoints: (any AgentCheckpoints)?
     let tracker = WorkerTracker()
     let followTicker = FollowTicker()
+    /// Where the follows this agent checks are kept: nil for its journal, or the store every
+    /// server shares (`piper serve --postgres`). What a check finds is queued into its journal.
+    package var followStore: (any FollowStore & Sendable)?
     private var nextImport = Date.distantPast
     /// The importer's latest word on each inbox name (a file may be handled by the run that
     /// ends just before its entry is journaled landed).

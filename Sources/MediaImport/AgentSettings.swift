@@ -20,6 +20,9 @@ public struct AgentSettings: Sendable, Equatable {
     /// A local file a sharer journaled `downloaded` is landed by the sharer itself; the agent
     /// lands it on the sharer's behalf only once it has sat this long (the sharer died).
     public var sharerGrace: Double = 30
+    /// How long a check of a followed feed keeps other agents and servers off it (a check
+    /// that dies holds the feed this long): `FollowRefresher.lease`.
+    public var followLease: Double = 120
     public var download = DownloadSettings()
 
     public init() {}
@@ -40,6 +43,7 @@ public struct AgentSettings: Sendable, Equatable {
         if let v = values.double("agent.idleMs") { s.idleRescanInterval = v / 1000 }
         if let v = values.double("agent.slowSeconds") { s.slowAfter = v }
         if let v = values.double("agent.slowRate") { s.slowBytesPerSecond = v }
+        if let v = values.double("agent.followLeaseSeconds") { s.followLease = v }
         s.download = DownloadSettings.from(values)
         return s
     }

@@ -2,31 +2,13 @@ import Foundation
 import PiperCore
 
 extension FollowRefresher {
-    /// Notes every entry the follow has not met; those `queueing` picks are queued into its
-    /// folder (named by their date). Returns how many were queued.
-    /// One transaction for the whole feed: a feed of thousands of items is one synced write,
-    /// and a crash queues all of a check's episodes or none.
-    func note(_ entries: [Playlist.Entry], of follow: Follow, queueing: (Playlist.Entry) -> Bool, journal: Journal) throws -> Int {
-        try journal.db.write { _ in try noteEach(entries, of: follow, queueing: queueing, journal: journal) }
-    }
-
-    private func noteEach(_ entries: [Playlist.Entry], of follow: Follow, queueing: (Playlist.Entry) -> Bool, journal: Journal) throws -> Int {
-        var queued = 0
-        var known = try journal.knownEpisodes(of: follow.id)
-        for entry in entries {
-            let episode = Self.episode(entry)
-            // A feed that lists one item twice queues it once.
-            guard !known.contains(episode) else { continue }
-            known.insert(episode)
-            if queueing(entry) {
-                _ = try journal.queueEpisode(episode, direct: MediaLinks.directDownloadURL(for: entry.url), of: follow,
-                                             prefix: Self.prefix(entry.published ?? Date()))
-                queued += 1
-            } else {
-                try journal.noteEpisode(episode, of: follow.id, prefix: nil)
-            }
+    /// A feed's entries as the episodes a check meets: those `queueing` picks are to be
+    /// downloaded into the follow's folder (named by their date), the rest only noted.
+    static func met(_ entries: [Playlist.Entry], queueing: (Playlist.Entry) -> Bool) -> [MetEpisode] {
+        entries.map { entry in
+            queueing(entry) ? MetEpisode(episode(entry), download: MediaLinks.directDownloadURL(for: entry.url), prefix: prefix(entry.published ?? Date()))
+                : MetEpisode(episode(entry), download: nil, prefix: nil)
         }
-        return queued
     }
 
     /// The episode an entry is: known by its GUID, else its enclosure URL.
@@ -45,10 +27,11 @@ extension FollowRefresher {
 
     /// `--keep N`: removes from the library the files of the episodes this follow downloaded
     /// beyond the newest N that have landed (never anything else: an episode still on its way
-    /// does not push one out before it arrives), and returns how many went.
-    func applyKeep(_ follow: Follow, journal: Journal) throws -> Int {
+    /// does not push one out before it arrives), and returns how many went. With a shared
+    /// store, only the episodes this machine's journal downloaded are its to remove.
+    func applyKeep(_ follow: Follow, store: any FollowStore, journal: Journal) throws -> Int {
         guard let keep = follow.keep else { return 0 }
-        let landed = try journal.keptEpisodes(of: follow.id).compactMap { episode -> (FollowEpisode, JournalEntry)? in
+        let landed = try store.keptEpisodes(of: follow.id).compactMap { episode -> (FollowEpisode, JournalEntry)? in
             guard let id = episode.downloadID, let entry = try journal.entry(id: id),
                   entry.state == .imported || entry.state == .duplicate else { return nil }
             return (episode, entry)
@@ -60,7 +43,7 @@ extension FollowRefresher {
             if let path = entry.libraryPath, path.hasPrefix(follow.folder + "/") {
                 do { try importer.remove(path) } catch LibraryImporter.RemoveError.noMatch {}
             }
-            try journal.markEpisodeRemoved(episode.key, of: follow.id)
+            try store.markEpisodeRemoved(episode.key, of: follow.id)
             removed += 1
         }
         return removed

@@ -9,6 +9,9 @@ import PiperCore
 public struct FollowRefresher: Sendable {
     public let state: StateFolder
     package var fetch: FeedFetch
+    /// Where the follows are kept: nil for this machine's download journal, or a store every
+    /// server shares (`piper serve --postgres`). Episodes are queued into the journal either way.
+    package var store: (any FollowStore & Sendable)?
     public var schedule = FollowSchedule()
     /// Feeds checked at once.
     public var concurrency = 8
@@ -68,29 +71,27 @@ public struct FollowRefresher: Sendable {
         let title = feed.title ?? feedURL.host ?? "Podcast"
         let target = [folder, DownloadFileName.sanitize(title)].compactMap { $0 }.joined(separator: "/")
         let journal = try Journal(state: state)
+        let store = journal.followStore(self.store)
         let now = Date()
         let take = newest.map { Set(feed.entries.prefix($0).map(\.url)) } ?? Set(feed.entries.map(\.url))
-        // One transaction: a crash leaves the follow with its first episodes noted, or no follow.
-        let (follow, queued) = try journal.db.write { _ -> (Follow, Int) in
-            guard var follow = try journal.addFollow(url: feedURL.absoluteString, title: title, folder: target, keep: keep,
-                                                     nextCheck: now.addingTimeInterval(lease)) else {
-                throw StartError.alreadyFollowed(try journal.follow(named: feedURL.absoluteString)?.title ?? title)
-            }
-            let queued = try note(feed.entries, of: follow, queueing: { take.contains($0.url) }, journal: journal)
-            follow.etag = etag
-            follow.lastModified = lastModified
-            finish(&follow, at: now, result: Self.newEpisodes(queued), failed: false, feedInterval: feed.checkInterval)
-            try journal.finishCheck(follow)
-            return (follow, queued)
+        var known = KnownEpisodes()
+        let met = known.fresh(Self.met(feed.entries, queueing: { take.contains($0.url) }))
+        let queued = met.filter { $0.download != nil }.count
+        var follow = Follow(id: Journal.newID(), url: feedURL.absoluteString, title: title, folder: target, keep: keep, etag: etag,
+                            lastModified: lastModified, created: now, nextCheck: now)
+        finish(&follow, at: now, result: Self.newEpisodes(queued), failed: false, feedInterval: feed.checkInterval)
+        // One step: a crash leaves the follow with its first episodes noted, or no follow.
+        guard try store.addFollow(follow, meeting: met, queueingInto: journal) else {
+            throw StartError.alreadyFollowed(try store.follow(named: follow.url)?.title ?? title)
         }
-        return Check(follow: follow, queued: queued, removed: try applyKeep(follow, journal: journal), bytes: result.bytes)
+        return Check(follow: follow, queued: queued, removed: try applyKeep(follow, store: store, journal: journal), bytes: result.bytes)
     }
 
     /// Checks every follow that is due (or, with `only`, those follows now), at most
     /// `concurrency` at once, and returns what each found.
     public func refreshDue(only ids: [String]? = nil, now: Date = Date()) throws -> [Check] {
         let journal = try Journal(state: state)
-        let due = try journal.claimDueFollows(now: now, only: ids, lease: lease)
+        let due = try journal.followStore(store).claimDueFollows(now: now, only: ids, lease: lease)
         guard !due.isEmpty else { return [] }
         // One connection for the whole pass: its queue serializes the checks' writes (opening
         // the journal for each of 500 feeds was most of a pass's CPU).
@@ -116,6 +117,7 @@ public struct FollowRefresher: Sendable {
         let result = fetch.fetch(URL(string: follow.url) ?? URL(fileURLWithPath: "/"), etag: follow.etag, lastModified: follow.lastModified)
         do {
             let journal = try shared ?? Journal(state: state)
+            let store = journal.followStore(self.store)
             if let moved = result.movedTo { follow.url = moved.absoluteString }
             var queued = 0
             switch result.answer {
@@ -131,14 +133,14 @@ public struct FollowRefresher: Sendable {
                     finish(&follow, at: now, result: "The feed could not be read as RSS or Atom", failed: true, feedInterval: follow.feedInterval)
                     break
                 }
-                queued = try note(feed.entries, of: follow, queueing: { _ in true }, journal: journal)
+                queued = try store.meet(Self.met(feed.entries, queueing: { _ in true }), of: follow, queueingInto: journal)
                 follow.etag = etag
                 follow.lastModified = lastModified
                 if let moved = feed.newFeedURL, moved.absoluteString != follow.url { follow.url = moved.absoluteString }
                 finish(&follow, at: now, result: Self.newEpisodes(queued), failed: false, feedInterval: feed.checkInterval)
             }
-            try journal.finishCheck(follow)
-            return Check(follow: follow, queued: queued, removed: try applyKeep(follow, journal: journal), bytes: result.bytes)
+            try store.finishCheck(follow)
+            return Check(follow: follow, queued: queued, removed: try applyKeep(follow, store: store, journal: journal), bytes: result.bytes)
         } catch {
             follow.lastResult = "\(error)"
             return Check(follow: follow, queued: 0, removed: 0, bytes: result.bytes)

@@ -17,17 +17,43 @@ extension Journal {
         return known
     }
 
-    /// Queues an episode's download into the follow's folder and notes the episode, in one
-    /// transaction: a crash leaves both or neither. Returns the job's id.
-    package func queueEpisode(_ episode: FollowEpisode, direct: URL, of follow: Follow, prefix: String) throws -> String {
-        try db.write { _ in
-            let (entry, _) = try add(url: episode.url, source: direct.absoluteString, kind: .url, folder: follow.folder,
-                                     group: follow.id, title: episode.title, author: follow.title)
-            var noted = episode
-            noted.downloadID = entry.id
-            try noteEpisode(noted, of: follow.id, prefix: prefix)
-            return entry.id
+    package func meet(_ episodes: [MetEpisode], of follow: Follow, queueingInto journal: Journal) throws -> Int {
+        // A journal of this state folder is this one: queued in this transaction, on this connection.
+        let target = journal.state.url.standardizedFileURL == state.url.standardizedFileURL ? self : journal
+        // One transaction for the whole feed: a feed of thousands of items is one synced write,
+        // and a crash queues all of a check's episodes or none.
+        return try db.write { _ in
+            var known = try knownEpisodes(of: follow.id)
+            var queued = 0
+            for met in known.fresh(episodes) {
+                var noted = met.episode
+                if let download = met.download {
+                    noted.downloadID = try target.queueFollowDownload(met.episode, direct: download, of: follow)
+                    queued += 1
+                }
+                try noteEpisode(noted, of: follow.id, prefix: met.prefix)
+            }
+            return queued
         }
+    }
+
+    /// Queues the downloads of `episodes` (each as the job its `downloadID` names) in one
+    /// transaction; returns the jobs' ids in order.
+    package func queueFollowDownloads(_ episodes: [MetEpisode], of follow: Follow) throws -> [String] {
+        guard !episodes.isEmpty else { return [] }
+        return try db.write { _ in
+            try episodes.compactMap { met in
+                try met.download.map { try queueFollowDownload(met.episode, direct: $0, of: follow, id: met.episode.downloadID) }
+            }
+        }
+    }
+
+    /// Queues an episode's download from `direct` into the follow's folder (as the job `id` when
+    /// given); returns the job's id (an earlier job's, when that file is queued there already).
+    package func queueFollowDownload(_ episode: FollowEpisode, direct: URL, of follow: Follow, id: String? = nil) throws -> String {
+        let (entry, _) = try add(url: episode.url, source: direct.absoluteString, kind: .url, folder: follow.folder, id: id,
+                                 group: follow.id, title: episode.title, author: follow.title)
+        return entry.id
     }
 
     /// The episodes downloaded for `follow` and still kept, newest first.
@@ -45,28 +71,5 @@ extension Journal {
     package func markEpisodeRemoved(_ key: String, of follow: String) throws {
         try db.write { try $0.run("UPDATE follow_episodes SET removed = ? WHERE follow_id = ? AND key = ?",
                                   [.double(Date().timeIntervalSince1970), .text(follow), .text(key)]) }
-    }
-}
-
-/// The episodes a follow has met, by identity, enclosure URL, and title with date (a feed
-/// without GUIDs that moved its files).
-package struct KnownEpisodes {
-    private var keys = Set<String>()
-    private var urls = Set<String>()
-    private var titled = Set<String>()
-
-    package func contains(_ episode: FollowEpisode) -> Bool {
-        keys.contains(episode.key) || urls.contains(episode.url) || Self.titled(episode).map(titled.contains) == true
-    }
-
-    package mutating func insert(_ episode: FollowEpisode) {
-        keys.insert(episode.key)
-        urls.insert(episode.url)
-        if let key = Self.titled(episode) { titled.insert(key) }
-    }
-
-    private static func titled(_ episode: FollowEpisode) -> String? {
-        guard let title = episode.title, let published = episode.published else { return nil }
-        return "\(title)\u{1F}\(published.timeIntervalSince1970)"
     }
 }

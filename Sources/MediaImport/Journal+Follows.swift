@@ -2,42 +2,10 @@ import Foundation
 import PiperCore
 import PiperSQLite
 
-/// A followed feed, as `piper follows` lists it.
-public struct Follow: Sendable, Equatable {
-    public var id: String
-    /// The feed's address (moved by a permanent redirect or `itunes:new-feed-url`).
-    public var url: String
-    public var title: String
-    /// The library folder its episodes land in.
-    public var folder: String
-    /// Keep only this many of the episodes Piper downloaded for it (nil: all).
-    public var keep: Int?
-    package var etag: String?
-    package var lastModified: String?
-    public var created: Date
-    public var lastCheck: Date?
-    /// What the last check found, in a sentence ("2 new episodes", "not modified", the failure).
-    public var lastResult: String?
-    public var nextCheck: Date
-    /// Checks failed in a row (the backoff grows with it).
-    public var failures: Int
-    /// The feed's own wait between checks (`<ttl>`, `sy:updatePeriod`), in seconds.
-    package var feedInterval: TimeInterval?
-    /// Why it stopped (410 Gone), nil while followed.
-    public var stopped: String?
-}
-
-/// One episode a follow has met: downloaded for it, or older than its first take.
-package struct FollowEpisode: Sendable, Equatable {
-    package var key: String
-    package var url: String
-    package var title: String?
-    package var published: Date?
-    /// The download job, nil when the episode was only noted (older than the newest N).
-    package var downloadID: String?
-}
-
-extension Journal {
+/// The download journal is the follow store of a machine on its own (the CLI, a server without
+/// `--postgres`): follows and their episodes beside the downloads they queue, so a check's
+/// episodes and their jobs are written in one transaction.
+extension Journal: FollowStore {
     static let followsSchema = """
         CREATE TABLE follows (
             id TEXT PRIMARY KEY,
@@ -88,20 +56,15 @@ extension Journal {
         try db.read { try $0.query("SELECT \(Self.followColumns) FROM follows ORDER BY created, rowid", [], Self.follow) }
     }
 
-    /// The follow of `url`, or named by `name` (its id, title or folder, case aside).
-    public func follow(named name: String) throws -> Follow? {
-        try follows().first { $0.id == name || $0.url == name || $0.title.lowercased() == name.lowercased() || $0.folder.lowercased() == name.lowercased() }
-    }
-
-    /// Records a new follow, due for its next check at `nextCheck`; nil when `url` is followed already.
-    package func addFollow(url: String, title: String, folder: String, keep: Int?, nextCheck: Date) throws -> Follow? {
+    package func addFollow(_ follow: Follow, meeting episodes: [MetEpisode], queueingInto journal: Journal) throws -> Bool {
         try db.write { db in
-            if try db.query("SELECT 1 FROM follows WHERE url = ?", [.text(url)], { _ in true }).first == true { return nil }
-            let id = Self.newID()
+            if try db.query("SELECT 1 FROM follows WHERE url = ?", [.text(follow.url)], { _ in true }).first == true { return false }
             try db.run("INSERT INTO follows (id, url, title, folder, keep, created, next_check) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       [.text(id), .text(url), .text(title), .text(folder), keep.map { .int(Int64($0)) } ?? .null,
-                        .double(Date().timeIntervalSince1970), .double(nextCheck.timeIntervalSince1970)])
-            return try db.query("SELECT \(Self.followColumns) FROM follows WHERE id = ?", [.text(id)], Self.follow).first
+                       [.text(follow.id), .text(follow.url), .text(follow.title), .text(follow.folder), follow.keep.map { .int(Int64($0)) } ?? .null,
+                        .double(follow.created.timeIntervalSince1970), .double(follow.nextCheck.timeIntervalSince1970)])
+            _ = try meet(episodes, of: follow, queueingInto: journal)
+            try finishCheck(follow)
+            return true
         }
     }
 
@@ -117,7 +80,7 @@ extension Journal {
     /// marked as being checked by this process until `lease` has passed, so another process does
     /// not check it too. A claim lapses at its time, or at once when its process is gone (a
     /// checker killed mid-check holds nothing).
-    package func claimDueFollows(now: Date = Date(), only ids: [String]? = nil, lease: TimeInterval) throws -> [Follow] {
+    package func claimDueFollows(now: Date, only ids: [String]?, lease: TimeInterval) throws -> [Follow] {
         try db.write { db in
             let t = now.timeIntervalSince1970
             let rows = try db.query("SELECT \(Self.followColumns), checking_until, checking_pid FROM follows WHERE stopped IS NULL ORDER BY next_check",

@@ -72,6 +72,8 @@ public enum Tunables {
                 "When every running download has been slow this long, one more starts beside them."),
         Tunable("agent.slowRate", "PIPER_AGENT_SLOW_RATE", .decimal, 0...1e12, 10_000, "bytes/s",
                 "Below this a running download counts as slow (for agent.slowSeconds)."),
+        Tunable("agent.followLeaseSeconds", "PIPER_AGENT_FOLLOW_LEASE_SECONDS", .decimal, 1...86_400, 120, "s",
+                "How long a check of a followed feed keeps other agents and servers off it; a check that dies holds the feed this long."),
         Tunable("download.attempts", "PIPER_DOWNLOAD_ATTEMPTS", .integer, 1...1000, 5, "",
                 "Failed attempts in a row (without progress), and restarts from byte 0, before a download fails."),
         Tunable("download.maxAttempts", "PIPER_DOWNLOAD_MAX_ATTEMPTS", .integer, 1...100_000, 50, "",

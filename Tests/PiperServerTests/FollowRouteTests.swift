@@ -1,5 +1,6 @@
 import Foundation
 import MediaImport
+import PiperCore
 import PiperTestSupport
 import Testing
 @testable import PiperServer
@@ -48,5 +49,44 @@ import Testing
         #expect(follows.first?["lastResult"] as? String == "1 new episode")
         let page = try await Client.send("GET", server.url + "/follows", headers: ["Authorization": try server.bearer["Authorization"] ?? "", "Accept": "text/html"])
         #expect(page.text.contains("<strong>Harbour Radio</strong>, 1 episode in Harbour Radio"), "\(page.text)")
+    }
+
+    /// The home page lists the followed shows with their state; a feed whose check failed says
+    /// why in plain words (`FailureMessage`), not the bare status line.
+    @Test func theHomePageShowsAFollowedShowsStateAndWhyItsFeedFails() async throws {
+        let feed = """
+            <rss version="2.0"><channel><title>Harbour Radio</title>
+            <item><title>Tide</title><guid>tide-1</guid><pubDate>Sun, 08 Nov 2026 07:00:00 GMT</pubDate><enclosure url="/sample.mp3" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        let site = try TestHTTPServer(routes: ["/feed.xml": .init(headers: ["Content-Type": "application/rss+xml"], body: feed)],
+                                      staticRoot: PiperTestSupport.packageRoot.appendingPathComponent("../shared/fixtures/media").standardizedFileURL)
+        defer { site.stop() }
+        let server = try ShareServer(["--allow-host", "localhost"])
+        let html = ["Authorization": try server.bearer["Authorization"] ?? "", "Accept": "text/html"]
+        let none = try await Client.send("GET", server.url + "/", headers: html)
+        #expect(none.text.contains("id=\"followed-none\""), "\(none.text)")
+        var headers = try server.bearer
+        headers["Content-Type"] = "application/json"
+        let followed = try await Client.send("POST", server.url + "/follows",
+                                             body: try JSONSerialization.data(withJSONObject: ["url": "http://localhost:\(site.port)/feed.xml"]), headers: headers)
+        #expect(followed.status == 200, "\(followed.text)")
+        let home = try await Client.send("GET", server.url + "/", headers: html)
+        #expect(home.text.contains("<strong>Harbour Radio</strong>, 1 episode in Harbour Radio"), "\(home.text)")
+        #expect(home.text.contains(": 1 new episode; next check <time"), "\(home.text)")
+
+        // The feed fails; `piper follows refresh` on the server's state folder checks it now.
+        try site.setRoute("/feed.xml", .init(status: 503, body: "down for maintenance"))
+        let refreshed = try PiperBinaryRun.piper(["follows", "refresh"], home: server.home)
+        #expect(refreshed.status == 69, "a failed check exits 69: \(refreshed.stderr)")
+        let listed = try await Client.send("GET", server.url + "/follows", headers: try server.bearer)
+        let show = try #require((try listed.json()["follows"] as? [[String: Any]])?.first)
+        let lastResult = try #require(show["lastResult"] as? String)
+        #expect(lastResult.hasPrefix("HTTP 503"))
+        let problem = FailureMessage(lastResult, url: "http://localhost:\(site.port)/feed.xml").sentence
+        #expect(show["problem"] as? String == problem)
+        #expect(problem == "localhost is having trouble (HTTP 503); try again later")
+        let failing = try await Client.send("GET", server.url + "/", headers: html)
+        #expect(failing.text.contains("<span class=\"error\">\(problem)</span>; next check"), "\(failing.text)")
     }
 }

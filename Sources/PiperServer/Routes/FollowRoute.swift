@@ -9,11 +9,24 @@ import PiperCore
 struct FollowRoute: Sendable {
     let state: StateFolder
     let fetchGuard: FetchGuard
+    /// The store every server shares (`--postgres`); nil: this server's download journal.
+    let store: (any FollowStore & Sendable)?
 
     private var refresher: FollowRefresher {
         var refresher = FollowRefresher(state: state)
         refresher.fetch = FeedFetch(connectionGuard: fetchGuard.connectionGuard)
+        refresher.store = store
         return refresher
+    }
+
+    /// The followed shows, from the server's follow store.
+    func shows() throws -> [FollowedShow] {
+        try FollowedShow.all(in: followStore())
+    }
+
+    private func followStore() throws -> any FollowStore {
+        if let store { return store }
+        return try Journal(state: state)
     }
 
     /// Whether a `/share` request asks to follow its link (`"follow": true`, or a form's `follow=1`).
@@ -58,23 +71,11 @@ struct FollowRoute: Sendable {
 
     /// The followed shows.
     func list(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
-        let journal = try Journal(state: state)
-        let follows = try journal.follows()
-        let rows = try follows.map { (follow: $0, episodes: try journal.keptEpisodes(of: $0.id).count) }
+        let shows = try shows()
         if WebPage.wantsJSON(request) {
-            return json(["follows": rows.map { Self.object($0.follow, episodes: $0.episodes) }], device: context.device)
+            return json(["follows": shows.map(\.object)], device: context.device)
         }
-        let e = WebPage.e
-        let items = rows.map { row -> String in
-            let follow = row.follow
-            let checked = follow.lastCheck.map { "checked \(WebPage.timeHTML($0)): \(e(follow.lastResult ?? ""))" } ?? "not checked yet"
-            let next = follow.stopped.map(e) ?? "next check \(WebPage.timeHTML(follow.nextCheck))"
-            return "<li class=\"follow\"><strong>\(e(follow.title))</strong>, \(row.episodes) episode\(row.episodes == 1 ? "" : "s") in \(e(follow.folder))"
-                + "<br><span class=\"muted\">\(checked); \(next)</span></li>"
-        }.joined()
-        let body = rows.isEmpty ? "<h1>Followed shows</h1><p id=\"none\">Not following any show. Share a podcast's feed and choose Follow.</p>"
-            : "<h1>Followed shows</h1><ul class=\"shares\" id=\"follows\">\(items)</ul>"
-        return WebPage.render("Followed shows", body, device: context.device)
+        return WebPage.render("Followed shows", "<h1>Followed shows</h1>" + FollowedShow.list(shows, id: "follows"), device: context.device)
     }
 
     static func object(_ follow: Follow, episodes: Int) -> [String: Any] {

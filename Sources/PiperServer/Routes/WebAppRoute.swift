@@ -8,6 +8,8 @@ struct WebAppRoute: Sendable {
     let runner: ShareRunner
     let publicURL: LateValue
     let clock: @Sendable () -> Date
+    /// The followed shows the home page lists.
+    let follows: FollowRoute
 
     /// The public static files, served to anyone (`WebAssets`, made from Web/app by
     /// scripts/gen-web-assets; the library page's own two are routed with the library).
@@ -70,12 +72,24 @@ struct WebAppRoute: Sendable {
                 : "<p>Drag this to your bookmarks bar, then click it on any page: <a class=\"bookmarklet\" id=\"bookmarklet\" href=\"\(e(bookmarklet))\">Share to Piper</a></p>"
                     + "<p>On an iPhone: <a href=\"/shortcut\">share with a Shortcut</a>.</p>")
             \(WebPage.shareSheetNote(secure: auth.isSecureContext(request)))
+            <h2>Followed shows</h2>
+            \(followedShows())
             <h2>More</h2>
             <p class="links"><a class="button" href="/follows" id="follows-link">Followed shows</a>
             <a class="button" href="/connect-x" id="connect-x-link">Connect your X account</a></p>
             <p class="muted">Signed in as \(e(credential.name)).</p>
             """
         return WebPage.render("Share", body, device: credential.name)
+    }
+
+    /// The followed shows with their state; a store that cannot answer leaves the rest of the
+    /// page working and says so.
+    private func followedShows() -> String {
+        do {
+            return FollowedShow.list(try follows.shows(), id: "followed")
+        } catch {
+            return "<p class=\"error\" id=\"followed-error\">Cannot list the followed shows: \(WebPage.e("\(error)"))</p>"
+        }
     }
 
     func shares(_ context: RouteContext) throws -> HTTPResponse {

@@ -30,7 +30,8 @@ extension Backend {
             let share = ShareRoute(runner: runner, limiter: configuration.limiter("share", perMinute: services.sharesPerMinute, burst: services.shareBurst),
                                    clock: configuration.clock, keys: ShareKeys(ledger: auth.registry.credentials, clock: configuration.clock))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
-            let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
+            let follows = FollowRoute(state: services.state, fetchGuard: services.fetchGuard, store: services.follows)
+            let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock, follows: follows)
             let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)
             feed = shelf.feed
             // The feed's secret exists from the start (a former file's moved into the store), so
@@ -40,7 +41,6 @@ extension Backend {
             let podcast = FeedRoute(shelf: shelf, publicURL: publicURL)
             let library = LibraryPageRoute(shelf: shelf, publicURL: publicURL)
             let connectX = ConnectXPage(cookies: services.cookies, clock: configuration.clock)
-            let follows = FollowRoute(state: services.state, fetchGuard: services.fetchGuard)
             routes += [
                 Route([.exact("/share")], [
                     .get(.paired(.negotiated)) { request, context in try share.confirmation(request, context) },

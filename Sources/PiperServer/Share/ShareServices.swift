@@ -1,4 +1,5 @@
 import Foundation
+import MediaImport
 import PiperCore
 
 /// What `POST /share` runs through, handed in by whoever starts the server (the CLI wires the
@@ -32,6 +33,9 @@ public struct ShareServices: Sendable {
     /// Which links are posts (X's extra hosts, loaded in the browser as X is; Bluesky's and
     /// Reddit's hosts and API addresses), as for `piper share`.
     public var posts = PostLinks()
+    /// Where follows are kept when every server shares them (`--postgres`); nil: the state
+    /// folder's download journal.
+    package var follows: (any FollowStore & Sendable)?
 
     public init(cookies: any CookieStore, httpLoader: any PageLoader, browserLoader: (any PageLoader)?,
                 extractor: any ContentExtractor, media: (any MediaQueue)?, jobs: (any MediaJobs)?,

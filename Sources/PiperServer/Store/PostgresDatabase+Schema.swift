@@ -78,6 +78,26 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX IF NOT EXISTS piper_share_keys_owner ON piper_share_keys (owner) WHERE owner IS NOT NULL",
         ]),
+        // Followed feeds and the episodes each has met (`PostgresFollows`), shared by every server:
+        // a check's claim is its lease (`lease_until`, on the database's clock, and its owner).
+        .sql("follows", [
+            """
+            CREATE TABLE IF NOT EXISTS piper_follows (
+                id text PRIMARY KEY, url text NOT NULL UNIQUE, title text NOT NULL, folder text NOT NULL, keep bigint,
+                etag text, last_modified text, created double precision NOT NULL, last_check double precision, last_result text,
+                next_check double precision NOT NULL, failures bigint NOT NULL DEFAULT 0, feed_interval double precision, stopped text,
+                lease_until double precision, lease_owner text, seq bigserial
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS piper_follow_episodes (
+                follow_id text NOT NULL REFERENCES piper_follows(id) ON DELETE CASCADE, key text NOT NULL, url text NOT NULL,
+                title text, published double precision, download_id text, prefix text, seen double precision NOT NULL,
+                removed double precision, PRIMARY KEY (follow_id, key)
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS piper_follow_episodes_download ON piper_follow_episodes (download_id) WHERE download_id IS NOT NULL",
+        ]),
     ]
 
     /// Step 4: the scope columns, tokens share-only (every token is), reserved names renamed.

@@ -47,6 +47,14 @@ struct PostgresRow {
         return value
     }
 
+    /// A `double precision` column, nil for SQL NULL.
+    func optionalDouble(_ name: String) throws -> Double? {
+        try optionalText(name).map { text in
+            guard let value = Double(text) else { throw PostgresRowError(column: name, problem: "is not a number") }
+            return value
+        }
+    }
+
     /// A `double precision` column; NULL is an error.
     func double(_ name: String) throws -> Double {
         guard let value = Double(try text(name)) else { throw PostgresRowError(column: name, problem: "is not a number") }

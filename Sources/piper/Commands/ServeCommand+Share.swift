@@ -65,17 +65,21 @@ struct ServeSharing {
         return services
     }
 
-    /// The agent that works the journal inside the server: its downloads carry the server's guard.
-    func agent(state: StateFolder) -> Agent {
-        Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
-              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
+    /// The agent that works the journal inside the server: its downloads carry the server's
+    /// guard; it checks the follows in `follows` (nil: the journal's).
+    func agent(state: StateFolder, follows: (any FollowStore & Sendable)? = nil) -> Agent {
+        let agent = Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)),
+                          importer: try? AgentImporterFactory.make(state: state), log: AgentLog.writer(quiet: false),
+                          connectionGuard: fetchGuard.connectionGuard)
+        agent.followStore = follows
+        return agent
     }
 
     /// Works the download journal on a thread of its own for as long as the server runs, so
     /// shared media lands in this server's library (and its fetches pass the same guard).
-    func startAgent(state: StateFolder) {
+    func startAgent(state: StateFolder, follows: (any FollowStore & Sendable)? = nil) {
         let thread = Thread {
-            let agent = self.agent(state: state)
+            let agent = self.agent(state: state, follows: follows)
             do {
                 if case .alreadyRunning = try agent.run(once: false) {
                     Output.err("Another agent already works this state folder; it downloads what is shared here.")

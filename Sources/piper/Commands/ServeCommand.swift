@@ -123,6 +123,7 @@ struct ServeCommand: Command {
             }
         }
         configuration.share?.credentials = try choice.store(state: state, postgres: postgres)
+        let follows = Self.useFollowStore(postgres, in: &configuration)
         let backend = try Backend(store: store, configuration: configuration)
         if configuration.publicURL != nil, let credentials = configuration.share?.credentials {
             // `piper pair`, `library feed` and `devices` on this store build their links on it.
@@ -130,7 +131,7 @@ struct ServeCommand: Command {
                 Output.err("Warning: cannot record the public URL in the store (\(error)); 'piper pair' needs --url")
             }
         }
-        sharing.startAgent(state: state)
+        sharing.startAgent(state: state, follows: follows)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
         if sharing.pair, let credentials = configuration.share?.credentials {
