@@ -190,6 +190,21 @@ func makeFollowStores(_ driver: CredentialDriver) throws -> (a: FollowSide, b: F
         }
         #expect(wins.total == 1)
     }
+
+    /// A PostgreSQL row that lacks what a follow needs is an error, never a made-up value.
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func aMalformedFollowRowIsAnError() throws {
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let follows = PostgresFollows(database: try schema.open(connections: 2))
+        let state = StateFolder(url: try freshDirectory("follows-malformed"))
+        try state.ensure()
+        #expect(try follows.addFollow(Self.follow("https://example.org/ocean.xml"), meeting: [], queueingInto: Journal(state: state)))
+        let conn = try schema.connect()
+        try conn.execute("ALTER TABLE piper_follows ALTER COLUMN next_check DROP NOT NULL")
+        try conn.execute("UPDATE piper_follows SET next_check = NULL")
+        #expect(throws: StoreError.self) { _ = try follows.follows() }
+    }
 }
 
 /// A count several threads add to.
