@@ -24,15 +24,22 @@ final class AgentWakeup {
         if fd >= 0 { close(fd) }
     }
 
-    /// Returns after a change in a watched folder or after `timeout` seconds.
-    func wait(timeout: Double) {
-        guard fd >= 0 else {
-            Thread.sleep(forTimeInterval: timeout)
-            return
-        }
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        _ = poll(&pfd, 1, Int32(max(timeout, 0) * 1000))
-        drain()
+    /// Returns after a change in a watched folder, after `timeout` seconds, or soon after `stop`
+    /// is requested (looked at every quarter second).
+    func wait(timeout: Double, stop: AgentStop? = nil) {
+        let end = Date().addingTimeInterval(max(timeout, 0))
+        repeat {
+            let slice = min(end.timeIntervalSinceNow, stop == nil ? timeout : 0.25)
+            guard fd >= 0 else {
+                Thread.sleep(forTimeInterval: max(slice, 0))
+                continue
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, Int32(max(slice, 0) * 1000)) > 0 {
+                drain()
+                return
+            }
+        } while stop?.isRequested != true && end.timeIntervalSinceNow > 0
     }
 
     private func drain() {

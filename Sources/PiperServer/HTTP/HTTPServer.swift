@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// Settings of the HTTP listener itself (routes and stores are configured elsewhere).
 public struct HTTPServerOptions: Sendable {
@@ -71,8 +72,14 @@ public final class HTTPServer: @unchecked Sendable {
     static let drainFactor = 4
     let responder: any HTTPResponder
     let options: HTTPServerOptions
-    private let lock = NSLock()
-    private var daemon: OpaquePointer?
+    let lock = NSLock()
+    var daemon: OpaquePointer?
+    /// Requests between their head and their completion (what a graceful stop waits for).
+    let activeRequests = Atomic<Int>(0)
+    /// Set once a stop began: new requests are answered 503 with `Retry-After`.
+    let draining = Atomic<Bool>(false)
+    /// Requests whose answers come later, by their state's identity (`stop(grace:)`).
+    let pending = Mutex<[ObjectIdentifier: PendingAnswer]>([:])
     /// Counts deferred answers still to come, so `stop()` can wait for them (a daemon must not
     /// stop while a connection is suspended).
     let inFlight = DispatchGroup()
@@ -109,18 +116,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops accepting connections, then stops the workers (in-flight handlers finish first).
+    /// Stops accepting connections, then stops the workers (in-flight handlers finish first,
+    /// however long they take; `stop(grace:)` bounds that).
     public func stop() {
-        lock.lock()
-        let running = daemon
-        daemon = nil
-        lock.unlock()
-        guard let running else { return }
-        _ = MHD_quiesce_daemon(running)
-        inFlight.wait()
-        MHD_stop_daemon(running)
-        connections.stopSweeping()
-        options.log?.flush()
+        stop(grace: nil)
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.

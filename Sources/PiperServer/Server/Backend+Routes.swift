@@ -11,7 +11,7 @@ extension Backend {
                              clock: configuration.clock, log: configuration.http.log)
         let reader = ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
                                  sourceGrace: configuration.sourceGrace, clock: configuration.clock)
-        let health = HealthRoute(store: store)
+        let health = HealthRoute(store: store, parts: configuration.parts)
         // `--save-requires-token` (with sharing on: the credentials are its).
         let saveAccess: RouteAccess = configuration.saveRequiresToken && auth != nil ? .paired(.json) : .open
         var routes = [

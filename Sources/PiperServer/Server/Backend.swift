@@ -51,6 +51,14 @@ public final class Backend: Sendable {
         server.stop()
     }
 
+    /// Stops gracefully (`HTTPServer.stop(grace:)`): no new connections, requests under way get
+    /// `grace` seconds, the rest are answered 503 with `Retry-After`. Returns how many were.
+    @discardableResult
+    public func stop(grace: TimeInterval) -> Int {
+        sweeper.stop()
+        return server.stop(grace: grace)
+    }
+
     static func trimmed(_ url: String) -> String {
         var url = url
         while url.hasSuffix("/") { url.removeLast() }

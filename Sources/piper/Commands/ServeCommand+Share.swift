@@ -4,6 +4,24 @@ import PiperCore
 import PiperNet
 import PiperServer
 
+/// The server's one headless Chromium as a part `ServerApp` owns: started on first need (a
+/// share that needs it), ended (its own process group, which would outlive the server) when
+/// the server stops, after the listener and the agent and before the proxy it goes through.
+final class BrowserPart: ServerPart {
+    let name = "browser"
+    let pool: BrowserPool
+
+    init(pool: BrowserPool) { self.pool = pool }
+
+    func start() throws {}
+
+    func health() -> PartHealth {
+        pool.processID.map { .ok("running (pid \($0))") } ?? .ok(pool.starts == 0 ? "starts on first need" : "restarts on next need")
+    }
+
+    func stop(deadline: Date) { pool.stop() }
+}
+
 /// `piper serve`'s share sheet end: the same adapters `piper share` uses (libcurl page loader,
 /// Readability, the X cookies, the download journal), every fetch behind the SSRF guard, and
 /// the download agent running inside the server. The guard is a value each fetcher built here
@@ -65,27 +83,20 @@ struct ServeSharing {
         return services
     }
 
-    /// The agent that works the journal inside the server: its downloads carry the server's guard.
-    func agent(state: StateFolder) -> Agent {
+    /// The agent that works the journal inside the server: its downloads carry the server's
+    /// guard; `stop` stops it at a safe point when the server stops.
+    func agent(state: StateFolder, stop: AgentStop? = nil) -> Agent {
         Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
-              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
+              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard, stop: stop)
     }
 
-    /// Works the download journal on a thread of its own for as long as the server runs, so
-    /// shared media lands in this server's library (and its fetches pass the same guard).
-    func startAgent(state: StateFolder) {
-        let thread = Thread {
-            let agent = self.agent(state: state)
-            do {
-                if case .alreadyRunning = try agent.run(once: false) {
-                    Output.err("Another agent already works this state folder; it downloads what is shared here.")
-                }
-            } catch {
-                Output.err("The download agent stopped: \(error)")
-            }
-        }
-        thread.name = "piper-agent"
-        thread.start()
+    /// What the server shares through: its services, the browser pool as a part the server
+    /// owns (started on first need, ended when the server stops), and the agent working the
+    /// journal on a thread of its own, so shared media lands in this server's library.
+    func server(state: StateFolder) -> ServerSharing {
+        let services = services(state: state)
+        let parts = (services.browserLoader as? BrowserPool).map { [BrowserPart(pool: $0)] } ?? []
+        return ServerSharing(services: services, parts: parts, agent: { stop in self.agent(state: state, stop: stop) })
     }
 
     /// `--pair`: a pairing URL (and its QR code) for the running server, on stderr.
