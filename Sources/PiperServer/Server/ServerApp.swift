@@ -91,8 +91,8 @@ public final class ServerApp: @unchecked Sendable {
     /// Who may share, in the server's database (nil before `start` and after `stop`).
     public var credentials: (any CredentialStore)? { try? database.handles.credentials }
 
-    /// True once the agent's thread has returned (or no agent runs here).
-    public var agentHasEnded: Bool { agent?.hasEnded ?? true }
+    /// True while the agent's thread works the journal (from `start` until it has returned).
+    public var agentIsRunning: Bool { agent?.isRunning ?? false }
 
     /// Stops the started parts in reverse order; the listener and the agent are given `grace`
     /// seconds (from the start of the stop), the rest end at once. Safe to call twice.

@@ -123,8 +123,8 @@ final class AgentPart: ServerPart, @unchecked Sendable {
 
     private func set(_ health: PartHealth) { lock.withLock { status = health } }
 
-    /// True once the agent's thread has returned.
-    var hasEnded: Bool { lock.withLock { ended } }
+    /// True from `start` until the agent's thread has returned.
+    var isRunning: Bool { lock.withLock { started && !ended } }
 
     func health() -> PartHealth { lock.withLock { status } }
 
