@@ -195,9 +195,9 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
             state.stage = .dropping(HTTPServer.stoppingAnswer(accept: state.headers["accept"]))
             return .YES
         }
-        if let streams = server.options.bodyStreams {
+        if let streams = server.options.bodyStreams, server.options.plan?.streamsBody(HTTPMethod(rawValue: state.method), path: state.path) == true {
             let peer = state.watched?.client ?? HTTPServer.clientAddress(connection)
-            if let stream = streams(HTTPRequest(method: state.method, path: state.path, headers: state.headers, clientAddress: peer)) {
+            if let stream = streams(HTTPRequest(method: HTTPMethod(rawValue: state.method), path: state.path, headers: state.headers, clientAddress: peer)) {
                 if let refusal = stream.refusalBeforeBody {
                     stream.abandon()
                     return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
@@ -291,7 +291,7 @@ extension HTTPServer {
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         state.watched?.enter(.answering)
         let client = state.watched?.client ?? Self.clientAddress(connection)
-        var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
+        var request = HTTPRequest(method: HTTPMethod(rawValue: state.method), path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         request.query = state.query
         state.client = logClient(state, connection, peer: client)
@@ -306,7 +306,7 @@ extension HTTPServer {
             request.upload = stream
         }
         state.stage = .answering
-        if options.deferredMethods.contains(request.method) {
+        if options.plan?.answersLater(request.method, path: request.path) ?? (request.method == .post) {
             // The responder may answer later from another thread (a save, once committed); the
             // connection is suspended meanwhile so this worker thread serves others.
             let handle = SuspendedConnection(pointer: connection)

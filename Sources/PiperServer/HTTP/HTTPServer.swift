@@ -30,15 +30,17 @@ public struct HTTPServerOptions: Sendable {
     /// import at run time, and no longer patches the library (the measured cost is in the
     /// README's server benchmark).
     public var connectionMemoryBytes = 64 * 1024
-    /// Methods whose responders may answer later (a save answers once committed): they are
-    /// called through `respond(to:reply:)` and their connections are suspended until the reply,
-    /// so waiting saves hold no thread and many of them can share one commit.
-    public var deferredMethods: Set<String> = ["POST"]
+    /// Which requests stream their bodies and which answer later, asked from the request's
+    /// head (the route table says, from its routes' declarations). Without it, every POST may
+    /// answer later (`respond(to:reply:)`, its connection suspended until the reply) and no
+    /// body streams.
+    public var plan: (any RequestPlanning)?
     /// Peers whose `X-Forwarded-For` names the client in the access log.
     public var trustedProxies: Set<String> = []
     /// Answers found from the path alone, before a GET or HEAD is parsed (cached reader pages).
     public var prepared: (any PreparedAnswers)?
-    /// Requests whose bodies stream (uploads) instead of collecting up to `maxBodyBytes`.
+    /// Makes the stream of a request whose body streams (`plan`), instead of collecting up to
+    /// `maxBodyBytes`; it may still decline one (nil: not an upload after all).
     public var bodyStreams: BodyStreamFactory?
     /// Where the one-line-per-request log goes; nil silences it.
     public var log: RequestLog? = RequestLog.bufferedStandardError

@@ -33,6 +33,7 @@ public final class Backend: Sendable {
             }
         }
         http.prepared = table.prepared
+        http.plan = table
         server = try HTTPServer(responder: table, options: http)
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
