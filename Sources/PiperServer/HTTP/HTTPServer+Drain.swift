@@ -52,7 +52,8 @@ extension HTTPServer {
             let deadline = Date().addingTimeInterval(max(0, grace))
             if !waitForRequests(until: deadline) {
                 refused = answerPendingStopping()
-                _ = waitForRequests(until: Date().addingTimeInterval(Self.sendGrace))
+                // Only the 503s going out are waited for: the late answers they replace are dropped.
+                _ = waitForRequests(until: Date().addingTimeInterval(Self.sendGrace), laterAnswers: false)
             }
         } else {
             inFlight.wait()
@@ -66,13 +67,14 @@ extension HTTPServer {
     /// How long the 503s of a stop are given to go out once queued.
     static let sendGrace: TimeInterval = 2
 
-    /// True once every request under way has been answered (and every later answer has come).
-    private func waitForRequests(until deadline: Date) -> Bool {
-        while activeRequests.load(ordering: .acquiring) > 0 || !pending.withLock({ $0.isEmpty }) {
+    /// True once every request under way has been answered (and, with `laterAnswers`, every
+    /// later answer has come), looked at every 10 ms until `deadline`.
+    private func waitForRequests(until deadline: Date, laterAnswers: Bool = true) -> Bool {
+        while activeRequests.load(ordering: .acquiring) > 0 || laterAnswers && !pending.withLock({ $0.isEmpty }) {
             if Date() >= deadline { return false }
             usleep(10_000)
         }
-        return inFlight.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success
+        return !laterAnswers || inFlight.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success
     }
 
     /// Answers every request still waiting for its later answer with the stopping 503 and
