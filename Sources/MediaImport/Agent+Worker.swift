@@ -17,11 +17,12 @@ extension Agent {
         let notifier = self.notifier
         let checkpoints = self.checkpoints
         let followStore = self.followStore
+        let stop = self.stop
         let downloader = Downloader(settings: settings.download, connectionGuard: connectionGuard)
         tracker.start(entry.id)
         Thread.detachNewThread {
             let result = Agent.runWorker(entry, state: state, settings: settings, progress: progress, tracker: tracker, log: log,
-                                         downloader: downloader, checkpoints: checkpoints, followStore: followStore)
+                                         downloader: downloader, checkpoints: checkpoints, followStore: followStore, stop: stop)
             if result == .failed, let failed = (try? Journal(state: state).entry(id: entry.id)) ?? nil, failed.state == .failed {
                 notifier?.notify("Piper: download failed", "\(entry.url): \(failed.reason ?? "no reason")")
             }
@@ -32,7 +33,7 @@ extension Agent {
     static func runWorker(_ entry: JournalEntry, state: StateFolder, settings: AgentSettings, progress: ProgressDisplay?,
                           tracker: WorkerTracker? = nil, log: @escaping @Sendable (String) -> Void,
                           downloader: Downloader, checkpoints: (any AgentCheckpoints)? = nil,
-                          followStore: (any FollowStore & Sendable)? = nil) -> WorkerResult {
+                          followStore: (any FollowStore & Sendable)? = nil, stop: AgentStop? = nil) -> WorkerResult {
         let partial = entry.partialFile(in: state.downloads)
         let journal: Journal
         do { journal = try Journal(state: state) } catch {
@@ -73,7 +74,7 @@ extension Agent {
                         try journal.setRetrying(entry.id, reason: Agent.retryingPrefix + reason, until: Date().addingTimeInterval(delay))
                     }
                 },
-                shouldContinue: { (try? journal.isCancelled(entry.id)) != true })
+                shouldContinue: { stop?.isRequested != true && (try? journal.isCancelled(entry.id)) != true })
             let result = try downloader.download(request, events: events)
             try journal.markDownloaded(entry.id, bytes: result.bytes, file: result.metadata.fileName)
             checkpoints?.reached(.downloaded)
@@ -103,6 +104,13 @@ extension Agent {
             // again much later instead of failing for good.
             return postpone(entry, until: Date().addingTimeInterval(settings.download.laterDelay(entry.laterTries + 1)), reason: reason,
                             journal: journal, progress: progress, log: log)
+        } catch where stop?.isRequested == true && (try? journal.isCancelled(entry.id)) != true {
+            // Stopped at a safe point: the partial file and the validators stay for the next
+            // agent, which resumes the job (the entry stays `downloading` until the agent
+            // puts it back in the queue).
+            progress?.finish(id: entry.id, message: "paused \(entry.url)")
+            log("paused \(entry.url) at \((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int64) ?? 0) bytes")
+            return .paused
         } catch {
             // Free the space first: on a full disk the journal can only record the failure
             // once the partial file is gone.

@@ -23,6 +23,9 @@ public final class Agent {
     let connectionGuard: CurlConnectionGuard?
     /// Told of each checkpoint reached (the crash tests stop the agent there); nil in normal use.
     let checkpoints: (any AgentCheckpoints)?
+    /// Set by whoever runs the agent inside a longer-lived process (the server) to stop it at a
+    /// safe point; nil: the agent runs until its process ends.
+    let stop: AgentStop?
     let tracker = WorkerTracker()
     let followTicker = FollowTicker()
     /// Where the follows this agent checks are kept: nil for its journal, or the store every
@@ -35,8 +38,10 @@ public final class Agent {
 
     public init(state: StateFolder, settings: AgentSettings, importer: (any InboxImporting)?,
                 progress: ProgressDisplay? = nil, notifier: DesktopNotifier? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
-                connectionGuard: CurlConnectionGuard? = nil, checkpoints: (any AgentCheckpoints)? = nil) {
+                connectionGuard: CurlConnectionGuard? = nil, checkpoints: (any AgentCheckpoints)? = nil, stop: AgentStop? = nil) {
         self.checkpoints = checkpoints
+        self.stop = stop
+        stop?.onRequest { [signal = tracker.signal] in signal.signal() }
         self.notifier = notifier
         self.connectionGuard = connectionGuard
         self.state = state
@@ -46,7 +51,8 @@ public final class Agent {
         self.log = log
     }
 
-    /// `once`: drain the queue and return. Otherwise run until the process is stopped.
+    /// `once`: drain the queue and return. Otherwise run until the process is stopped, or until
+    /// `stop` is requested.
     public func run(once: Bool) throws -> Outcome {
         try state.ensure(state.downloads)
         try state.ensure(state.inbox)
@@ -59,6 +65,7 @@ public final class Agent {
             // work that arrived meanwhile (files landed by a sharer count only when new, so a
             // file the importer keeps refusing doesn't keep us here).
             lock = nil
+            if stop?.isRequested == true { break }
             let journal = try Journal(state: state)
             var pending = try journal.dueCount()
             if importer != nil { pending += try journal.count(in: [.landed], since: passStarted) }
@@ -78,6 +85,10 @@ public final class Agent {
         var journal: Journal?
         var repaired = false
         while true {
+            if stop?.isRequested == true {
+                try stopWorkers(&loop)
+                return
+            }
             do {
                 let open = try journal ?? openJournal(repair: !repaired)
                 journal = open
@@ -113,7 +124,7 @@ public final class Agent {
         let withSharers = try landDownloaded(journal, excluding: loop.active)
         try importLanded(journal, scanInbox: !once)
         refreshFollowsIfDue(journal, once: once)
-        while loop.active.count < slots(loop), let entry = try journal.claimNextQueued() {
+        while stop?.isRequested != true, loop.active.count < slots(loop), let entry = try journal.claimNextQueued() {
             loop.active.insert(entry.id)
             startWorker(entry)
         }
@@ -126,7 +137,7 @@ public final class Agent {
             var timeout = deferred ? min(settings.idleRescanInterval, settings.pollInterval) : settings.idleRescanInterval
             if let due = try journal.nextLaterTry() { timeout = min(timeout, max(due.timeIntervalSinceNow, 0.05)) }
             if let follow = untilNextFollowCheck(journal, once: once) { timeout = min(timeout, follow) }
-            if let wakeup { wakeup.wait(timeout: timeout) } else { _ = tracker.signal.wait(timeout: .now() + timeout) }
+            if let wakeup { wakeup.wait(timeout: timeout, stop: stop) } else { _ = tracker.signal.wait(timeout: .now() + timeout) }
             return false
         }
         _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
@@ -142,6 +153,21 @@ public final class Agent {
         guard loop.active.count >= settings.concurrency else { return settings.concurrency }
         guard tracker.allSlow(after: settings.slowAfter, rate: settings.slowBytesPerSecond) else { return settings.concurrency }
         return min(loop.active.count + 1, settings.concurrency * 2)
+    }
+
+    /// A stop was requested: waits for the running downloads to end (each at its next progress
+    /// check, its partial file kept), records what they could not, and puts the interrupted
+    /// jobs back in the queue for the next agent.
+    private func stopWorkers(_ loop: inout AgentLoop) throws {
+        collectFinished(&loop)
+        while !loop.active.isEmpty {
+            _ = tracker.signal.wait(timeout: .now() + settings.pollInterval)
+            collectFinished(&loop)
+        }
+        let journal = try Journal(state: state)
+        try recordFailures(journal, loop: &loop)
+        let paused = try journal.requeueInterrupted()
+        if paused > 0 { log("stopped; \(paused) download\(paused == 1 ? "" : "s") will resume from \(paused == 1 ? "its" : "their") partial file\(paused == 1 ? "" : "s")") }
     }
 
     private func collectFinished(_ loop: inout AgentLoop) {

@@ -69,6 +69,8 @@ enum WorkerResult: Sendable, Equatable {
     case later
     /// Failed, but the journal could not record it (a full disk): the loop records it later.
     case unrecorded(reason: String)
+    /// Stopped with the agent (`AgentStop`): the partial file kept for the next agent.
+    case paused
 }
 
 /// Finished workers report here, and running ones their progress; the agent's loop collects
@@ -105,6 +107,7 @@ final class WorkerTracker: @unchecked Sendable {
         case .landed: summary.landed += 1
         case .later: summary.postponed += 1
         case .failed, .unrecorded: summary.failed += 1
+        case .paused: break
         }
         lock.unlock()
         signal.signal()

@@ -24,15 +24,17 @@ final class AgentWakeup {
         if fd >= 0 { close(fd) }
     }
 
-    /// Returns after a change in a watched folder or after `timeout` seconds.
-    func wait(timeout: Double) {
-        guard fd >= 0 else {
+    /// Returns after a change in a watched folder, after `timeout` seconds, or as soon as `stop`
+    /// is requested (its pipe is polled beside the folders').
+    func wait(timeout: Double, stop: AgentStop? = nil) {
+        let stopFD = stop?.descriptor ?? -1
+        guard fd >= 0 || stopFD >= 0 else {
             Thread.sleep(forTimeInterval: timeout)
             return
         }
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        _ = poll(&pfd, 1, Int32(max(timeout, 0) * 1000))
-        drain()
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, nfds_t(fds.count), Int32(max(timeout, 0) * 1000))
+        if fd >= 0 { drain() }
     }
 
     private func drain() {

@@ -1,6 +1,6 @@
 /// One HTTP request as the responders see it: already complete (headers and body read).
 public struct HTTPRequest: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     /// The path without the query string, e.g. `/save`.
     public var path: String
     /// Header names lowercased.
@@ -13,7 +13,7 @@ public struct HTTPRequest: Sendable {
     /// The body, when it streamed somewhere else instead of into `body` (`BodyStream`).
     public var upload: (any BodyStream)?
 
-    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], clientAddress: String = "") {
+    public init(method: HTTPMethod, path: String, headers: [String: String] = [:], body: [UInt8] = [], clientAddress: String = "") {
         self.method = method
         self.path = path
         self.headers = headers

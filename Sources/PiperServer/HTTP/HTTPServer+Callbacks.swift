@@ -60,17 +60,24 @@ final class RequestState: @unchecked Sendable {
     /// `suspended`: the worker returned and suspended the connection; `answered`: the response
     /// is here, to be sent by the worker thread (directly, or once the connection resumes).
     private enum Handoff {
-        case waiting, suspended, answered(HTTPResponse)
+        case waiting, suspended, answered(HTTPResponse), taken
     }
 
     /// Records the responder's answer. True when the connection is suspended and the caller must
     /// resume it so the worker thread sends the answer.
+    /// The first answer wins: a late one after a stopping server's 503 is dropped.
     func answer(_ response: HTTPResponse) -> Bool {
         handoff.withLock { handoff in
-            let mustResume: Bool
-            if case .suspended = handoff { mustResume = true } else { mustResume = false }
-            handoff = .answered(response)
-            return mustResume
+            switch handoff {
+            case .suspended:
+                handoff = .answered(response)
+                return true
+            case .waiting:
+                handoff = .answered(response)
+                return false
+            case .answered, .taken:
+                return false
+            }
         }
     }
 
@@ -80,7 +87,7 @@ final class RequestState: @unchecked Sendable {
     func answerOrSuspend(_ suspend: () -> Void) -> HTTPResponse? {
         handoff.withLock { handoff in
             if case .answered(let response) = handoff {
-                handoff = .waiting
+                handoff = .taken
                 return response
             }
             suspend()
@@ -94,7 +101,7 @@ final class RequestState: @unchecked Sendable {
     func takeAnswer() -> HTTPResponse? {
         handoff.withLock { handoff in
             guard case .answered(let response) = handoff else { return nil }
-            handoff = .waiting
+            handoff = .taken
             return response
         }
     }
@@ -161,11 +168,13 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
         // First call: headers are in, no body yet. A cached page is found from the path alone.
         if let state = server.preparedRequest(connection, url: url, method: method) {
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+            server.requestStarted()
             return .YES
         }
         let state = RequestState(method: method.map { String(cString: $0) } ?? "",
                                  path: url.map { String(cString: $0) } ?? "/")
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        server.requestStarted()
         _ = MHD_get_connection_values(connection, .HEADER_KIND, piperCollectHeader,
                                       Unmanaged.passUnretained(state).toOpaque())
         _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, piperCollectQuery,
@@ -180,9 +189,15 @@ func piperAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePoi
             state.stage = .dropping(ErrorPage.negotiated(refusal, accept: state.headers["accept"]))
             return .YES
         }
-        if let streams = server.options.bodyStreams {
+        if server.isDraining {
+            // Stopping: a request on a kept-alive connection is not run; its body is read and
+            // dropped, then it is told to come back.
+            state.stage = .dropping(HTTPServer.stoppingAnswer(accept: state.headers["accept"]))
+            return .YES
+        }
+        if let streams = server.options.bodyStreams, server.options.plan?.streamsBody(HTTPMethod(rawValue: state.method), path: state.path) == true {
             let peer = state.watched?.client ?? HTTPServer.clientAddress(connection)
-            if let stream = streams(HTTPRequest(method: state.method, path: state.path, headers: state.headers, clientAddress: peer)) {
+            if let stream = streams(HTTPRequest(method: HTTPMethod(rawValue: state.method), path: state.path, headers: state.headers, clientAddress: peer)) {
                 if let refusal = stream.refusalBeforeBody {
                     stream.abandon()
                     return server.send(ErrorMiddleware.finished(.failure(refusal)), state, connection)
@@ -242,6 +257,7 @@ func piperRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     conCls.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    defer { server.requestEnded() }
     // The next request head's deadline starts now (a keep-alive connection stays open).
     let now = ConnectionGuard.now()
     state.watched?.enter(.idle, now: now)
@@ -275,7 +291,7 @@ extension HTTPServer {
     fileprivate func handle(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
         state.watched?.enter(.answering)
         let client = state.watched?.client ?? Self.clientAddress(connection)
-        var request = HTTPRequest(method: state.method, path: state.path, headers: state.headers,
+        var request = HTTPRequest(method: HTTPMethod(rawValue: state.method), path: state.path, headers: state.headers,
                                   body: state.body, clientAddress: client)
         request.query = state.query
         state.client = logClient(state, connection, peer: client)
@@ -290,12 +306,15 @@ extension HTTPServer {
             request.upload = stream
         }
         state.stage = .answering
-        if options.deferredMethods.contains(request.method) {
+        if options.plan?.answersLater(request.method, path: request.path) ?? (request.method == .post) {
             // The responder may answer later from another thread (a save, once committed); the
             // connection is suspended meanwhile so this worker thread serves others.
             let handle = SuspendedConnection(pointer: connection)
+            let key = ObjectIdentifier(state)
             inFlight.enter()
-            ErrorMiddleware(responder).respond(to: request) { [inFlight] response in
+            pending.withLock { $0[key] = PendingAnswer(state: state, connection: handle) }
+            ErrorMiddleware(responder).respond(to: request) { [self] response in
+                pending.withLock { _ = $0.removeValue(forKey: key) }
                 if state.answer(response) { MHD_resume_connection(handle.pointer) }
                 inFlight.leave()
             }

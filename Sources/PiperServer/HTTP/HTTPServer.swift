@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// Settings of the HTTP listener itself (routes and stores are configured elsewhere).
 public struct HTTPServerOptions: Sendable {
@@ -29,15 +30,17 @@ public struct HTTPServerOptions: Sendable {
     /// import at run time, and no longer patches the library (the measured cost is in the
     /// README's server benchmark).
     public var connectionMemoryBytes = 64 * 1024
-    /// Methods whose responders may answer later (a save answers once committed): they are
-    /// called through `respond(to:reply:)` and their connections are suspended until the reply,
-    /// so waiting saves hold no thread and many of them can share one commit.
-    public var deferredMethods: Set<String> = ["POST"]
+    /// Which requests stream their bodies and which answer later, asked from the request's
+    /// head (the route table says, from its routes' declarations). Without it, every POST may
+    /// answer later (`respond(to:reply:)`, its connection suspended until the reply) and no
+    /// body streams.
+    public var plan: (any RequestPlanning)?
     /// Peers whose `X-Forwarded-For` names the client in the access log.
     public var trustedProxies: Set<String> = []
     /// Answers found from the path alone, before a GET or HEAD is parsed (cached reader pages).
     public var prepared: (any PreparedAnswers)?
-    /// Requests whose bodies stream (uploads) instead of collecting up to `maxBodyBytes`.
+    /// Makes the stream of a request whose body streams (`plan`), instead of collecting up to
+    /// `maxBodyBytes`; it may still decline one (nil: not an upload after all).
     public var bodyStreams: BodyStreamFactory?
     /// Where the one-line-per-request log goes; nil silences it.
     public var log: RequestLog? = RequestLog.bufferedStandardError
@@ -71,8 +74,14 @@ public final class HTTPServer: @unchecked Sendable {
     static let drainFactor = 4
     let responder: any HTTPResponder
     let options: HTTPServerOptions
-    private let lock = NSLock()
-    private var daemon: OpaquePointer?
+    let lock = NSLock()
+    var daemon: OpaquePointer?
+    /// Requests between their head and their completion (what a graceful stop waits for).
+    let activeRequests = Atomic<Int>(0)
+    /// Set once a stop began: new requests are answered 503 with `Retry-After`.
+    let draining = Atomic<Bool>(false)
+    /// Requests whose answers come later, by their state's identity (`stop(grace:)`).
+    let pending = Mutex<[ObjectIdentifier: PendingAnswer]>([:])
     /// Counts deferred answers still to come, so `stop()` can wait for them (a daemon must not
     /// stop while a connection is suspended).
     let inFlight = DispatchGroup()
@@ -109,18 +118,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops accepting connections, then stops the workers (in-flight handlers finish first).
+    /// Stops accepting connections, then stops the workers (in-flight handlers finish first,
+    /// however long they take; `stop(grace:)` bounds that).
     public func stop() {
-        lock.lock()
-        let running = daemon
-        daemon = nil
-        lock.unlock()
-        guard let running else { return }
-        _ = MHD_quiesce_daemon(running)
-        inFlight.wait()
-        MHD_stop_daemon(running)
-        connections.stopSweeping()
-        options.log?.flush()
+        stop(grace: nil)
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.

@@ -11,14 +11,14 @@ struct FeedRoute: Sendable {
 
     /// Feeds and chapters are built from tags and names that came with the files: marked as
     /// foreign bytes (`nosniff`, sandboxed), like the files themselves.
-    func feed(_ request: HTTPRequest) throws -> HTTPResponse {
-        var response = try answer(request)
+    func feed(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        var response = try answer(context.parameter("feed"))
         response.markForeignBytes()
         return response
     }
 
-    private func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        let rest = String(request.path.dropFirst("/feed/".count))
+    /// `rest`: the path after `/feed/` (the route's `:feed...`): the secret, then `.xml` or a tail.
+    private func answer(_ rest: String) throws -> HTTPResponse {
         let secretEnd = rest.firstIndex { $0 == "/" || $0 == "." } ?? rest.endIndex
         let secret = String(rest[..<secretEnd])
         guard shelf.feed.accepts(secret) else { throw HTTPError.notFound }

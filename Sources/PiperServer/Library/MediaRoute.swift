@@ -13,14 +13,14 @@ struct MediaRoute: Sendable {
     let shelf: LibraryShelf
 
     func media(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
-        let rest = request.path.dropFirst("/media/".count)
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = parts.first, parts.count <= 2 else { throw HTTPError.notFound }
-        let id = String(first.split(separator: ".", maxSplits: 1).first ?? "")
+        // `/media/:file` (the id, an extension the player may want) or `/media/:id/:part`.
+        let part = context.parameters["part"]
+        let named = try part == nil ? context.parameter("file") : context.parameter("id")
+        let id = String(named.split(separator: ".", maxSplits: 1).first ?? "")
         guard let item = try shelf.item(id: id) else { throw HTTPError(404, "Nothing in the library has the id \(id)") }
         var response: HTTPResponse
-        if parts.count == 2 {
-            guard parts[1] == "cover" || parts[1].hasPrefix("cover.") else { throw HTTPError.notFound }
+        if let part {
+            guard part == "cover" || part.hasPrefix("cover.") else { throw HTTPError.notFound }
             response = try cover(item)
         } else {
             response = try Self.stream(shelf.file(of: item), item: item, request: request)

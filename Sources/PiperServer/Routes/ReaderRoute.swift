@@ -65,8 +65,18 @@ final class CachedReaderPages: PreparedAnswers {
 }
 
 /// `GET /healthz`: 200 `{"status": "ok", "store": kind}` when the store answers, else 503.
+/// A server that owns its parts (`ServerApp`) adds `"parts"`: each one's name, health and a
+/// few words, in start order; `"status"` is then `"degraded"` while one of them is unhealthy
+/// (still 200: the saves and pages are served).
 struct HealthRoute: Sendable {
     let store: any Store
+    var parts: (@Sendable () -> [PartReport])?
+
+    private struct Answer: Encodable {
+        let parts: [PartReport]
+        let status: String
+        let store: String
+    }
 
     func check(_ request: HTTPRequest) throws -> HTTPResponse {
         do {
@@ -74,6 +84,12 @@ struct HealthRoute: Sendable {
         } catch {
             throw HTTPError(503, "Store unavailable")
         }
-        return .json(200, ["status": "ok", "store": store.kind], headers: [("Cache-Control", "no-store")])
+        let headers = [(name: "Cache-Control", value: "no-store")]
+        guard let parts = parts?() else { return .json(200, ["status": "ok", "store": store.kind], headers: headers) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let answer = Answer(parts: parts, status: parts.allSatisfy(\.healthy) ? "ok" : "degraded", store: store.kind)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+                            body: Array(try encoder.encode(answer)))
     }
 }

@@ -1,15 +1,17 @@
-/// The methods Piper's routes answer. Any other method on a known path is a 405 whose `Allow`
-/// lists what the path takes, so other methods need no case.
-enum HTTPMethod: String, Sendable, CaseIterable {
-    case get = "GET", head = "HEAD", post = "POST", options = "OPTIONS"
-}
-
 /// What a handler is given besides the request: who the route's access rule admitted.
 struct RouteContext: Sendable {
     /// The credential the rule found (nil for open routes and for secrets the request carries).
     var credential: Credential?
     /// The name the access log records: the credential's, or "feed" for the feed's key.
     var device: String?
+    /// The route's declared path parameters (`/shares/:id/retry` → `id`), as matched.
+    var parameters: [String: String] = [:]
+
+    /// A declared parameter's value (the table matched the route, so it is there).
+    func parameter(_ name: String) throws -> String {
+        guard let value = parameters[name] else { throw HTTPError.internalError }   // not in the route's pattern: a wiring bug
+        return value
+    }
 
     /// The credential of a route whose rule requires one.
     func requiredCredential() throws -> Credential {
@@ -18,23 +20,32 @@ struct RouteContext: Sendable {
     }
 }
 
-/// One method of one route: its access rule and its handler. A handler that `answersLater`
-/// replies from another thread (a save once committed, a share once run) when the server calls
-/// `respond(to:reply:)`; `respond` is its synchronous form.
+/// One method of one route: its access rule, its handler, and how its request is read. A
+/// handler that `answersLater` replies from another thread (a save once committed, a share once
+/// run) when the server calls `respond(to:reply:)`; `respond` is its synchronous form.
 struct Endpoint: Sendable {
     typealias Reply = @Sendable (Result<HTTPResponse, any Error>) -> Void
+    /// How the request's body reaches the handler: collected in memory (up to the server's
+    /// limit), or `streamed` as it arrives (a multipart upload, written to files).
+    enum Body: Sendable { case collected, streamed }
+
     let method: HTTPMethod
     let access: RouteAccess
     let respond: @Sendable (HTTPRequest, RouteContext) throws -> HTTPResponse
     let respondLater: (@Sendable (HTTPRequest, RouteContext, @escaping Reply) -> Void)?
+    var body = Body.collected
+
+    /// The server suspends the connection and waits for the reply (`respondLater`).
+    var answersLater: Bool { respondLater != nil }
 
     static func get(_ access: RouteAccess, _ handler: @escaping @Sendable (HTTPRequest, RouteContext) throws -> HTTPResponse) -> Endpoint {
         Endpoint(method: .get, access: access, respond: handler, respondLater: nil)
     }
 
-    static func post(_ access: RouteAccess, _ handler: @escaping @Sendable (HTTPRequest, RouteContext) throws -> HTTPResponse,
+    static func post(_ access: RouteAccess, body: Body = .collected,
+                     _ handler: @escaping @Sendable (HTTPRequest, RouteContext) throws -> HTTPResponse,
                      later: (@Sendable (HTTPRequest, RouteContext, @escaping Reply) -> Void)? = nil) -> Endpoint {
-        Endpoint(method: .post, access: access, respond: handler, respondLater: later)
+        Endpoint(method: .post, access: access, respond: handler, respondLater: later, body: body)
     }
 
     static func options(_ handler: @escaping @Sendable (HTTPRequest, RouteContext) throws -> HTTPResponse) -> Endpoint {
@@ -46,8 +57,8 @@ struct Endpoint: Sendable {
 struct Route: Sendable {
     enum Path: Sendable, Equatable {
         case exact(String)
-        /// Every path that starts so (`/media/`, `/feed/`).
-        case prefix(String)
+        /// A path with declared parameters (`RoutePattern`): `/shares/:id/retry`.
+        case pattern(RoutePattern)
         /// `/<uuid>`: a reader page.
         case readerID
     }
@@ -65,9 +76,9 @@ struct Route: Sendable {
     }
 
     /// The endpoint for a method: `HEAD` is served by `GET`.
-    func endpoint(for method: String) -> Endpoint? {
-        let wanted = method == HTTPMethod.head.rawValue ? HTTPMethod.get.rawValue : method
-        return endpoints.first { $0.method.rawValue == wanted }
+    func endpoint(for method: HTTPMethod) -> Endpoint? {
+        let wanted = method == .head ? .get : method
+        return endpoints.first { $0.method == wanted }
     }
 
     /// The `Allow` header's methods, in declaration order, `HEAD` beside `GET`.
@@ -80,39 +91,54 @@ struct Route: Sendable {
 /// method's access rule and handler. It answers 404 for an unknown path and 405 (with `Allow`
 /// from the table) for a method the path does not take, checks the access rule, and only then
 /// runs the handler.
-struct RouteTable: HTTPResponder {
+struct RouteTable: HTTPResponder, RequestPlanning {
     let routes: [Route]
     let access: AccessChecker
     private let exact: [String: Int]
-    private let prefixes: [(prefix: String, index: Int)]
+    private let patterns: [(pattern: RoutePattern, index: Int)]
     private let reader: Int?
 
     init(_ routes: [Route], access: AccessChecker) {
         self.routes = routes
         self.access = access
-        var exact: [String: Int] = [:], prefixes: [(String, Int)] = [], reader: Int?
+        var exact: [String: Int] = [:], patterns: [(RoutePattern, Int)] = [], reader: Int?
         for (index, route) in routes.enumerated() {
             for path in route.paths {
                 switch path {
                 case .exact(let text):
                     precondition(exact[text] == nil, "\(text) is declared twice in the route table")
                     exact[text] = index
-                case .prefix(let text): prefixes.append((text, index))
+                case .pattern(let pattern):
+                    precondition(!patterns.contains { $0.0 == pattern }, "\(pattern.text) is declared twice in the route table")
+                    patterns.append((pattern, index))
                 case .readerID: reader = index
                 }
             }
         }
         self.exact = exact
-        self.prefixes = prefixes
+        self.patterns = patterns
         self.reader = reader
     }
 
-    /// The route that serves `path`: an exact path, then a reader id, then a prefix.
-    func route(for path: String) -> Route? {
-        if let index = exact[path] { return routes[index] }
-        if let reader, UUIDPath.id(fromPath: path) != nil { return routes[reader] }
-        return prefixes.first { path.hasPrefix($0.prefix) }.map { routes[$0.index] }
+    /// The route that serves `path` and its parameters: an exact path, then a reader id, then
+    /// the patterns in declaration order.
+    func route(for path: String) -> (route: Route, parameters: [String: String])? {
+        if let index = exact[path] { return (routes[index], [:]) }
+        if let reader, UUIDPath.id(fromPath: path) != nil { return (routes[reader], [:]) }
+        for (pattern, index) in patterns {
+            if let parameters = pattern.match(path) { return (routes[index], parameters) }
+        }
+        return nil
     }
+
+    /// The endpoint a request's head goes to, if any (no access check: that needs the body).
+    private func endpoint(_ method: HTTPMethod, path: String) -> Endpoint? {
+        route(for: path)?.route.endpoint(for: method)
+    }
+
+    func streamsBody(_ method: HTTPMethod, path: String) -> Bool { endpoint(method, path: path)?.body == .streamed }
+
+    func answersLater(_ method: HTTPMethod, path: String) -> Bool { endpoint(method, path: path)?.answersLater == true }
 
     /// The fast paths the routes declare, asked in table order.
     var prepared: (any PreparedAnswers)? {
@@ -123,9 +149,11 @@ struct RouteTable: HTTPResponder {
     /// The route's endpoint for the request and who it admits, or the answer to send instead
     /// (404, 405, or the access rule's refusal).
     func dispatch(_ request: HTTPRequest) throws -> (Endpoint, RouteContext) {
-        guard let route = route(for: request.path) else { throw HTTPError.notFound }
+        guard let (route, parameters) = route(for: request.path) else { throw HTTPError.notFound }
         guard let endpoint = route.endpoint(for: request.method) else { throw HTTPError.methodNotAllowed(route.allowed) }
-        return (endpoint, try access.admit(request, to: endpoint.access))
+        var context = try access.admit(request, to: endpoint.access)
+        context.parameters = parameters
+        return (endpoint, context)
     }
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {

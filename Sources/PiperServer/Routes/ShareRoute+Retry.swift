@@ -30,7 +30,7 @@ extension ShareRoute {
 
     private func retried(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
-        guard let id = Self.retryID(request.path) else { throw HTTPError.notFound }
+        let id = try context.parameter("id")
         // Another device's share is answered as unknown, as its result page is.
         guard let record = runner.history.records(ids: [id]).first(where: credential.mayRead) else {
             throw HTTPError(404, "No recent share has the id \(id)")
@@ -51,12 +51,5 @@ extension ShareRoute {
         var response = HTTPResponse(status: 303, headers: [("Location", "/"), ("Cache-Control", "no-store")])
         response.device = credential.name
         return response
-    }
-
-    /// The id in `/shares/<id>/retry`, nil for any other path.
-    static func retryID(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[1] == "shares", parts[3] == "retry", !parts[2].isEmpty else { return nil }
-        return String(parts[2])
     }
 }

@@ -115,7 +115,7 @@ struct ShareRoute: Sendable {
     /// `GET /shares/<id>[,<id>…]`: a share's result page, where a browser's share lands.
     func resultPage(_ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let credential = try context.requiredCredential()
-        let ids = request.path.dropFirst("/shares/".count).split(separator: ",").map(String.init)
+        let ids = try context.parameter("ids").split(separator: ",").map(String.init)
         let records = runner.history.records(ids: ids).filter(credential.mayRead)   // another device's: as unknown
         guard !records.isEmpty else { throw HTTPError(404, "No recent share has the id \(ids.joined(separator: ","))") }
         var page = ShareResultPage.render(records) { $0.status == .queued ? runner.progress(of: $0) : nil }

@@ -11,7 +11,7 @@ extension Backend {
                              clock: configuration.clock, log: configuration.http.log)
         let reader = ReaderRoute(store: store, cache: PageCache(limit: configuration.pageCacheSize), publicURL: publicURL,
                                  sourceGrace: configuration.sourceGrace, clock: configuration.clock)
-        let health = HealthRoute(store: store)
+        let health = HealthRoute(store: store, parts: configuration.parts)
         // `--save-requires-token` (with sharing on: the credentials are its).
         let saveAccess: RouteAccess = configuration.saveRequiresToken && auth != nil ? .paired(.json) : .open
         var routes = [
@@ -44,7 +44,8 @@ extension Backend {
             routes += [
                 Route([.exact("/share")], [
                     .get(.paired(.negotiated)) { request, context in try share.confirmation(request, context) },
-                    .post(.sameSitePost, { request, context in try share.share(request, context) },
+                    // A multipart share (files) streams to disk as it arrives.
+                    .post(.sameSitePost, body: .streamed, { request, context in try share.share(request, context) },
                           later: { request, context, reply in
                               // The token API's {"url": FEED, "follow": true} follows the show.
                               guard FollowRoute.asksToFollow(request) else { return share.share(request, context, reply: reply) }
@@ -56,9 +57,9 @@ extension Backend {
                     .post(.sameSitePost, { request, context in try follows.follow(request, context) },
                           later: { request, context, reply in DispatchQueue.global().async { reply(Result { try follows.follow(request, context) }) } }),
                 ]),
-                Route([.prefix("/shares/")], [
-                    .get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) },
-                    // `/shares/<id>/retry`: Try again, with the share's own access.
+                Route([.pattern("/shares/:ids")], [.get(.paired(.negotiated)) { request, context in try share.resultPage(request, context) }]),
+                // Try again, with the share's own access.
+                Route([.pattern("/shares/:id/retry")], [
                     .post(.sameSitePost, { request, context in share.retry(request, context) },
                           later: { request, context, reply in share.retry(request, context, reply: reply) }),
                 ]),
@@ -77,8 +78,11 @@ extension Backend {
                 Route(WebAppRoute.assetPaths.map(Route.Path.exact), [
                     .get(.open) { request, _ in try WebAppRoute.asset(request.path) ?? { throw HTTPError.notFound }() },
                 ]),
-                Route([.prefix("/media/")], [.get(.owner(.pairedOrFeedKey)) { request, context in try media.media(request, context) }]),
-                Route([.prefix("/feed/")], [.get(.secretInRequest) { request, _ in try podcast.feed(request) }]),
+                // `/media/<id>[.ext]` and `/media/<id>/cover[.ext]`.
+                Route([.pattern("/media/:file"), .pattern("/media/:id/:part")], [
+                    .get(.owner(.pairedOrFeedKey)) { request, context in try media.media(request, context) },
+                ]),
+                Route([.pattern("/feed/:feed...")], [.get(.secretInRequest) { request, context in try podcast.feed(request, context) }]),
                 Route([.exact("/library"), .exact("/library/")], [
                     .get(.owner(.paired(.negotiated))) { request, context in try library.page(request, context) },
                 ]),

@@ -33,6 +33,7 @@ public final class Backend: Sendable {
             }
         }
         http.prepared = table.prepared
+        http.plan = table
         server = try HTTPServer(responder: table, options: http)
         baseURL = server.baseURL
         publicURL = Self.trimmed(configuration.publicURL ?? server.baseURL)
@@ -49,6 +50,14 @@ public final class Backend: Sendable {
     public func stop() {
         sweeper.stop()
         server.stop()
+    }
+
+    /// Stops gracefully (`HTTPServer.stop(grace:)`): no new connections, requests under way get
+    /// `grace` seconds, the rest are answered 503 with `Retry-After`. Returns how many were.
+    @discardableResult
+    public func stop(grace: TimeInterval) -> Int {
+        sweeper.stop()
+        return server.stop(grace: grace)
     }
 
     static func trimmed(_ url: String) -> String {

@@ -30,6 +30,8 @@ public struct BackendConfiguration: Sendable {
     /// Where rate-limit buckets live when several servers share them (`--postgres`); nil keeps
     /// each server's buckets in its memory.
     public var sharedRateLimits: PostgresRateLimits?
+    /// Each long-lived part's health for `/healthz` (`ServerApp` sets it); nil: only the store's.
+    public var parts: (@Sendable () -> [PartReport])?
 
     /// The port `piper serve` listens on unless told otherwise.
     public static let defaultPort: UInt16 = 8080

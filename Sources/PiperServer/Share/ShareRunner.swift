@@ -67,7 +67,12 @@ final class ShareRunner: @unchecked Sendable {
         }
     }
 
-    deinit { follower.cancel() }
+    deinit {
+        follower.cancel()
+        // A source never resumed (no jobs to follow) must be resumed before it is released, or
+        // libdispatch traps: a runner without jobs, let go (a server stopped in-process).
+        if services.jobs == nil { follower.resume() }
+    }
 
     /// Where a media share's job stands: this server's journal when the job is in it, else the
     /// progress the server running it last wrote into the ledger.

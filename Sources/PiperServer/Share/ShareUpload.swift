@@ -43,12 +43,13 @@ final class ShareUpload: BodyStream, MultipartSink, @unchecked Sendable {
         self.declaredLength = declaredLength
     }
 
-    /// The stream for a request, when it is a multipart share.
+    /// The stream for a request whose route streams its body (the table says), when it is
+    /// multipart.
     /// `admit` refuses a request before a byte of it is stored (no credential, another site).
     static func factory(state: StateFolder, limit: Int64, admit: @escaping @Sendable (HTTPRequest) -> HTTPError?) -> BodyStreamFactory {
         { head in
             let headers = head.headers
-            guard head.method == "POST", head.path == "/share", let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
+            guard let boundary = MultipartParser.boundary(of: headers["content-type"]) else { return nil }
             let folder = state.uploads.appendingPathComponent(DeviceRegistry.randomSecret().prefix(16).description, isDirectory: true)
             let upload = ShareUpload(boundary: boundary, folder: folder, limit: limit,
                                      declaredLength: headers["content-length"].flatMap { Int64($0) })

@@ -66,30 +66,19 @@ struct ServeSharing {
     }
 
     /// The agent that works the journal inside the server: its downloads carry the server's
-    /// guard; it checks the follows in `follows` (nil: the journal's).
-    func agent(state: StateFolder, follows: (any FollowStore & Sendable)? = nil) -> Agent {
-        let agent = Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)),
-                          importer: try? AgentImporterFactory.make(state: state), log: AgentLog.writer(quiet: false),
-                          connectionGuard: fetchGuard.connectionGuard)
-        agent.followStore = follows
-        return agent
+    /// guard; `stop` stops it at a safe point when the server stops.
+    func agent(state: StateFolder, stop: AgentStop? = nil) -> Agent {
+        Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
+              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard, stop: stop)
     }
 
-    /// Works the download journal on a thread of its own for as long as the server runs, so
-    /// shared media lands in this server's library (and its fetches pass the same guard).
-    func startAgent(state: StateFolder, follows: (any FollowStore & Sendable)? = nil) {
-        let thread = Thread {
-            let agent = self.agent(state: state, follows: follows)
-            do {
-                if case .alreadyRunning = try agent.run(once: false) {
-                    Output.err("Another agent already works this state folder; it downloads what is shared here.")
-                }
-            } catch {
-                Output.err("The download agent stopped: \(error)")
-            }
-        }
-        thread.name = "piper-agent"
-        thread.start()
+    /// What the server shares through: its services, the browser pool as a part the server
+    /// owns (started on first need, ended when the server stops), and the agent working the
+    /// journal on a thread of its own, so shared media lands in this server's library.
+    func server(state: StateFolder) -> ServerSharing {
+        let services = services(state: state)
+        let parts = (services.browserLoader as? BrowserPool).map { [BrowserPart(pool: $0)] } ?? []
+        return ServerSharing(services: services, parts: parts, agent: { stop in self.agent(state: state, stop: stop) })
     }
 
     /// `--pair`: a pairing URL (and its QR code) for the running server, on stderr.

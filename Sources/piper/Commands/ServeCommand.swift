@@ -12,7 +12,9 @@ struct ServeCommand: Command {
         Saves live for --ttl seconds in SQLite (default: piper-serve.sqlite in the
         state folder, or --db PATH) or in PostgreSQL (--postgres URL) so several servers can share
         them behind one balancer. Prints 'listening on http://HOST:PORT' once ready; --port 0
-        picks a free port. Stops gracefully on SIGINT or SIGTERM.
+        picks a free port. Stops gracefully on SIGINT or SIGTERM: no new
+        connections, requests and shares under way get --grace seconds (the rest are answered 503
+        with Retry-After), a download pauses with its partial file kept for the next start.
         It is also the other end of a phone's or browser's share sheet: POST /share (a paired
         device or Authorization: Bearer TOKEN), the installable web app at /, and the download
         agent for shared media. Server-side fetches refuse private and local addresses unless
@@ -61,6 +63,9 @@ struct ServeCommand: Command {
         var library = LibraryOption.option()
         var maxUpload = Opt.int("--max-upload", placeholder: "BYTES", help: "Largest file a share may upload.",
                                 default: ServeSharing.defaultMaxUploadBytes, in: 1...(1 << 40))
+        var grace = Opt.int("--grace", placeholder: "SECONDS",
+                            help: "On SIGTERM or SIGINT, how long requests and shares under way may take to finish before they are answered 503 (try again).",
+                            default: Int(ServerApp.defaultGrace), in: 0...3600)
         var browserTabs = Opt.int("--browser-tabs", placeholder: "N", help: "Pages the server's headless Chromium loads at once.",
                                   default: BrowserPool.defaultTabs, in: 1...64)
     }
@@ -69,6 +74,8 @@ struct ServeCommand: Command {
     /// The store chosen (--db or --postgres): saves, rate limits and who may share.
     let choice: CredentialsChoice
     let sharing: ServeSharing
+    /// `--grace`: how long a stop lets requests, shares and downloads under way finish.
+    let grace: TimeInterval
 
     init(_ parsed: Parsed<Options>) throws {
         let environment = try LibraryOption.environment(parsed.library)
@@ -100,48 +107,43 @@ struct ServeCommand: Command {
         sharing.pairQR = !parsed.noQR
         self.sharing = sharing
         self.configuration = configuration
+        grace = TimeInterval(parsed.grace)
     }
 
     func run() async throws -> ExitCode {
         let shutdown = ShutdownSignal()
-        let state = StateFolder.resolve(environment: sharing.environment)
-        try state.ensure()
-        var configuration = configuration
-        configuration.share = sharing.services(state: state)
-        let store: any Store
-        // One handle for every PostgreSQL store: one pool, one migration at start.
-        let postgres = try choice.openPostgres()
-        if let postgres {
-            store = PostgresStore(database: postgres)
-            configuration.sharedRateLimits = PostgresRateLimits(database: postgres)
-        } else {
-            let path = choice.database ?? state.serverDatabase.path
-            do {
-                store = try SQLiteStore(path: path)
-            } catch {
-                throw DatabaseOpenError(path: path, reason: "\(error)")
-            }
-        }
-        configuration.share?.credentials = try choice.store(state: state, postgres: postgres)
-        let follows = Self.useFollowStore(postgres, in: &configuration)
-        let backend = try Backend(store: store, configuration: configuration)
-        if configuration.publicURL != nil, let credentials = configuration.share?.credentials {
+        let app = ServerApp(try serverConfiguration())
+        try app.start()
+        guard let backend = app.backend else { return .failure }
+        if configuration.publicURL != nil, let credentials = app.credentials {
             // `piper pair`, `library feed` and `devices` on this store build their links on it.
             do { try ServerAddress.record(backend.publicURL, in: credentials) } catch {
                 Output.err("Warning: cannot record the public URL in the store (\(error)); 'piper pair' needs --url")
             }
         }
-        sharing.startAgent(state: state, follows: follows)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
-        if sharing.pair, let credentials = configuration.share?.credentials {
-            try sharing.printPairing(registry: DeviceRegistry(state: state, credentials: credentials), publicURL: backend.publicURL)
+        if sharing.pair, let credentials = app.credentials {
+            try sharing.printPairing(registry: DeviceRegistry(state: app.configuration.state, credentials: credentials), publicURL: backend.publicURL)
         }
         let signal = await shutdown.wait()
         Output.err("received signal \(signal), shutting down")
-        backend.stop()
-        (configuration.share?.browserLoader as? BrowserPool)?.stop()   // its own process group: it would outlive us
+        Output.err(app.stop().summary)
         return .success
+    }
+
+    /// The server `run` builds: the parsed settings, the database chosen (`--db`, the state
+    /// folder's file, or `--postgres`), and sharing's services, browser and agent.
+    func serverConfiguration() throws -> ServerConfiguration {
+        let state = StateFolder.resolve(environment: sharing.environment)
+        try state.ensure()
+        let database: ServerDatabase = choice.postgres.map { .postgres(url: $0, connections: choice.postgresConnections) }
+            ?? .sqlite(path: choice.database ?? state.serverDatabase.path)
+        var server = ServerConfiguration(backend: configuration, database: database, state: state)
+        server.grace = grace
+        server.sharing = sharing.server(state: state)
+        server.log = { Output.err($0) }
+        return server
     }
 }
 
@@ -164,14 +166,4 @@ extension ServeCommand {
         lines.append("Point clients at it: piper config set backend \(first)  (or PIPER_BACKEND_URL=\(first))")
         return lines
     }
-}
-
-/// The SQLite file for `piper serve` could not be opened: say which and what to do.
-struct DatabaseOpenError: PiperError {
-    let path: String
-    let reason: String
-    var description: String {
-        "Cannot open the database \(path) (\(reason)). Check that its folder exists and is writable, or pass --db another path."
-    }
-    var category: ErrorCategory { .other }
 }
