@@ -280,6 +280,12 @@ public struct Tuning: Sendable, Equatable {
     var trailingBlockKept = 120
     /// ... and the short blocks there stay when they are over this share of the text.
     var trailingBlocksShare = 0.15
+    /// A short block there stays as an interior heading when the block after it ends a
+    /// sentence and is this many bytes or more; 0: none stays so.
+    var trailingHeadingIntroduces = 0
+    /// A block of an article's text this many bytes or more that repeats an earlier one word
+    /// for word leaves it; 0: an article keeps its repeats.
+    var articleRepeatedBlock = 0
     /// A paragraph of prose is this many bytes or more with a sentence ending in it.
     var proseBlock = 150
     /// A thread's or listing's line of this many bytes or more printed twice is kept once.
