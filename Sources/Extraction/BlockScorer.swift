@@ -92,9 +92,11 @@ enum BlockScorer {
         let all = features(blocks, textLength: textLength, shapes: shapes, tuning)
         recorder?.record(zip(blocks, all).map { (String($0), $1) })
         guard tuning.blockScorer > 0 else { return [] }
+        // With `blockScorerEdges`, only the blocks before the first prose and after the last.
+        let before = textNames.firstIndex(of: "before the first prose")!, after = textNames.firstIndex(of: "after the last prose")!
         var out = Set<Int>()
-        for (i, f) in all.enumerated() where BoostedTrees.chance(f, model: tuning.blockModel) < tuning.blockScorer {
-            out.insert(i)
+        for (i, f) in all.enumerated() where tuning.blockScorerEdges == 0 || f[before] == 1 || f[after] == 1 {
+            if BoostedTrees.chance(f, model: tuning.blockModel) < tuning.blockScorer { out.insert(i) }
         }
         return out
     }

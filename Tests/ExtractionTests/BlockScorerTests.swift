@@ -93,6 +93,19 @@ import Testing
         [-3, 1, 0, Double(index("prose")), 0.5, 1, 2, -1, 0, 0, 0, -1, 6, 0, 0]
     }
 
+    /// Limited to the edges (`Tuning.blockScorerEdges`), the scorer judges only the blocks
+    /// before the first prose and after the last.
+    @Test func atTheEdgesOnlyTheBlocksAroundTheProse() throws {
+        let body = "<div id=root><p>Menu</p><p>\(Self.prose)</p><p>Inside</p><p>\(Self.prose)</p><p>After</p></div>"
+        let document = Document.parse("<html><body>\(body)</body></html>")
+        let root = try #require(document.body?.firstChild)
+        let everywhere = try Tuning.standard.overriding(["blockScorer": 0.5, "blockModel": Self.proseModel, "trailingBlocksShare": -1])
+        let edges = try everywhere.overriding(["blockScorerEdges": 1])
+        let copy = Document.parse("<html><body>\(body)</body></html>")
+        #expect(BlockText.text(of: root, article: true, everywhere) == Self.prose + "\n\n" + Self.prose)
+        #expect(BlockText.text(of: try #require(copy.body?.firstChild), article: true, edges) == [Self.prose, "Inside", Self.prose].joined(separator: "\n\n"))
+    }
+
     /// Turned on in the pipeline, the blocks it drops leave the text and the HTML; with the
     /// scorer off (the standard tuning) none does.
     @Test func thePipelineDropsThemFromTextAndHTML() throws {

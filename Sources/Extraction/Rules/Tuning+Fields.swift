@@ -134,6 +134,7 @@ extension Tuning {
         "introLength": .int(\.introLength),
         "blockScorer": .double(\.blockScorer),
         "blockModel": .doubles(\.blockModel),
+        "blockScorerEdges": .int(\.blockScorerEdges),
     ]
 }
 
