@@ -321,13 +321,16 @@ public struct Tuning: Sendable, Equatable {
     var shortText = 500
     /// The learned block scorer (`BlockScorer`) drops a block of an article's text whose chance
     /// of belonging to it is under this; 0 turns it off. Off: five-fold cross-validation did
-    /// not approve it (held back, trafilatura-eval 0.9370 either way, wcxb-dev 0.8712 against
-    /// 0.8716 without it; `BlockScorer`).
+    /// not approve it. Its boosted trees over text, markup and neighbour features, trained on
+    /// four folds with the threshold chosen there (0.5 on every fold), read held back
+    /// trafilatura-eval 0.9390 ± 0.0062 against 0.9370 ± 0.0071 without it, but wcxb-dev
+    /// 0.8698 ± 0.0096 against 0.8716 ± 0.0096 (listing and collection pages lose most).
     var blockScorer = 0.0
     /// Its boosted trees, in `BoostedTrees`' flat layout (`BlockScorer.trained`).
     var blockModel = BlockScorer.trained
     /// 1: the scorer judges only the blocks before the first paragraph of prose and after the
-    /// last; 0: every block.
+    /// last; 0: every block. Held back, with 0.6 chosen on every fold: trafilatura-eval 0.9396,
+    /// wcxb-dev 0.8701 (product pages 0.7063 → 0.7103, listings and collections lower).
     var blockScorerEdges = 0
     /// A winning listing is widened to its heading up to this many levels up ...
     var introDepth = 4
