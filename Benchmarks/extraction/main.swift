@@ -93,8 +93,8 @@ if let blocksPath {
         if !only.isEmpty { pages = pages.filter { only.contains($0.id) } }
         for page in pages {
             let document = Document.parse(bytes: try page.bytes(), options: ArticlePipeline.parseOptions())
-            let text = (try? ArticlePipeline(mode: .piper, tuning: keeping).extract(from: document, url: page.url))?.textContent ?? ""
-            let blocks = BlockFeatures.of(text: text).map { ["text": $0.block, "features": $0.features] as [String: Any] }
+            let (_, recorded) = BlockFeatures.recording { try? ArticlePipeline(mode: .piper, tuning: keeping).extract(from: document, url: page.url) }
+            let blocks = recorded.map { ["text": $0.block, "features": $0.features] as [String: Any] }
             let object: [String: Any] = ["collection": collection.rawValue, "id": page.id, "blocks": blocks]
             lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
         }

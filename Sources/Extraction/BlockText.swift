@@ -5,16 +5,18 @@ import HTML
 
 enum BlockText {
     /// Blocks that stand apart by a blank line.
-    static let paragraphs = NameSet([
+    static let paragraphs = NameSet(paragraphNames)
+    static let paragraphNames = [
         "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol", "dl",
         "figure", "section", "article", "header", "footer", "aside", "nav", "main", "hr", "address",
         "details", "fieldset", "form", "hgroup",
-    ])
+    ]
     /// Blocks that start a new line.
-    static let lines = NameSet([
+    static let lines = NameSet(lineNames)
+    static let lineNames = [
         "div", "li", "tr", "dt", "dd", "figcaption", "caption", "summary", "legend", "option",
         "thead", "tbody", "tfoot", "center", "menu", "dir", "search", "label",
-    ])
+    ]
     /// Table cells: separated from their neighbours by a space.
     static let cells = NameSet(["td", "th"])
     /// Never text.
@@ -33,7 +35,8 @@ enum BlockText {
         let blocks = paragraphs(of: text)
         // The learned scorer's blocks too, when the tuning turns it on (it is off by default).
         let dropped = trailingFurniture(blocks, textLength: text.utf8.count, tuning)
-            .union(BlockScorer.dropped(blocks, textLength: text.utf8.count, tuning))
+            .union(repeatedBlocks(blocks, tuning))
+            .union(BlockScorer.dropped(blocks, textLength: text.utf8.count, located: out.located, in: root, tuning))
         guard !dropped.isEmpty else { return text }
         remove(blocks: dropped, located: out.located, in: root)
         return blocks.indices.filter { !dropped.contains($0) }.map { blocks[$0] }.joined(separator: "\n\n")
@@ -49,7 +52,7 @@ enum BlockText {
         var droppedLength = 0
         for i in (last + 1)..<blocks.count {
             let block = blocks[i]
-            if isCopyrightNotice(block) || (block.utf8.count < tuning.trailingBlockKept && !endsSentence(block)) {
+            if isCopyrightNotice(block) || (block.utf8.count < tuning.trailingBlockKept && !endsSentence(block) && !introduces(blocks, i, tuning)) {
                 dropped.insert(i)
                 droppedLength += block.utf8.count
             }
@@ -58,6 +61,27 @@ enum BlockText {
         // contact lines, a shop's items), not furniture after an article.
         if Double(droppedLength) > tuning.trailingBlocksShare * Double(textLength) { return [] }
         return dropped
+    }
+
+    /// An interior heading after the last paragraph of prose ("Step 2" over a short step): the
+    /// block after it ends a sentence and is `tuning.trailingHeadingIntroduces` bytes or more
+    /// (0: no block counts as one).
+    static func introduces(_ blocks: [Substring], _ i: Int, _ tuning: Tuning) -> Bool {
+        guard tuning.trailingHeadingIntroduces > 0, i + 1 < blocks.count else { return false }
+        let next = blocks[i + 1]
+        return next.utf8.count >= tuning.trailingHeadingIntroduces && endsSentence(next) && !isCopyrightNotice(next)
+    }
+
+    /// The blocks of an article that repeat an earlier one word for word and are
+    /// `tuning.articleRepeatedBlock` bytes or more (a template's lorem-ipsum paragraphs); 0: none.
+    static func repeatedBlocks(_ blocks: [Substring], _ tuning: Tuning) -> Set<Int> {
+        guard tuning.articleRepeatedBlock > 0 else { return [] }
+        var seen = Set<Substring>()
+        var out = Set<Int>()
+        for (i, block) in blocks.enumerated() where block.utf8.count >= tuning.articleRepeatedBlock && !seen.insert(block).inserted {
+            out.insert(i)
+        }
+        return out
     }
 
     /// Removes the text nodes of `blocks` (by `located`: each text node's block) from `root`,

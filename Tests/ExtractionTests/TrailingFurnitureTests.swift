@@ -39,6 +39,29 @@ import Testing
         #expect(BlockText.trailingFurniture(c.blocks.map { Substring($0) }, textLength: text.utf8.count, .standard) == c.dropped)
     }
 
+    /// Interior headings after the last paragraph of prose (`Tuning.trailingHeadingIntroduces`,
+    /// off in the standard tuning): a short block followed by a sentence of that many bytes stays.
+    static let steps = [prose, "Step 2", "Stir the flour into the butter until it is smooth.", "Step 3", "Bake it.", "Share this recipe"]
+    static let introducedCases: [(introduces: Int, dropped: Set<Int>)] = [(0, [1, 3, 5]), (40, [3, 5]), (8, [5]), (60, [1, 3, 5])]
+
+    @Test(arguments: introducedCases)
+    func interiorHeadings(_ c: (introduces: Int, dropped: Set<Int>)) throws {
+        let text = Self.steps.joined(separator: "\n\n")
+        let tuning = try Tuning.standard.overriding(["trailingHeadingIntroduces": c.introduces])
+        #expect(BlockText.trailingFurniture(Self.steps.map { Substring($0) }, textLength: text.utf8.count, tuning) == c.dropped)
+    }
+
+    /// An article's blocks that repeat an earlier one word for word (`Tuning.articleRepeatedBlock`,
+    /// off in the standard tuning): the later copies leave, short repeats stay.
+    static let repeatedCases: [(bytes: Int, dropped: Set<Int>)] = [(0, []), (60, [2, 4]), (300, [])]
+
+    @Test(arguments: repeatedCases)
+    func repeatedBlocks(_ c: (bytes: Int, dropped: Set<Int>)) throws {
+        let blocks: [Substring] = [Substring(Self.prose), "Lorem", Substring(Self.prose), "Lorem", Substring(Self.prose)]
+        let tuning = try Tuning.standard.overriding(["articleRepeatedBlock": c.bytes])
+        #expect(BlockText.repeatedBlocks(blocks, tuning) == c.dropped)
+    }
+
     /// The blocks the text leaves out are removed from the HTML too, with the boxes they leave
     /// empty; a picture in one stays.
     @Test func theHTMLLosesWhatTheTextLeavesOut() throws {

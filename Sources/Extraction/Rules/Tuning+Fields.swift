@@ -114,6 +114,8 @@ extension Tuning {
         "loneCardDivisor": .int(\.loneCardDivisor),
         "trailingBlockKept": .int(\.trailingBlockKept),
         "trailingBlocksShare": .double(\.trailingBlocksShare),
+        "trailingHeadingIntroduces": .int(\.trailingHeadingIntroduces),
+        "articleRepeatedBlock": .int(\.articleRepeatedBlock),
         "proseBlock": .int(\.proseBlock),
         "repeatedLine": .int(\.repeatedLine),
         "proseRun": .int(\.proseRun),
@@ -132,6 +134,7 @@ extension Tuning {
         "introLength": .int(\.introLength),
         "blockScorer": .double(\.blockScorer),
         "blockModel": .doubles(\.blockModel),
+        "blockScorerEdges": .int(\.blockScorerEdges),
     ]
 }
 

@@ -280,6 +280,17 @@ public struct Tuning: Sendable, Equatable {
     var trailingBlockKept = 120
     /// ... and the short blocks there stay when they are over this share of the text.
     var trailingBlocksShare = 0.15
+    /// A short block there stays as an interior heading ("Step 2" over a short step) when the
+    /// block after it ends a sentence and is this many bytes or more; 0: none stays so. Off:
+    /// cross-validated over 20, 40 and 80 bytes, the held-back folds read trafilatura-eval
+    /// 0.9364 against 0.9370 and wcxb-dev 0.8718 against 0.8716.
+    var trailingHeadingIntroduces = 0
+    /// A block of an article's text this many bytes or more that repeats an earlier one word
+    /// for word leaves it (a template's lorem-ipsum paragraphs); 0: an article keeps its
+    /// repeats. Off: cross-validated over 100 and 250 bytes, the held-back folds read
+    /// trafilatura-eval 0.9370 either way (no gain) and wcxb-dev 0.8721 against 0.8716
+    /// (documentation pages 0.9186 against 0.9217: a guide repeats its commands on purpose).
+    var articleRepeatedBlock = 0
     /// A paragraph of prose is this many bytes or more with a sentence ending in it.
     var proseBlock = 150
     /// A thread's or listing's line of this many bytes or more printed twice is kept once.
@@ -310,11 +321,17 @@ public struct Tuning: Sendable, Equatable {
     var shortText = 500
     /// The learned block scorer (`BlockScorer`) drops a block of an article's text whose chance
     /// of belonging to it is under this; 0 turns it off. Off: five-fold cross-validation did
-    /// not approve it (held back, trafilatura-eval 0.9370 either way, wcxb-dev 0.8712 against
-    /// 0.8716 without it; `BlockScorer`).
+    /// not approve it. Its boosted trees over text, markup and neighbour features, trained on
+    /// four folds with the threshold chosen there (0.5 on every fold), read held back
+    /// trafilatura-eval 0.9390 ± 0.0062 against 0.9370 ± 0.0071 without it, but wcxb-dev
+    /// 0.8698 ± 0.0096 against 0.8716 ± 0.0096 (listing and collection pages lose most).
     var blockScorer = 0.0
-    /// Its logistic model: a weight per feature, then the bias (`BlockScorer.trained`).
+    /// Its boosted trees, in `BoostedTrees`' flat layout (`BlockScorer.trained`).
     var blockModel = BlockScorer.trained
+    /// 1: the scorer judges only the blocks before the first paragraph of prose and after the
+    /// last; 0: every block. Held back, with 0.6 chosen on every fold: trafilatura-eval 0.9396,
+    /// wcxb-dev 0.8701 (product pages 0.7063 → 0.7103, listings and collections lower).
+    var blockScorerEdges = 0
     /// A winning listing is widened to its heading up to this many levels up ...
     var introDepth = 4
     /// ... with at most this many bytes before the cards (wcxb-dev listing 0.707 → 0.712).
