@@ -9,6 +9,7 @@ extension Agent {
         guard !once, let due = try? journal.nextFollowCheck(), due <= Date(), followTicker.begin() else { return }
         var refresher = FollowRefresher(state: state)
         refresher.fetch = FeedFetch(connectionGuard: connectionGuard)
+        refresher.catalog = catalog
         let log = self.log
         let ticker = followTicker
         let checker = refresher

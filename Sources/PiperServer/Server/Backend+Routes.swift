@@ -31,7 +31,7 @@ extension Backend {
                                    clock: configuration.clock, keys: ShareKeys(ledger: auth.registry.credentials, clock: configuration.clock))
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock)
-            let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)
+            let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials, catalog: services.catalog)
             feed = shelf.feed
             // The feed's secret exists from the start (a former file's moved into the store), so
             // each request only reads it.

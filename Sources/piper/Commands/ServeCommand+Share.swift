@@ -38,12 +38,14 @@ struct ServeSharing {
     /// unless `--allow-host` opens them.
     var fetchGuard: FetchGuard { FetchGuard(policy: FetchPolicy(allowing: allowHosts)) }
 
-    func services(state: StateFolder) -> ShareServices {
+    /// `catalog`: the library's catalog in the server's store (`--postgres`), nil for `library.sqlite`.
+    func services(state: StateFolder, catalog: (any CatalogStore & Sendable)? = nil) -> ShareServices {
         let fetchGuard = self.fetchGuard
         let loader = HTTPPageLoader(connectionGuard: fetchGuard.connectionGuard)
         var queue = JournalMediaQueue(state: state, environment: environment)
         queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
         queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
+        queue.catalog = catalog
         // A page that needs a browser (X, a page built by script) loads in the server's one
         // headless Chromium (a pool of tabs, started on first need), when it is installed,
         // whose every connection goes through the guarded proxy.
@@ -56,6 +58,7 @@ struct ServeSharing {
             extractor: PostAwareExtractor(articles: ReadabilityExtractor()), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
+        services.catalog = catalog
         services.posts = PostLinks.from(environment: environment)
         services.maxUploadBytes = maxUploadBytes
         services.sharesPerMinute = sharesPerMinute
@@ -66,16 +69,19 @@ struct ServeSharing {
     }
 
     /// The agent that works the journal inside the server: its downloads carry the server's guard.
-    func agent(state: StateFolder) -> Agent {
-        Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
-              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
+    func agent(state: StateFolder, catalog: (any CatalogStore & Sendable)? = nil) -> Agent {
+        let agent = Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)),
+                          importer: try? AgentImporterFactory.make(state: state, catalog: catalog),
+                          log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard)
+        agent.catalog = catalog
+        return agent
     }
 
     /// Works the download journal on a thread of its own for as long as the server runs, so
     /// shared media lands in this server's library (and its fetches pass the same guard).
-    func startAgent(state: StateFolder) {
+    func startAgent(state: StateFolder, catalog: (any CatalogStore & Sendable)? = nil) {
         let thread = Thread {
-            let agent = self.agent(state: state)
+            let agent = self.agent(state: state, catalog: catalog)
             do {
                 if case .alreadyRunning = try agent.run(once: false) {
                     Output.err("Another agent already works this state folder; it downloads what is shared here.")

@@ -107,10 +107,11 @@ struct ServeCommand: Command {
         let state = StateFolder.resolve(environment: sharing.environment)
         try state.ensure()
         var configuration = configuration
-        configuration.share = sharing.services(state: state)
-        let store: any Store
         // One handle for every PostgreSQL store: one pool, one migration at start.
         let postgres = try choice.openPostgres()
+        let catalog = ServeSharing.catalog(postgres)
+        configuration.share = sharing.services(state: state, catalog: catalog)
+        let store: any Store
         if let postgres {
             store = PostgresStore(database: postgres)
             configuration.sharedRateLimits = PostgresRateLimits(database: postgres)
@@ -123,6 +124,7 @@ struct ServeCommand: Command {
             }
         }
         configuration.share?.credentials = try choice.store(state: state, postgres: postgres)
+        ServeSharing.keepXLoginInStore(&configuration.share, postgres: postgres)
         let backend = try Backend(store: store, configuration: configuration)
         if configuration.publicURL != nil, let credentials = configuration.share?.credentials {
             // `piper pair`, `library feed` and `devices` on this store build their links on it.
@@ -130,7 +132,7 @@ struct ServeCommand: Command {
                 Output.err("Warning: cannot record the public URL in the store (\(error)); 'piper pair' needs --url")
             }
         }
-        sharing.startAgent(state: state)
+        sharing.startAgent(state: state, catalog: catalog)
         Output.out("listening on \(backend.baseURL)")
         for line in Self.whereToReach(backend, host: configuration.http.host, publicURL: configuration.publicURL) { Output.note(line) }
         if sharing.pair, let credentials = configuration.share?.credentials {
