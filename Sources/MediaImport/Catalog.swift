@@ -12,6 +12,7 @@ import PiperSQLite
 /// transaction.
 package final class LibraryCatalog: CatalogStore {
     let db: DatabaseQueue
+    private let lockHolder = ImportLockHolder<Void>()
 
     static let migrations: [Migration] = [
         """
@@ -217,9 +218,11 @@ package final class LibraryCatalog: CatalogStore {
 
     /// The state folder's `import.lock` (an exclusive `flock`): one importer at a time on the
     /// machine, as the catalog is the state folder's.
+    /// A thread that holds it already just runs `body`.
     package func withImportLock<T>(state: StateFolder, _ body: () throws -> T) throws -> T {
+        if lockHolder.mine != nil { return try body() }
         let lock = try ImportLock(path: state.importLock.path)
         defer { withExtendedLifetime(lock) {} }
-        return try body()
+        return try lockHolder.holding((), body)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import MediaImport
 import PiperCore
 
@@ -12,8 +11,8 @@ import PiperCore
 /// While a thread holds the import lock, its catalog calls run on the lock's own connection
 /// (a session lock lives on one connection, and a pool of one must not wait for itself).
 ///
-/// `@unchecked Sendable`: `holder` is only touched under `lock`; its connection is only used by
-/// the thread that holds it; the rest is immutable.
+/// `@unchecked Sendable`: the lock's connection is only used by the thread that holds it
+/// (`ImportLockHolder`); the rest is immutable.
 public final class PostgresCatalog: CatalogStore, @unchecked Sendable {
     let database: PostgresDatabase
     static let items = "piper_library_items"
@@ -22,8 +21,7 @@ public final class PostgresCatalog: CatalogStore, @unchecked Sendable {
     /// The advisory lock of an import into the library folder (the migrations take another).
     static let importLock: Int64 = 7_061_706_580
 
-    private let lock = NSLock()
-    private var holder: (thread: pthread_t, conn: PostgresConnection)?
+    private let holder = ImportLockHolder<PostgresConnection>()
 
     /// The catalog in `database` (migrated when it opened).
     public init(database: PostgresDatabase) {
@@ -59,8 +57,7 @@ public final class PostgresCatalog: CatalogStore, @unchecked Sendable {
     /// Runs `body` on the import lock's connection when this thread holds it, else on a pooled
     /// one; failures become `StoreError`s saying what failed.
     func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
-        let mine = lock.withLock { holder.flatMap { pthread_equal($0.thread, pthread_self()) != 0 ? $0.conn : nil } }
-        guard let mine else { return try database.run(what, body) }
+        guard let mine = holder.mine else { return try database.run(what, body) }
         do {
             return try body(mine)
         } catch {
@@ -79,18 +76,16 @@ public final class PostgresCatalog: CatalogStore, @unchecked Sendable {
     /// is a session lock: if the server dies, PostgreSQL drops it with the connection. A thread
     /// that holds it already just runs `body`.
     public func withImportLock<T>(state: StateFolder, _ body: () throws -> T) throws -> T {
-        if lock.withLock({ holder.map { pthread_equal($0.thread, pthread_self()) != 0 } ?? false }) { return try body() }
+        if holder.mine != nil { return try body() }
         let local = try ImportLock(path: state.importLock.path)
         defer { withExtendedLifetime(local) {} }
         return try database.run("import lock") { conn in
             try conn.execute("SELECT pg_advisory_lock(\(Self.importLock))")
-            lock.withLock { holder = (pthread_self(), conn) }
-            defer {
-                lock.withLock { holder = nil }
-                _ = try? conn.execute("SELECT pg_advisory_unlock(\(Self.importLock))")
+            defer { _ = try? conn.execute("SELECT pg_advisory_unlock(\(Self.importLock))") }
+            return try holder.holding(conn) {
+                try LibraryMount.check(state.library, catalog: self)
+                return try body()
             }
-            try LibraryMount.check(state.library, catalog: self)
-            return try body()
         }
     }
 }
