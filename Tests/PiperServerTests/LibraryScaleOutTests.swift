@@ -96,6 +96,16 @@ struct LibraryScaleOutTests {
         #expect(enclosure.hasPrefix(servers.b.url + "/media/\(id)"), "\(enclosure)")
         let played = try await Client.send("GET", enclosure)
         #expect(played.status == 200 && played.body == bytes, "\(played.status)")
+
+        // The commands on B's machine list and remove through the same catalog.
+        let shared = ["--postgres", servers.schema.url, "--library", servers.library.path]
+        let listed = try PiperBinaryRun.piper(["library", "--json"] + shared, home: servers.b.home)
+        #expect(listed.status == 0 && listed.stdout.contains("\"path\":\"\(item.path)\""), "\(listed.stdout)\(listed.stderr)")
+        let removed = try PiperBinaryRun.piper(["library", "rm", id] + shared, home: servers.b.home)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try servers.catalog().isEmpty && servers.files().isEmpty)
+        let gone = try await Client.send("GET", servers.a.url + "/media/\(id)", headers: ["Cookie": try await Self.pair(servers.a, postgres: servers.schema.url)])
+        #expect(gone.status == 404, "removed on B, gone on A")
     }
 
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))

@@ -20,3 +20,11 @@ extension ServeSharing {
         services?.cookies = StoreCookieStore(secrets: credentials)
     }
 }
+
+extension LibraryCommand {
+    /// `--postgres URL`: the shared library's catalog in the servers' database (nil: the state
+    /// folder's `library.sqlite`).
+    static func catalog(postgres: String?) throws -> (any CatalogStore & Sendable)? {
+        try ServeSharing.catalog(CredentialsChoice(database: nil, postgres: postgres).openPostgres())
+    }
+}
