@@ -58,11 +58,7 @@ public final class PostgresCatalog: CatalogStore, @unchecked Sendable {
     /// one; failures become `StoreError`s saying what failed.
     func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
         guard let mine = holder.mine else { return try database.run(what, body) }
-        do {
-            return try body(mine)
-        } catch {
-            throw PostgresDatabase.storeError(what, error)
-        }
+        return try PostgresDatabase.reporting(what) { try body(mine) }
     }
 
     /// `run` inside one transaction.
