@@ -171,4 +171,32 @@ struct LibraryScaleOutTests {
         let again = try await a.shareJSON(["url": link], headers: try a.bearer)
         #expect(again.status == 409, "forgotten on B, A asks again: \(again.text)")
     }
+
+    /// A server that kept its library in `library.sqlite` starts with `--postgres`: its items
+    /// move into the store's catalog (listed and streamed by every server), and the file is
+    /// set aside.
+    @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
+    func aServersFormerLibraryMovesIntoTheStore() async throws {
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let library = try freshDirectory("shared-library")
+        let server = try ShareServer(["--postgres", schema.url, "--library", library.path]) { home in
+            let state = StateFolder(url: home, library: library)
+            try state.ensure(state.inbox)
+            try FileManager.default.copyItem(at: mediaFixtures.appendingPathComponent("sample.mp3"), to: state.inbox.appendingPathComponent("sample.mp3"))
+            let importer = try LibraryImporter(state: state)
+            _ = try importer.importPending()
+            try #require(try importer.keepInFolder(libraryPath: "sample.mp3", folder: "Mix", name: "01 sample.mp3") == "Mix/01 sample.mp3")
+        }
+        let catalog = PostgresCatalog(database: try schema.open(connections: 1))
+        #expect(try catalog.items().map(\.path) == ["sample.mp3", "Mix/01 sample.mp3"], "the item and its folder's member")
+        #expect(try catalog.members(sha256: try #require(try catalog.items().first).sha256) == ["Mix/01 sample.mp3"])
+        #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent("library.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: server.home.appendingPathComponent("library.sqlite.migrated").path))
+        let id = LibraryShelf.id(of: try #require(try catalog.items().first))
+        let cookie = try await Self.pair(server, postgres: schema.url)
+        let media = try await Client.send("GET", server.url + "/media/\(id)", headers: ["Cookie": cookie])
+        let bytes = try Data(contentsOf: mediaFixtures.appendingPathComponent("sample.mp3"))
+        #expect(media.status == 200 && media.body == bytes)
+    }
 }

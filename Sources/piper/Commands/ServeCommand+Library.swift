@@ -1,5 +1,6 @@
 import Foundation
 import MediaImport
+import PiperCore
 import PiperServer
 
 /// `piper serve --postgres`: the library and the X login are the store's, so several servers
@@ -9,8 +10,21 @@ import PiperServer
 /// folder's `library.sqlite` and `cookies.txt` serve, as for `piper agent` and `piper login`.
 extension ServeSharing {
     /// The library's catalog in the store (nil: `library.sqlite` in the state folder).
-    static func catalog(_ postgres: PostgresDatabase?) -> (any CatalogStore & Sendable)? {
+    static func catalog(_ postgres: PostgresDatabase?) -> PostgresCatalog? {
         postgres.map { PostgresCatalog(database: $0) }
+    }
+
+    /// With `--postgres`, the state folder's former `library.sqlite` moves into the store's
+    /// catalog on the first start (`LibraryAdoption`); a failure (the shared folder not mounted)
+    /// is said and the file kept for the next start.
+    static func adoptLibrary(_ catalog: PostgresCatalog?, state: StateFolder) {
+        guard let catalog else { return }
+        do {
+            let adopted = try LibraryAdoption.adopt(state, into: catalog)
+            if adopted > 0 { Output.note("Moved \(adopted) item\(adopted == 1 ? "" : "s") of library.sqlite into the store's catalog") }
+        } catch {
+            Output.err("Warning: library.sqlite was not moved into the store's catalog (\(error)); the server tries again at its next start")
+        }
     }
 
     /// With `--postgres`, `/connect-x` saves the X cookies among the store's secrets and every

@@ -110,6 +110,7 @@ struct ServeCommand: Command {
         // One handle for every PostgreSQL store: one pool, one migration at start.
         let postgres = try choice.openPostgres()
         let catalog = ServeSharing.catalog(postgres)
+        ServeSharing.adoptLibrary(catalog, state: state)
         configuration.share = sharing.services(state: state, catalog: catalog)
         let store: any Store
         if let postgres {
