@@ -105,20 +105,26 @@ import Testing
         }
     }
 
-    /// The lock is one importer at a time; a thread that holds it may ask again (no deadlock),
-    /// and with a pool of one connection its catalog calls run on the lock's own connection.
+    /// The lock is one importer at a time into the library; a thread that holds it may ask again
+    /// (no deadlock), and its catalog calls run on the lock's own connection (four threads on a
+    /// pool of two). `library.sqlite`'s lock is its state folder's; the store's spans servers, so
+    /// there each thread is a server of its own (its own state folder, one library folder).
     @Test func theImportLockExcludesAndNests() throws {
         for (name, catalog, folder, drop) in try Self.catalogs() {
             defer { drop() }
-            let state = StateFolder(url: folder.home)
-            try state.ensure()
-            try FileManager.default.createDirectory(at: state.library, withIntermediateDirectories: true)
+            let library = folder.url.appendingPathComponent("library", isDirectory: true)
+            let states = try (0..<4).map { index in
+                let state = StateFolder(url: name == "postgres" ? folder.url.appendingPathComponent("server-\(index)") : folder.home, library: library)
+                try state.ensure()
+                return state
+            }
+            try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
             let inside = Counter()
             let shared = Shared(catalog: catalog)
             let threads = (0..<4).map { index in
                 Thread {
                     let catalog = shared.catalog
-                    try? catalog.withImportLock(state: state) {
+                    try? catalog.withImportLock(state: states[index]) {
                         inside.enter()
                         defer { inside.leave() }
                         _ = try catalog.items()
@@ -132,7 +138,9 @@ import Testing
             threads.forEach { $0.start() }
             #expect(eventually(within: 30) { inside.finished == 4 }, "\(name): \(inside.finished) of 4 imports ran")
             #expect(inside.most == 1, "\(name): never two at once")
-            let nested = try catalog.withImportLock(state: state) { try catalog.withImportLock(state: state) { try catalog.placingRows().count } }
+            let nested = try catalog.withImportLock(state: states[0]) {
+                try catalog.withImportLock(state: states[0]) { try catalog.placingRows().count }
+            }
             #expect(nested == 4, "\(name)")
         }
     }
