@@ -11,6 +11,7 @@ extension Agent {
         refresher.fetch = FeedFetch(connectionGuard: connectionGuard)
         refresher.store = followStore
         refresher.lease = settings.followLease
+        refresher.catalog = catalog
         let log = self.log
         let ticker = followTicker
         let checker = refresher

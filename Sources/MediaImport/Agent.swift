@@ -14,6 +14,9 @@ public final class Agent {
     public let state: StateFolder
     public let settings: AgentSettings
     let importer: (any InboxImporting)?
+    /// The library's catalog when it is not `library.sqlite` (a server's shared store): the
+    /// followed feeds' `--keep` removes through it.
+    public var catalog: (any CatalogStore & Sendable)?
     let progress: ProgressDisplay?
     let log: @Sendable (String) -> Void
     /// Says on the desktop how each job ended (nil: a terminal is watching, or no desktop).

@@ -21,8 +21,9 @@ extension LibraryImporter: InboxImporting {
 
 /// Builds the importer the agent uses: the library importer.
 public enum AgentImporterFactory {
-    public static func make(state: StateFolder) throws -> (any InboxImporting)? {
-        try LibraryImporter(state: state)
+    /// The importer into the library of `state`, recording in `catalog` (nil: `library.sqlite`).
+    public static func make(state: StateFolder, catalog: (any CatalogStore)? = nil) throws -> (any InboxImporting)? {
+        try LibraryImporter(state: state, catalog: catalog)
     }
 }
 

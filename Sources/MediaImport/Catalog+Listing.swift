@@ -14,7 +14,11 @@ public struct LibraryListing: Sendable, Codable, Equatable {
         guard FileManager.default.fileExists(atPath: state.libraryCatalog.path) else {
             return LibraryListing(items: [], rejections: [])
         }
-        let catalog = try LibraryCatalog(url: state.libraryCatalog)
+        return try read(state: state, catalog: try LibraryCatalog(url: state.libraryCatalog), rejectionLimit: rejectionLimit)
+    }
+
+    /// Reads `catalog` (a server's shared one), its paths relative to the library of `state`.
+    public static func read(state: StateFolder, catalog: any CatalogStore, rejectionLimit: Int = 20) throws -> LibraryListing {
         try catalog.relativizePaths(libraryRoot: state.library)
         return LibraryListing(items: try catalog.items(), rejections: try catalog.recentRejections(limit: rejectionLimit))
     }

@@ -21,6 +21,22 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     package var originalName: String
     /// ISO 8601, UTC.
     package var addedAt: String
+
+    package init(path: String, title: String, author: String?, album: String?, duration: Double?, chapters: [Chapter], format: String,
+                 size: Int64, sha256: String, sourceURL: String?, originalName: String, addedAt: String) {
+        self.path = path
+        self.title = title
+        self.author = author
+        self.album = album
+        self.duration = duration
+        self.chapters = chapters
+        self.format = format
+        self.size = size
+        self.sha256 = sha256
+        self.sourceURL = sourceURL
+        self.originalName = originalName
+        self.addedAt = addedAt
+    }
 }
 
 /// A file that was refused, with the sentence a user sees.
@@ -35,10 +51,20 @@ public struct Rejection: Sendable, Codable, Equatable {
     /// e.g. an unsafe archive entry that was never written).
     public var movedTo: String?
     package var rejectedAt: String
+
+    package init(fileName: String, reason: String, sha256: String?, sourceURL: String?, movedTo: String?, rejectedAt: String) {
+        self.fileName = fileName
+        self.reason = reason
+        self.sha256 = sha256
+        self.sourceURL = sourceURL
+        self.movedTo = movedTo
+        self.rejectedAt = rejectedAt
+    }
 }
 
-enum CatalogClock {
-    static func now() -> String {
+/// A catalog row's time: ISO 8601 with fractions, UTC.
+package enum CatalogClock {
+    package static func now() -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date())

@@ -2,7 +2,7 @@ import Foundation
 import PiperCore
 import PiperSQLite
 
-/// The library catalog in `library.sqlite`: items (one row per content in `library/`),
+/// The library catalog in `library.sqlite` (the `CatalogStore` of one machine's library): items (one row per content in `library/`),
 /// members (a playlist or feed folder's hard link or copy of an item kept elsewhere, so the
 /// folder is whole) and rejections. An item is inserted as `placing` before its file is moved
 /// and set to `placed` after, so a crash in between is repaired by `reconcile` on the next run.
@@ -10,8 +10,9 @@ import PiperSQLite
 /// Not Sendable by convention (the importer's run lock keeps one importer at a time); its one
 /// connection is a `DatabaseQueue`, so each call runs alone on it and every write is one
 /// transaction.
-package final class LibraryCatalog {
+package final class LibraryCatalog: CatalogStore {
     let db: DatabaseQueue
+    private let lockHolder = ImportLockHolder<Void>()
 
     static let migrations: [Migration] = [
         """
@@ -81,28 +82,28 @@ package final class LibraryCatalog {
     }
 
     /// The paths of the members of the item with this content.
-    func members(sha256: String) throws -> [String] {
+    package func members(sha256: String) throws -> [String] {
         try db.read { try $0.query("SELECT path FROM members WHERE sha256 = ? ORDER BY rowid", [.text(sha256)]) { $0.text(0) } }
     }
 
     /// Records `path` as the folder's own file of the item with this content.
-    func addMember(path: String, sha256: String) throws {
+    package func addMember(path: String, sha256: String) throws {
         try db.write { _ = try $0.run("INSERT OR REPLACE INTO members(path, sha256, added_at) VALUES (?, ?, ?)",
                                       [.text(path), .text(sha256), .text(CatalogClock.now())]) }
     }
 
     /// True when `path` is a member (a folder's file of an item kept elsewhere).
-    func isMember(_ path: String) throws -> Bool {
+    package func isMember(_ path: String) throws -> Bool {
         try db.read { try !$0.query("SELECT 1 FROM members WHERE path = ?", [.text(path)]) { _ in 1 }.isEmpty }
     }
 
-    func forgetMember(path: String) throws {
+    package func forgetMember(path: String) throws {
         try db.write { _ = try $0.run("DELETE FROM members WHERE path = ?", [.text(path)]) }
     }
 
     /// The item's file is going: its first member (a folder's own file of the same content)
     /// becomes the item, so the folder keeps it. Returns the member's path, or nil when it has none.
-    func promoteMember(of item: LibraryItem) throws -> String? {
+    package func promoteMember(of item: LibraryItem) throws -> String? {
         try db.write { db in
             guard let member = try db.query("SELECT path FROM members WHERE sha256 = ? ORDER BY rowid LIMIT 1",
                                             [.text(item.sha256)], { $0.text(0) }).first else { return nil }
@@ -123,7 +124,7 @@ package final class LibraryCatalog {
     }
 
     /// The most recent rejections, newest first.
-    package func recentRejections(limit: Int = 20) throws -> [Rejection] {
+    package func recentRejections(limit: Int) throws -> [Rejection] {
         try db.read { db in
             try db.query("SELECT file_name, reason, sha256, source_url, moved_to, rejected_at FROM rejections ORDER BY id DESC LIMIT ?",
                          [.int(Int64(limit))]) { row in
@@ -134,13 +135,13 @@ package final class LibraryCatalog {
     }
 
     /// The item (placed or being placed) with this content, if any.
-    func item(sha256: String) throws -> LibraryItem? {
+    package func item(sha256: String) throws -> LibraryItem? {
         try db.read { try $0.query("SELECT \(Self.columns) FROM items WHERE sha256 = ?", [.text(sha256)], Self.item).first }
     }
 
     /// True when some item below `folder/` came from the archive with this hash: a re-run of an
     /// interrupted archive import goes on filling the same folder.
-    func folderHoldsArchive(_ folder: String, archiveSHA256: String) throws -> Bool {
+    package func folderHoldsArchive(_ folder: String, archiveSHA256: String) throws -> Bool {
         let escaped = folder.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         return try db.read { db in
@@ -149,7 +150,7 @@ package final class LibraryCatalog {
         }
     }
 
-    func isPathTaken(_ path: String) throws -> Bool {
+    package func isPathTaken(_ path: String) throws -> Bool {
         try db.read { db in
             try !db.query("SELECT 1 FROM items WHERE path = ? UNION ALL SELECT 1 FROM members WHERE path = ?",
                           [.text(path), .text(path)]) { _ in 1 }.isEmpty
@@ -158,7 +159,7 @@ package final class LibraryCatalog {
 
     /// Step 1 of placing: the row exists, marked `placing`, before the file moves.
     /// `archiveSHA256` names the zip an entry came from.
-    func beginPlacing(_ item: LibraryItem, archiveSHA256: String? = nil) throws -> Int64 {
+    package func beginPlacing(_ item: LibraryItem, archiveSHA256: String?) throws -> Int64 {
         try db.write { db in
             let chapters = String(decoding: try JSONEncoder().encode(item.chapters), as: UTF8.self)
             try db.run("""
@@ -173,7 +174,7 @@ package final class LibraryCatalog {
     /// Step 3 of placing: the file is in the library. This commit need not reach the disk at
     /// once (no fsync of its own): if power fails before the next synced commit, the row is
     /// still `placing` and `reconcile` finds the file by hash. Halves the fsyncs per import.
-    func markPlaced(_ id: Int64) throws {
+    package func markPlaced(_ id: Int64) throws {
         try db.writeWithoutTransaction { db in
             try db.execute("PRAGMA synchronous=NORMAL")
             defer { try? db.execute("PRAGMA synchronous=FULL") }
@@ -181,15 +182,15 @@ package final class LibraryCatalog {
         }
     }
 
-    func forget(_ id: Int64) throws {
+    package func forget(_ id: Int64) throws {
         try db.write { _ = try $0.run("DELETE FROM items WHERE id = ?", [.int(id)]) }
     }
 
-    func forget(path: String) throws {
+    package func forget(path: String) throws {
         try db.write { _ = try $0.run("DELETE FROM items WHERE path = ?", [.text(path)]) }
     }
 
-    func record(_ rejection: Rejection) throws {
+    package func record(_ rejection: Rejection) throws {
         try db.write { db in
             _ = try db.run("INSERT INTO rejections(file_name, reason, sha256, source_url, moved_to, rejected_at) VALUES (?, ?, ?, ?, ?, ?)",
                        [.text(rejection.fileName), .text(rejection.reason), .optional(rejection.sha256),
@@ -197,57 +198,31 @@ package final class LibraryCatalog {
         }
     }
 
-    /// Rows that name their file by an absolute path (as an old catalog, or one written by hand,
-    /// may) are made relative to `libraryRoot`: the path below the root when it lies there, else
-    /// (the folder was moved) the longest tail of it that names a file in the root. Catalog
-    /// paths are relative, so moving the library folder and pointing the settings at it keeps
-    /// every item. Returns how many rows changed.
-    @discardableResult
-    package func relativizePaths(libraryRoot: URL) throws -> Int {
-        let root = libraryRoot.standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        let absolute = try db.read { db in
-            try db.query("SELECT id, path FROM items WHERE path LIKE '/%'") { (id: $0.int64(0), path: $0.text(1)) }
-        }
-        var fixes: [(id: Int64, path: String)] = []
-        for row in absolute {
-            if row.path.hasPrefix(prefix), row.path.count > prefix.count {
-                fixes.append((row.id, String(row.path.dropFirst(prefix.count))))
-                continue
-            }
-            let parts = row.path.split(separator: "/").map(String.init)
-            if let tail = (1..<max(parts.count, 1)).lazy.map({ parts[$0...].joined(separator: "/") })
-                .first(where: { LibraryLayout.exists(libraryRoot.appendingPathComponent($0)) }) {
-                fixes.append((row.id, tail))
+    package func placingRows() throws -> [CatalogRow] {
+        try db.read { db in
+            try db.query("SELECT id, path, sha256 FROM items WHERE state = 'placing'") { row in
+                CatalogRow(id: row.int64(0), path: row.text(1), sha256: row.text(2))
             }
         }
-        guard !fixes.isEmpty else { return 0 }
-        try db.write { db in
-            for fix in fixes where try !isPathTaken(fix.path) {
-                _ = try db.run("UPDATE items SET path = ? WHERE id = ?", [.text(fix.path), .int(fix.id)])
-            }
-        }
-        return fixes.count
     }
 
-    /// Repairs rows left `placing` by a crash: if the file reached the library with the same
-    /// content the row becomes `placed`; otherwise the row goes (the source, still in the inbox,
-    /// is imported again). Returns how many rows were repaired.
-    @discardableResult
-    func reconcile(libraryRoot: URL) throws -> Int {
-        let stuck = try db.read { db in
-            try db.query("SELECT id, path, sha256 FROM items WHERE state = 'placing'") { row in
-                (id: row.int64(0), path: row.text(1), sha256: row.text(2))
-            }
+    package func absolutePathRows() throws -> [CatalogRow] {
+        try db.read { db in
+            try db.query("SELECT id, path, sha256 FROM items WHERE path LIKE '/%'") { CatalogRow(id: $0.int64(0), path: $0.text(1), sha256: $0.text(2)) }
         }
-        for row in stuck {
-            let file = libraryRoot.appendingPathComponent(row.path)
-            if let digest = try? SHA256.hex(ofFile: file), digest == row.sha256 {
-                try markPlaced(row.id)
-            } else {
-                try forget(row.id)
-            }
-        }
-        return stuck.count
+    }
+
+    package func setPath(_ path: String, id: Int64) throws {
+        try db.write { _ = try $0.run("UPDATE items SET path = ? WHERE id = ?", [.text(path), .int(id)]) }
+    }
+
+    /// The state folder's `import.lock` (an exclusive `flock`): one importer at a time on the
+    /// machine, as the catalog is the state folder's.
+    /// A thread that holds it already just runs `body`.
+    package func withImportLock<T>(state: StateFolder, _ body: () throws -> T) throws -> T {
+        if lockHolder.mine != nil { return try body() }
+        let lock = try ImportLock(path: state.importLock.path)
+        defer { withExtendedLifetime(lock) {} }
+        return try lockHolder.holding((), body)
     }
 }

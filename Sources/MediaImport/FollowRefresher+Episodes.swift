@@ -37,7 +37,7 @@ extension FollowRefresher {
             return (episode, entry)
         }
         guard landed.count > keep else { return 0 }
-        let importer = try LibraryImporter(state: state)
+        let importer = try LibraryImporter(state: state, catalog: catalog)
         var removed = 0
         for (episode, entry) in landed.dropFirst(keep) {
             if let path = entry.libraryPath, path.hasPrefix(follow.folder + "/") {

@@ -19,6 +19,8 @@ public struct FollowRefresher: Sendable {
     package var lease: TimeInterval = 120
     /// The random draw for the schedule's jitter (a test fixes it).
     package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    /// The library's catalog when it is not `library.sqlite` (`--keep` removes through it).
+    package var catalog: (any CatalogStore & Sendable)?
 
     public init(state: StateFolder) {
         self.state = state

@@ -75,11 +75,11 @@ extension LibraryImporter {
     /// `keepInFolder` for the item (or member) at `libraryPath`, under the import lock; nil when
     /// nothing in the library is there any more (the caller downloads it again).
     public func keepInFolder(libraryPath: String, folder: String, name: String) throws -> String? {
-        let lock = try ImportLock(path: state.importLock.path)
-        defer { withExtendedLifetime(lock) {} }
-        guard let item = try catalog.items().first(where: { $0.path == libraryPath }),
-              LibraryLayout.exists(state.library.appendingPathComponent(item.path)) else { return nil }
-        return try keepInFolder(item, folder: LibraryLayout.folderComponents(folder), name: name)
+        try catalog.withImportLock(state: state) {
+            guard let item = try catalog.items().first(where: { $0.path == libraryPath }),
+                  LibraryLayout.exists(state.library.appendingPathComponent(item.path)) else { return nil }
+            return try keepInFolder(item, folder: LibraryLayout.folderComponents(folder), name: name)
+        }
     }
 
     /// The path in `folder` of the item's content: the item's own, or a member's, when one lies

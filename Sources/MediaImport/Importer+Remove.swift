@@ -25,29 +25,29 @@ extension LibraryImporter {
     /// hands its row to the first of them, so those folders stay whole.
     @discardableResult
     public func remove(_ id: String) throws -> LibraryItem {
-        let lock = try ImportLock(path: state.importLock.path)
-        defer { withExtendedLifetime(lock) {} }
-        let items = try catalog.items()
-        let lower = id.lowercased()
-        var matches = items.filter { $0.path == id }
-        if matches.isEmpty, lower.count >= 8, lower.allSatisfy(\.isHexDigit) {
-            matches = items.filter { $0.sha256.hasPrefix(lower) }
+        try catalog.withImportLock(state: state) {
+            let items = try catalog.items()
+            let lower = id.lowercased()
+            var matches = items.filter { $0.path == id }
+            if matches.isEmpty, lower.count >= 8, lower.allSatisfy(\.isHexDigit) {
+                matches = items.filter { $0.sha256.hasPrefix(lower) }
+            }
+            guard let item = matches.first else { throw RemoveError.noMatch(id) }
+            guard matches.count == 1 else { throw RemoveError.ambiguous(id, matches.map(\.path)) }
+            if try catalog.isMember(item.path) {
+                try catalog.forgetMember(path: item.path)
+            } else if try catalog.promoteMember(of: item) == nil {
+                try catalog.forget(path: item.path)
+            }
+            let file = state.library.appendingPathComponent(item.path)
+            if unlink(file.path) != 0, errno != ENOENT { throw ImportError.io("cannot remove \(item.path): \(String(cString: strerror(errno)))") }
+            // Folders the item leaves empty (an archive's, an --into folder's) go too.
+            var folder = file.deletingLastPathComponent().standardizedFileURL
+            let root = state.library.standardizedFileURL
+            while folder.path.count > root.path.count, folder.path.hasPrefix(root.path), rmdir(folder.path) == 0 {
+                folder = folder.deletingLastPathComponent()
+            }
+            return item
         }
-        guard let item = matches.first else { throw RemoveError.noMatch(id) }
-        guard matches.count == 1 else { throw RemoveError.ambiguous(id, matches.map(\.path)) }
-        if try catalog.isMember(item.path) {
-            try catalog.forgetMember(path: item.path)
-        } else if try catalog.promoteMember(of: item) == nil {
-            try catalog.forget(path: item.path)
-        }
-        let file = state.library.appendingPathComponent(item.path)
-        if unlink(file.path) != 0, errno != ENOENT { throw ImportError.io("cannot remove \(item.path): \(String(cString: strerror(errno)))") }
-        // Folders the item leaves empty (an archive's, an --into folder's) go too.
-        var folder = file.deletingLastPathComponent().standardizedFileURL
-        let root = state.library.standardizedFileURL
-        while folder.path.count > root.path.count, folder.path.hasPrefix(root.path), rmdir(folder.path) == 0 {
-            folder = folder.deletingLastPathComponent()
-        }
-        return item
     }
 }

@@ -5,16 +5,18 @@ import PiperCore
 /// Moves complete files from `inbox/` into `library/`: sniffs the real format, unpacks zips
 /// safely, reads tags, dedups by SHA-256 and records everything in `library.sqlite`.
 ///
-/// One importer runs at a time, machine-wide: each run holds an exclusive `flock` on
-/// `import.lock` in the state folder. A run is idempotent; a crash at any point is repaired by
-/// the next run (see `LibraryCatalog.reconcile`).
+/// One importer runs at a time per library: each run holds the catalog's import lock (an
+/// exclusive `flock` on `import.lock` in the state folder for `library.sqlite`; with a shared
+/// store, also a lock held in the database, so servers importing into one library folder take
+/// turns). A run is idempotent; a crash at any point is repaired by the next run (see
+/// `CatalogStore.reconcile`).
 ///
 /// `@unchecked Sendable`: the catalog connection and all per-run work are used only inside
 /// `importPending`, which holds `runLock` for its whole duration.
 public final class LibraryImporter: @unchecked Sendable {
     public let state: StateFolder
     public let limits: ArchiveLimits
-    let catalog: LibraryCatalog
+    let catalog: any CatalogStore
     private let runLock = NSLock()
     /// Which inbox files are complete; kept across runs (guarded by `runLock`).
     let readiness = InboxReadiness()
@@ -23,13 +25,15 @@ public final class LibraryImporter: @unchecked Sendable {
     /// there); nil in normal use.
     public var checkpoints: (any AgentCheckpoints)?
 
-    public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits()) throws {
+    /// An importer into the library of `state`, recording in `catalog` (nil: the state folder's
+    /// `library.sqlite`).
+    public init(state: StateFolder, limits: ArchiveLimits = ArchiveLimits(), catalog: (any CatalogStore)? = nil) throws {
         self.state = state
         self.limits = limits
         for folder in [state.inbox, state.rejectedFolder, state.importTemp] { try state.ensure(folder) }
         try LibraryFiles.makeFolders(state.library, modes: state.libraryModes)
-        catalog = try LibraryCatalog(url: state.libraryCatalog)
-        try catalog.relativizePaths(libraryRoot: state.library)
+        self.catalog = try catalog ?? LibraryCatalog(url: state.libraryCatalog)
+        try self.catalog.relativizePaths(libraryRoot: state.library)
     }
 
     /// Imports every complete file in the inbox, with hints from sidecar files.
@@ -50,8 +54,10 @@ public final class LibraryImporter: @unchecked Sendable {
     public func importPending(hints: (String) -> ImportHints?, landed: (String) -> Bool = { _ in false }) throws -> [ImportOutcome] {
         runLock.lock()
         defer { runLock.unlock() }
-        let lock = try ImportLock(path: state.importLock.path)
-        defer { withExtendedLifetime(lock) {} }
+        return try catalog.withImportLock(state: state) { try importLocked(hints: hints, landed: landed) }
+    }
+
+    private func importLocked(hints: (String) -> ImportHints?, landed: (String) -> Bool) throws -> [ImportOutcome] {
         try catalog.reconcile(libraryRoot: state.library)
         removeStaleTemp()
         var outcomes: [ImportOutcome] = []
@@ -124,5 +130,5 @@ extension StateFolder {
     public var rejectedFolder: URL { url.appendingPathComponent("rejected", isDirectory: true) }
     /// Extraction and tag-reading scratch space, on the same file system as the library.
     var importTemp: URL { url.appendingPathComponent("tmp", isDirectory: true) }
-    var importLock: URL { url.appendingPathComponent("import.lock") }
+    package var importLock: URL { url.appendingPathComponent("import.lock") }
 }

@@ -17,6 +17,9 @@ public struct JournalMediaQueue: MediaQueue {
     /// folder's file system): a file shared from there is renamed into `downloads/` instead of
     /// copied, so a large upload is written once and fsynced once.
     public var takesFilesFrom: URL?
+    /// The library's catalog when it is not the state folder's `library.sqlite` (a server's
+    /// shared store): a playlist entry already in the library is kept in its folder through it.
+    public var catalog: (any CatalogStore & Sendable)?
 
     /// A queue on the journal of `state`; `environment` goes to any agent it starts.
     public init(state: StateFolder, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -79,7 +82,7 @@ public struct JournalMediaQueue: MediaQueue {
         for (position, item) in playlist.entries.enumerated() {
             let direct = MediaLinks.directDownloadURL(for: item.url)
             if !again, let done = try journal.libraryEntry(source: direct.absoluteString), let path = done.libraryPath {
-                if importer == nil { importer = try LibraryImporter(state: state) }
+                if importer == nil { importer = try LibraryImporter(state: state, catalog: catalog) }
                 let name = String(format: "%02d ", position + 1) + Self.withoutPlace(URL(fileURLWithPath: path).lastPathComponent)
                 if let kept = try importer?.keepInFolder(libraryPath: path, folder: target, name: name) {
                     let (entry, _) = try journal.add(url: item.url.absoluteString, source: direct.absoluteString, kind: .url, folder: target,

@@ -109,7 +109,7 @@ import Testing
         #expect(fish.contains("-n '__fish_seen_subcommand_from downloads; and not __fish_seen_subcommand_from retry cancel rm' -a retry"))
         let bash = Completions.script(for: .bash, commands: allCommands)
         #expect(bash.contains("feed) COMPREPLY=($(compgen -W \"--revoke --no-qr --library --db --postgres -q --quiet -v --verbose --help\" -- \"$cur\")) ;;"), "\(bash)")
-        #expect(bash.contains("*) COMPREPLY=($(compgen -W \"rm feed --json --path --library -q --quiet -v --verbose --help\" -- \"$cur\")) ;;"), "\(bash)")
+        #expect(bash.contains("*) COMPREPLY=($(compgen -W \"rm feed --json --path --library --postgres -q --quiet -v --verbose --help\" -- \"$cur\")) ;;"), "\(bash)")
     }
 
     /// The first positional word picks a subcommand wherever it stands among the options; an

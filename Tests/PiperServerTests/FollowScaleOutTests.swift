@@ -1,10 +1,11 @@
 import Foundation
+import MediaImport
 import PiperTestSupport
 import Testing
 @testable import PiperServer
 
 /// Followed shows across real `piper serve --postgres` processes on one database (a schema of
-/// their own): a follow made through one server is listed and shown by the other, its episode
+/// their own) and one library folder both mount (`--library`), as servers on one database do: a follow made through one server is listed and shown by the other, its episode
 /// downloaded by the server that found it; a server killed (SIGKILL) while it checks a feed
 /// holds that feed only until its lease lapses, and then another server checks it.
 @Suite(.ownThread, .timeLimit(.minutes(4)), .enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
@@ -37,8 +38,9 @@ struct FollowScaleOutTests {
         defer { schema.drop() }
         let site = try TestHTTPServer(routes: ["/feed.xml": Self.feed([Self.tide])], staticRoot: Self.media)
         defer { site.stop() }
-        let a = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url])
-        let b = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url])
+        let library = try freshDirectory("shared-library")
+        let a = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url, "--library", library.path])
+        let b = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url, "--library", library.path])
         let followed = try await Self.follow("http://localhost:\(site.port)/feed.xml", on: a)
         #expect(followed.status == 200, "\(followed.text)")
 
@@ -55,10 +57,11 @@ struct FollowScaleOutTests {
         #expect(home.text.contains("<strong>Harbour Radio</strong>, 1 episode in Harbour Radio"), "\(home.text)")
         #expect(home.text.contains(": 1 new episode; next check <time"), "\(home.text)")
 
-        // The episode is A's to download: A's check queued it.
-        let aFile = a.state.library.appendingPathComponent("Harbour Radio/2026-11-08 sample.mp3").path
-        #expect(eventually(within: 60) { FileManager.default.fileExists(atPath: aFile) }, "A's agent downloaded the episode")
-        #expect(!FileManager.default.fileExists(atPath: b.state.library.appendingPathComponent("Harbour Radio").path))
+        // The episode is A's to download (A's check queued it), into the one library.
+        let file = library.appendingPathComponent("Harbour Radio/2026-11-08 sample.mp3").path
+        #expect(eventually(within: 60) { FileManager.default.fileExists(atPath: file) }, "A's agent downloaded the episode")
+        #expect(try Journal(state: a.state).entries().count == 1, "A's journal holds the download")
+        #expect(try Journal(state: b.state).entries().isEmpty, "B's journal holds nothing")
         #expect(try site.requests("/sample.mp3").filter { $0.method == "GET" }.count == 1)
     }
 
@@ -68,10 +71,11 @@ struct FollowScaleOutTests {
         let site = try TestHTTPServer(routes: ["/feed.xml": Self.feed([Self.tide])], staticRoot: Self.media)
         defer { site.stop() }
         let environment = ["PIPER_AGENT_FOLLOW_LEASE_SECONDS": "3", "PIPER_AGENT_IDLE_MS": "200"]
-        let a = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url], environment: environment)
+        let library = try freshDirectory("shared-library")
+        let a = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url, "--library", library.path], environment: environment)
         #expect(try await Self.follow("http://localhost:\(site.port)/feed.xml", on: a).status == 200)
         #expect(eventually(within: 60) {
-            FileManager.default.fileExists(atPath: a.state.library.appendingPathComponent("Harbour Radio/2026-11-08 sample.mp3").path)
+            FileManager.default.fileExists(atPath: library.appendingPathComponent("Harbour Radio/2026-11-08 sample.mp3").path)
         })
 
         // A new episode, behind a feed that does not answer; the follow made due: A's agent checks it.
@@ -84,8 +88,8 @@ struct FollowScaleOutTests {
 
         // B starts with the feed answering again: it waits out A's lease, then checks and downloads.
         try site.setRoute("/feed.xml", Self.feed([Self.swell, Self.tide]))
-        let b = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url], environment: environment)
-        let bFile = b.state.library.appendingPathComponent("Harbour Radio/2026-11-15 sample.ogg").path
+        let b = try ShareServer(["--allow-host", "localhost", "--postgres", schema.url, "--library", library.path], environment: environment)
+        let bFile = library.appendingPathComponent("Harbour Radio/2026-11-15 sample.ogg").path
         #expect(eventually(within: 60) { FileManager.default.fileExists(atPath: bFile) }, "B took the feed over once A's lease lapsed")
         #expect(try site.requests("/sample.ogg").filter { $0.method == "GET" }.count == 1)
         #expect(try site.requests("/sample.mp3").filter { $0.method == "GET" }.count == 1, "the first episode is not downloaded again")

@@ -133,7 +133,7 @@ func makeFollowStores(_ driver: CredentialDriver) throws -> (a: FollowSide, b: F
 
         // Both sides meet one new episode at once: it is queued by one of them.
         let three = Self.episode("guid:3", "https://cdn.example.org/three.mp3", "Three", day: 3)
-        let counts = Counter()
+        let counts = ThreadTally()
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let side = index % 2 == 0 ? a : b
             if let store = try? side.store, let journal = try? side.journal, let queued = try? store.meet([Self.queue(three)], of: made, queueingInto: journal) {
@@ -183,7 +183,7 @@ func makeFollowStores(_ driver: CredentialDriver) throws -> (a: FollowSide, b: F
         // Checkers claiming one due feed at once: one of them has it.
         let raced = Self.follow("https://example.org/race.xml", title: "Race", due: now.addingTimeInterval(-1))
         #expect(try a.store.addFollow(raced, meeting: [], queueingInto: a.journal))
-        let wins = Counter()
+        let wins = ThreadTally()
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let side = index % 2 == 0 ? a : b
             wins.add((try? side.store.claimDueFollows(now: Date(), only: [raced.id], lease: 60).count) ?? 0)
@@ -208,7 +208,7 @@ func makeFollowStores(_ driver: CredentialDriver) throws -> (a: FollowSide, b: F
 }
 
 /// A count several threads add to.
-final class Counter: @unchecked Sendable {
+final class ThreadTally: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     func add(_ n: Int) { lock.withLock { value += n } }

@@ -28,8 +28,9 @@ import Testing
         try Self.expectFullHistory(schema)
         let tables = try schema.connect().execute("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
                                                   [schema.name]).rows.map { try $0.text("table_name") }
-        #expect(tables == ["piper_devices", "piper_follow_episodes", "piper_follows", "piper_pairings", "piper_rate_limits", "piper_saves",
-                           "piper_schema_migrations", "piper_secrets", "piper_share_keys", "piper_shares"])
+        #expect(tables == ["piper_devices", "piper_follow_episodes", "piper_follows", "piper_library_items", "piper_library_members",
+                           "piper_library_rejections", "piper_pairings", "piper_rate_limits", "piper_saves", "piper_schema_migrations",
+                           "piper_secrets", "piper_share_keys", "piper_shares"])
         // Every store works on the one handle.
         let saved = SavedArticle(id: UUID().uuidString.lowercased(), title: "T", content: "<p>C</p>",
                                  createdAt: Date(timeIntervalSince1970: 1_800_000_000), expiresAt: Date(timeIntervalSince1970: 1_800_003_600))

@@ -49,15 +49,20 @@ import Testing
         #expect(refused.status == 401)
     }
 
-    /// The recent shares, their keys, a media job's progress and the feed's secret are the
-    /// database's, not one server's: a share made on B is listed on A with its job's progress as
+    /// The recent shares, their keys, a media job's progress, the library and the feed's secret
+    /// are the database's, not one server's: a share made on B is listed on A with its job's progress as
     /// B's journal moves it, its retry through A is the same share, and the feed URL and its
     /// revocation hold on both.
     @Test(.enabled(if: PostgresTestDatabase.isConfigured, "PIPER_TEST_POSTGRES_URL is not set"))
     func sharesKeysProgressAndTheFeedAreOneAcrossServers() async throws {
-        let postgres = try PostgresTestDatabase.url()
-        let a = try ShareServer(["--postgres", postgres])
-        let b = try ShareServer(["--postgres", postgres])
+        // A schema of the test's own: the library's catalog is the database's, for the one
+        // library folder both servers mount.
+        let schema = try FreshPostgresSchema()
+        defer { schema.drop() }
+        let postgres = schema.url
+        let library = try freshDirectory("shared-library")
+        let a = try ShareServer(["--postgres", postgres, "--library", library.path])
+        let b = try ShareServer(["--postgres", postgres, "--library", library.path])
         let file = try ShareUploadTests.wav(bytes: 64 << 10, in: b.home)
         let key = "scale-" + UUID().uuidString
         let upload = try ShareUploadTests.curl(b, ["file=@\(file.path);type=audio/wav"],

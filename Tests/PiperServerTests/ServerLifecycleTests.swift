@@ -53,7 +53,7 @@ struct ServerLifecycleTests {
                                                 state: state)
         var settings = AgentSettings()
         settings.pollInterval = 0.05
-        configuration.sharing = ServerSharing(services: services, parts: parts, agent: { [settings] stop in
+        configuration.sharing = ServerSharing(services: services, parts: parts, agent: { [settings] stop, _ in
             Agent(state: state, settings: settings, importer: nil, stop: stop)
         })
         configuration.grace = 5

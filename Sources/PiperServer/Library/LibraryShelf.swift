@@ -2,9 +2,10 @@ import Foundation
 import MediaImport
 import PiperCore
 
-/// The server's view of the library: the same catalog (`library.sqlite`) and folder the
-/// importer in the same state folder fills, read per request, so what the agent inside
-/// `piper serve` (or any other process) imports shows at once.
+/// The server's view of the library: the same catalog (`library.sqlite`, or with `--postgres`
+/// the store's, which every server on the database imports into) and folder the importer
+/// fills, read per request, so what the agent inside `piper serve` (or any other process, or
+/// another server) imports shows at once.
 ///
 /// `@unchecked Sendable`: the catalog connection and the cover cache are only touched while
 /// holding `lock` (one connection, one user at a time).
@@ -12,7 +13,9 @@ public final class LibraryShelf: @unchecked Sendable {
     public let state: StateFolder
     public let feed: FeedSecret
     private let lock = NSLock()
-    private var catalog: LibraryCatalog?
+    private var catalog: (any CatalogStore)?
+    /// The shared catalog (nil: the state folder's `library.sqlite`, opened when it exists).
+    private let shared: (any CatalogStore & Sendable)?
     private var covers: [String: CoverArt?] = [:]
     private var positions: [String: TrackPosition] = [:]
 
@@ -20,10 +23,12 @@ public final class LibraryShelf: @unchecked Sendable {
     /// any real library; `piper library rm` takes the same prefix).
     public static let idLength = 16
 
-    /// `credentials`: the store that keeps the feed's secret (the server's).
-    public init(state: StateFolder, credentials: any SecretStore) {
+    /// `credentials`: the store that keeps the feed's secret (the server's); `catalog`: the
+    /// store's catalog with `--postgres` (nil: `library.sqlite` in `state`).
+    public init(state: StateFolder, credentials: any SecretStore, catalog: (any CatalogStore & Sendable)? = nil) {
         self.state = state
         feed = FeedSecret(state: state, store: credentials)
+        shared = catalog
     }
 
     public static func id(of item: LibraryItem) -> String { String(item.sha256.prefix(idLength)) }
@@ -62,11 +67,12 @@ public final class LibraryShelf: @unchecked Sendable {
     @discardableResult
     public func remove(id: String) throws -> LibraryItem {
         guard let item = try item(id: id) else { throw HTTPError(404, "Nothing in the library has the id \(id)") }
-        return try LibraryImporter(state: state).remove(item.sha256)
+        return try LibraryImporter(state: state, catalog: shared).remove(item.sha256)
     }
 
-    private func withCatalog<T>(_ body: (LibraryCatalog?) throws -> T) throws -> T {
-        try lock.withLock {
+    private func withCatalog<T>(_ body: ((any CatalogStore)?) throws -> T) throws -> T {
+        if let shared { return try body(shared) }
+        return try lock.withLock {
             if catalog == nil, FileManager.default.fileExists(atPath: state.libraryCatalog.path) {
                 catalog = try LibraryCatalog(url: state.libraryCatalog)
             }

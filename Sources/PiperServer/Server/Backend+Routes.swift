@@ -32,7 +32,7 @@ extension Backend {
             let pair = PairRoute(auth: auth, clock: configuration.clock)
             let follows = FollowRoute(state: services.state, fetchGuard: services.fetchGuard, store: services.follows)
             let web = WebAppRoute(auth: auth, runner: runner, publicURL: publicURL, clock: configuration.clock, follows: follows)
-            let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials)
+            let shelf = LibraryShelf(state: services.state, credentials: auth.registry.credentials, catalog: services.catalog)
             feed = shelf.feed
             // The feed's secret exists from the start (a former file's moved into the store), so
             // each request only reads it.

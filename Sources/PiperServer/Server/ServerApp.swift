@@ -30,7 +30,7 @@ public final class ServerApp: @unchecked Sendable {
 
     public init(_ configuration: ServerConfiguration) {
         self.configuration = configuration
-        let database = DatabasePart(configuration.database)
+        let database = DatabasePart(configuration.database, state: configuration.state, log: configuration.log)
         var parts: [any ServerPart] = [database]
         var agent: AgentPart?
         if let sharing = configuration.sharing {
@@ -40,8 +40,10 @@ public final class ServerApp: @unchecked Sendable {
                 // The agent checks the follows where the routes keep them (the shared store with
                 // PostgreSQL); the database has started before the agent does.
                 agent = AgentPart(make: { stop in
-                    let agent = make(stop)
-                    if let follows = try? database.handles.follows { agent.followStore = follows }
+                    let handles = try? database.handles
+                    let agent = make(stop, AgentStores(catalog: handles?.catalog, follows: handles?.follows))
+                    if let follows = handles?.follows { agent.followStore = follows }
+                    if let catalog = handles?.catalog { agent.catalog = catalog }
                     return agent
                 }, log: configuration.log)
                 parts.append(agent!)
@@ -56,6 +58,9 @@ public final class ServerApp: @unchecked Sendable {
                 var services = $0.services
                 services.credentials = handles.credentials
                 services.follows = handles.follows
+                services.catalog = handles.catalog
+                if let cookies = handles.cookies { services.cookies = cookies }
+                if let media = $0.media { services.media = media(handles.catalog) }
                 return services
             }
             backend.parts = { reports.get() }

@@ -41,11 +41,27 @@ public struct ServerSharing: Sendable {
     public var parts: [any ServerPart]
     /// Builds the agent that works the download journal inside the server, told to stop
     /// through the given `AgentStop`; nil: no agent runs here.
-    public var agent: (@Sendable (AgentStop) -> Agent)?
+    package var agent: (@Sendable (AgentStop, AgentStores) -> Agent)?
+    /// Builds the share's media queue over the library's catalog (the server's store's with
+    /// PostgreSQL); nil keeps `services.media` as it is.
+    public var media: (@Sendable ((any CatalogStore & Sendable)?) -> any MediaQueue)?
 
-    public init(services: ShareServices, parts: [any ServerPart] = [], agent: (@Sendable (AgentStop) -> Agent)? = nil) {
+    package init(services: ShareServices, parts: [any ServerPart] = [], agent: (@Sendable (AgentStop, AgentStores) -> Agent)? = nil) {
         self.services = services
         self.parts = parts
         self.agent = agent
+    }
+}
+
+/// The stores of the server's database the agent works with: with PostgreSQL, the library's
+/// catalog and the follows every server shares (nil: the state folder's `library.sqlite` and
+/// download journal).
+package struct AgentStores: Sendable {
+    package let catalog: (any CatalogStore & Sendable)?
+    package let follows: (any FollowStore & Sendable)?
+
+    package init(catalog: (any CatalogStore & Sendable)? = nil, follows: (any FollowStore & Sendable)? = nil) {
+        self.catalog = catalog
+        self.follows = follows
     }
 }

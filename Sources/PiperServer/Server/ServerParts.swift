@@ -13,11 +13,18 @@ final class DatabasePart: ServerPart, @unchecked Sendable {
     private let lock = NSLock()
     private var opened: DatabaseHandles?
 
-    init(_ database: ServerDatabase) { self.database = database }
+    let state: StateFolder
+    let log: @Sendable (String) -> Void
+
+    init(_ database: ServerDatabase, state: StateFolder, log: @escaping @Sendable (String) -> Void) {
+        self.database = database
+        self.state = state
+        self.log = log
+    }
 
     func start() throws {
         let store: any Store, credentials: any CredentialStore, rateLimits: PostgresRateLimits?
-        var follows: (any FollowStore & Sendable)?
+        var follows: (any FollowStore & Sendable)?, catalog: PostgresCatalog?
         switch database {
         case .postgres(let url, let connections):
             // One handle for every PostgreSQL store: one pool, one migration at start.
@@ -26,6 +33,9 @@ final class DatabasePart: ServerPart, @unchecked Sendable {
             credentials = PostgresCredentials(database: postgres)
             rateLimits = PostgresRateLimits(database: postgres)
             follows = PostgresFollows(database: postgres)
+            let shared = PostgresCatalog(database: postgres)
+            adoptLibrary(shared)
+            catalog = shared
         case .sqlite(let path):
             do {
                 store = try SQLiteStore(path: path)
@@ -35,7 +45,22 @@ final class DatabasePart: ServerPart, @unchecked Sendable {
             }
             rateLimits = nil
         }
-        lock.withLock { opened = DatabaseHandles(store: store, credentials: credentials, rateLimits: rateLimits, follows: follows) }
+        let cookies = catalog.map { _ in StoreCookieStore(secrets: credentials) }
+        lock.withLock {
+            opened = DatabaseHandles(store: store, credentials: credentials, rateLimits: rateLimits, follows: follows, catalog: catalog, cookies: cookies)
+        }
+    }
+
+    /// With PostgreSQL, the state folder's former `library.sqlite` moves into the store's
+    /// catalog on the first start (`LibraryAdoption`); a failure (the shared folder not mounted)
+    /// is said and the file kept for the next start.
+    private func adoptLibrary(_ catalog: PostgresCatalog) {
+        do {
+            let adopted = try LibraryAdoption.adopt(state, into: catalog)
+            if adopted > 0 { log("Moved \(adopted) item\(adopted == 1 ? "" : "s") of library.sqlite into the store's catalog") }
+        } catch {
+            log("Warning: library.sqlite was not moved into the store's catalog (\(error)); the server tries again at its next start")
+        }
     }
 
     /// The open handles (the server is started).
@@ -70,6 +95,12 @@ struct DatabaseHandles: Sendable {
     /// With PostgreSQL: the follows every server shares, refreshed by one at a time (nil: the
     /// state folder's download journal).
     let follows: (any FollowStore & Sendable)?
+    /// With PostgreSQL: the library's catalog, for the one library folder every server mounts
+    /// (nil: the state folder's `library.sqlite`).
+    let catalog: PostgresCatalog?
+    /// With PostgreSQL: the X login among the store's secrets, which every server reads at each
+    /// share (nil: the state folder's cookie file).
+    let cookies: StoreCookieStore?
 }
 
 /// The proxy every connection of the server's browser goes through (`GuardedProxy`, listening

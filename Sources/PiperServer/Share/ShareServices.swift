@@ -24,6 +24,9 @@ public struct ShareServices: Sendable {
     public var state: StateFolder
     /// Who may share: the same database as the saves (nil: the state folder's SQLite file).
     public var credentials: (any CredentialStore)?
+    /// The library's catalog in the server's store (`--postgres`: one library folder every
+    /// server mounts); nil: the state folder's `library.sqlite`.
+    public var catalog: (any CatalogStore & Sendable)?
     /// Uploaded files larger than this are refused with 413 while streaming.
     public var maxUploadBytes: Int64 = 2 << 30
     /// Shares per minute per device once its burst is spent (0 disables).

@@ -98,6 +98,42 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX IF NOT EXISTS piper_follow_episodes_download ON piper_follow_episodes (download_id) WHERE download_id IS NOT NULL",
         ]),
+        // The library's catalog (`PostgresCatalog`), as `library.sqlite`'s tables: the items of the
+        // one library folder every server mounts, its folders' members, the refused files.
+        .sql("library catalog", [
+            """
+            CREATE TABLE piper_library_items (
+                id bigserial PRIMARY KEY,
+                path text NOT NULL UNIQUE,
+                title text NOT NULL,
+                author text,
+                album text,
+                duration double precision,
+                chapters text NOT NULL DEFAULT '[]',
+                format text NOT NULL,
+                size bigint NOT NULL,
+                sha256 text NOT NULL UNIQUE,
+                source_url text,
+                original_name text NOT NULL,
+                added_at text NOT NULL,
+                archive_sha256 text,
+                state text NOT NULL DEFAULT 'placing' CHECK (state IN ('placing', 'placed'))
+            )
+            """,
+            "CREATE TABLE piper_library_members (seq bigserial, path text PRIMARY KEY, sha256 text NOT NULL, added_at text NOT NULL)",
+            "CREATE INDEX piper_library_members_sha256 ON piper_library_members (sha256, seq)",
+            """
+            CREATE TABLE piper_library_rejections (
+                id bigserial PRIMARY KEY,
+                file_name text NOT NULL,
+                reason text NOT NULL,
+                sha256 text,
+                source_url text,
+                moved_to text,
+                rejected_at text NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// Step 4: the scope columns, tokens share-only (every token is), reserved names renamed.

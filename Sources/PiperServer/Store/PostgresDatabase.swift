@@ -46,10 +46,15 @@ public final class PostgresDatabase: Sendable {
     /// Runs `body` on a pooled connection; a failure becomes a `StoreError` saying what failed
     /// (`what`: "read", "insert", ...): unavailable when the connection was lost.
     func run<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try Self.reporting(what) { try withConnection(body) }
+    }
+
+    /// `body`, its failure as the `StoreError` a failure to `what` becomes.
+    static func reporting<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
-            return try withConnection(body)
+            return try body()
         } catch {
-            throw Self.storeError(what, error)
+            throw storeError(what, error)
         }
     }
 

@@ -3,7 +3,8 @@ import PiperCore
 
 /// `/connect-x`: the paired owner connects the server's X account from a browser, by pasting
 /// a cookies.txt export (what `piper login --cookies FILE` imports on the server's machine).
-/// Only X's domains are kept, stored 0600 in the state folder; the cookies are never shown
+/// Only X's domains are kept, stored 0600 in the state folder (with `--postgres`, in the store,
+/// for every server: `StoreCookieStore`); the cookies are never shown
 /// back, only how many there are and until when they work. `POST` with `forget` removes them.
 struct ConnectXPage: Sendable {
     let cookies: any CookieStore

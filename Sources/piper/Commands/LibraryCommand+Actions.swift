@@ -14,6 +14,7 @@ extension LibraryCommand {
             """
         struct Options: OptionGroup {
             var library = LibraryOption.option()
+            var postgres = Opt.text("--postgres", placeholder: "URL", help: "The catalog of the servers' shared library, in their PostgreSQL database.")
         }
 
         static let arguments: [ArgumentSpec] = [
@@ -22,15 +23,18 @@ extension LibraryCommand {
 
         let item: String
         let environment: [String: String]
+        let postgres: String?
 
         init(_ parsed: Parsed<Options>) throws {
             environment = try LibraryOption.environment(parsed.library)
             item = parsed.positionals[0]
+            postgres = parsed.postgres
         }
 
         func run() async throws -> ExitCode {
             do {
-                let removed = try LibraryImporter(state: StateFolder.resolve(environment: environment)).remove(item)
+                let removed = try LibraryImporter(state: StateFolder.resolve(environment: environment),
+                                                  catalog: LibraryCommand.catalog(postgres: postgres)).remove(item)
                 Output.err("Removed \(removed.path) from the library")
                 return .success
             } catch let error as LibraryImporter.RemoveError {

@@ -14,12 +14,15 @@ struct LibraryCommand: Command {
         in library.sqlite by paths relative to that folder, so a moved library keeps its items once
         the setting points at it. Files and folders are created as the umask allows (0644/0755
         under 022) unless 'libraryMode' is set. Files that are not media (an HTML error page, an
-        empty or unknown file) are moved to rejected/ with the reason shown here.
+        empty or unknown file) are moved to rejected/ with the reason shown here. Servers that
+        share one library (piper serve --postgres) keep its catalog in PostgreSQL: pass the same
+        --postgres to list it.
         """
     struct Options: OptionGroup {
         var json = Opt.flag("--json", help: "Print {\"items\": [...], \"rejections\": [...]} as JSON.")
         var path = Opt.flag("--path", help: "Print the library folder's path and nothing else.")
         var library = LibraryOption.option()
+        var postgres = Opt.text("--postgres", placeholder: "URL", help: "The catalog of the servers' shared library, in their PostgreSQL database.")
     }
 
     static let subcommands: [any Command.Type] = [Remove.self, Feed.self]
@@ -27,11 +30,13 @@ struct LibraryCommand: Command {
     let json: Bool
     let printPath: Bool
     let environment: [String: String]
+    let postgres: String?
 
     init(_ parsed: Parsed<Options>) throws {
         environment = try LibraryOption.environment(parsed.library)
         json = parsed.json
         printPath = parsed.path
+        postgres = parsed.postgres
     }
 
     func run() async throws -> ExitCode {
@@ -39,7 +44,9 @@ struct LibraryCommand: Command {
             Output.out(StateFolder.resolve(environment: environment).library.path)
             return .success
         }
-        let listing = try LibraryListing.read(state: StateFolder.resolve(environment: environment))
+        let state = StateFolder.resolve(environment: environment)
+        let listing = try Self.catalog(postgres: postgres).map { try LibraryListing.read(state: state, catalog: $0) }
+            ?? LibraryListing.read(state: state)
         if json {
             try Output.json(listing)
             return .success

@@ -41,9 +41,7 @@ struct ServeSharing {
     func services(state: StateFolder) -> ShareServices {
         let fetchGuard = self.fetchGuard
         let loader = HTTPPageLoader(connectionGuard: fetchGuard.connectionGuard)
-        var queue = JournalMediaQueue(state: state, environment: environment)
-        queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
-        queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
+        let queue = mediaQueue(state: state)
         // A page that needs a browser (X, a page built by script) loads in the server's one
         // headless Chromium (a pool of tabs, started on first need), when it is installed,
         // whose every connection goes through the guarded proxy.
@@ -65,11 +63,26 @@ struct ServeSharing {
         return services
     }
 
+    /// Where shared media is queued: the journal, checked against the library's `catalog`
+    /// (nil: the state folder's `library.sqlite`), its links probed through the guard.
+    func mediaQueue(state: StateFolder, catalog: (any CatalogStore & Sendable)? = nil) -> JournalMediaQueue {
+        var queue = JournalMediaQueue(state: state, environment: environment)
+        queue.takesFilesFrom = state.uploads   // uploads are renamed into the journal, not copied
+        queue.probe = EnqueueProbe(connectionGuard: fetchGuard.connectionGuard)
+        queue.catalog = catalog
+        return queue
+    }
+
     /// The agent that works the journal inside the server: its downloads carry the server's
     /// guard; `stop` stops it at a safe point when the server stops.
-    func agent(state: StateFolder, stop: AgentStop? = nil) -> Agent {
-        Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)), importer: try? AgentImporterFactory.make(state: state),
-              log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard, stop: stop)
+    /// It imports into the library `stores` names (the store's catalog with `--postgres`).
+    func agent(state: StateFolder, stop: AgentStop? = nil, stores: AgentStores = AgentStores()) -> Agent {
+        let agent = Agent(state: state, settings: AgentSettings.from(TunableValues.resolve(environment: environment)),
+                          importer: try? AgentImporterFactory.make(state: state, catalog: stores.catalog),
+                          log: AgentLog.writer(quiet: false), connectionGuard: fetchGuard.connectionGuard, stop: stop)
+        agent.catalog = stores.catalog
+        agent.followStore = stores.follows
+        return agent
     }
 
     /// What the server shares through: its services, the browser pool as a part the server
@@ -78,7 +91,10 @@ struct ServeSharing {
     func server(state: StateFolder) -> ServerSharing {
         let services = services(state: state)
         let parts = (services.browserLoader as? BrowserPool).map { [BrowserPart(pool: $0)] } ?? []
-        return ServerSharing(services: services, parts: parts, agent: { stop in self.agent(state: state, stop: stop) })
+        var sharing = ServerSharing(services: services, parts: parts, agent: { stop, stores in self.agent(state: state, stop: stop, stores: stores) })
+        // Shared media is checked against the library's catalog wherever the database keeps it.
+        sharing.media = { catalog in self.mediaQueue(state: state, catalog: catalog) }
+        return sharing
     }
 
     /// `--pair`: a pairing URL (and its QR code) for the running server, on stderr.
