@@ -8,7 +8,7 @@ import Testing
 @Suite(.ownThread) struct SubcommandTests {
     /// Each subcommand's help, by every form, with its own usage line and only its own options.
     @Test(arguments: [
-        (["library", "rm"], "USAGE: piper library rm [--library <DIR>] <ITEM>", ["--library", "<ITEM>"], ["--revoke", "--json", "--path"]),
+        (["library", "rm"], "USAGE: piper library rm [--library <DIR>] [--postgres <URL>] <ITEM>", ["--library", "--postgres", "<ITEM>"], ["--revoke", "--json", "--path"]),
         (["library", "feed"], "USAGE: piper library feed [--revoke] [--no-qr] [--library <DIR>]", ["--revoke", "--no-qr"], ["--json", "--path"]),
         (["downloads", "retry"], "USAGE: piper downloads retry <ID>", ["<ID>"], ["--json"]),
         (["downloads", "cancel"], "USAGE: piper downloads cancel <ID>", ["<ID>"], ["--json"]),
@@ -32,7 +32,7 @@ import Testing
     @Test func parentHelpListsSubcommands() throws {
         let library = try PiperBinary.run(["library", "--help"])
         #expect(library.status == 0)
-        #expect(library.stdout.contains("USAGE: piper library [--json] [--path] [--library <DIR>]\n       piper library <subcommand>\n"), "\(library.stdout)")
+        #expect(library.stdout.contains("USAGE: piper library [--json] [--path] [--library <DIR>] [--postgres <URL>]\n       piper library <subcommand>\n"), "\(library.stdout)")
         #expect(library.stdout.contains("SUBCOMMANDS:\n  rm  "), "\(library.stdout)")
         #expect(library.stdout.contains("\n  feed  "))
         #expect(!library.stdout.contains("--revoke"), "--revoke is feed's alone")
@@ -48,7 +48,7 @@ import Testing
         (["library", "--json", "remove", "x"], "Error: Unknown action 'remove': use rm or feed", "See 'piper library --help'"),
         (["downloads", "frob", "1"], "Error: Unknown action 'frob': use retry, cancel or rm", "Usage: piper downloads [--json]"),
         (["help", "downloads", "frob"], "Error: Unknown action 'frob': use retry, cancel or rm", "See 'piper downloads --help'"),
-        (["library", "rm"], "Error: Missing expected argument '<ITEM>'", "Usage: piper library rm [--library <DIR>] <ITEM>"),
+        (["library", "rm"], "Error: Missing expected argument '<ITEM>'", "Usage: piper library rm [--library <DIR>] [--postgres <URL>] <ITEM>"),
         (["downloads", "cancel", "a", "b"], "Error: Unexpected argument 'b'", "Usage: piper downloads cancel <ID>"),
         (["library", "--revoke"], "Error: Unknown option '--revoke'", "Usage: piper library [--json]"),
         (["library", "rm", "--revoke", "x"], "Error: Unknown option '--revoke'", "See 'piper library rm --help'"),

@@ -6,6 +6,7 @@ import Testing
 
 /// Declared path parameters (`RoutePattern`) and what the route table tells the HTTP server
 /// from a request's head: which body streams, which answer comes later.
+@Suite(.ownThread)
 struct RoutePatternTests {
     @Test func aPatternMatchesOneSegmentPerParameterAndTheRestForTheLast() {
         let retry: RoutePattern = "/shares/:id/retry"

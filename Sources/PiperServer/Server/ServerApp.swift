@@ -82,7 +82,9 @@ public final class ServerApp: @unchecked Sendable {
             do {
                 try part.start()
             } catch {
-                _ = stop(grace: 0)
+                // The parts already running stop as at any stop (the agent at a safe point),
+                // not cut: a port already in use is no reason to lose a download.
+                _ = stop()
                 throw error
             }
             lock.withLock { started.append(part) }
