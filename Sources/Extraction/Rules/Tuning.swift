@@ -155,6 +155,11 @@ public struct Tuning: Sendable, Equatable {
     /// ... and its label shorter than this many characters ("PUEDES VER:"; trafilatura-eval
     /// 0.93172 → 0.93210).
     var promoLabel = 40
+    /// A "Label: <a>value</a>" line ("Language: Spanish", "Author: H. G. Parry") in an item of a
+    /// list of `listingItems` items or more that holds this share of the container's text or
+    /// more stays: the article is mostly that list, and the labels are its items' own; 0: such
+    /// lines go as promos.
+    var articleListLabels = 0.0
     /// A date line is at most this many bytes ...
     var dateLineLength = 80
     /// ... with at least this many figures ...
