@@ -129,6 +129,25 @@ extension Classifier {
     }
 
     /// "Label: <a>headline</a>" (`RoleRules.isInlinePromo`).
+    /// `node` lies in an item of a list (`ul`, `ol`) of `listingItems` items or more holding
+    /// `articleListLabels` of the container's text: the article is mostly that list.
+    func isInArticleList(_ node: Node) -> Bool {
+        var at: Node? = node
+        while let n = at, n.localNameID != Classifier.listItem { at = n.parent }
+        guard let list = at?.parent, Classifier.lists.contains(id: list.localNameID),
+              Double(table.length(list)) >= tuning.articleListLabels * Double(total) else { return false }
+        var items = 0
+        var child = list.firstElementChild
+        while let c = child {
+            if c.localNameID == Classifier.listItem { items += 1 }
+            child = c.nextElementSibling
+        }
+        return items >= tuning.listingItems
+    }
+
+    static let listItem = Document.knownNameID("li")!
+    static let lists = NameSet(["ul", "ol"])
+
     func isInlinePromo(_ node: Node, length: Int) -> Bool {
         RoleRules.isInlinePromo(length: length, label: Classifier.textBeforeFirstLink(node), tuning)
     }

@@ -106,7 +106,8 @@ struct Classifier {
                 return .boilerplate
             }
         }
-        if RoleRules.isLinkList(e, links: node.countDescendantElements(named: ["a"]), inlinePromo: isInlinePromo(node, length: e.length), tuning) {
+        if RoleRules.isLinkList(e, links: node.countDescendantElements(named: ["a"]), inlinePromo: isInlinePromo(node, length: e.length),
+                                inArticleList: isInArticleList(node), tuning) {
             return .boilerplate
         }
         if RoleRules.isQuotedPromo(e, inlinePromo: isInlinePromo(node, length: e.length), tuning) { return .boilerplate }

@@ -86,6 +86,18 @@ import Testing
         #expect(!RoleRules.isCustomerReview(e, reviewNamed: true, namesContent: false))
     }
 
+    /// A "Label: link" line in an item of the list that is most of the article
+    /// (`Tuning.articleListLabels`, off in the standard tuning) is the item's own.
+    @Test func labelsInAnArticleList() throws {
+        let line = Self.element("div", length: 20, linkDensity: 0.7)
+        #expect(RoleRules.isLinkList(line, links: 1, inlinePromo: true, inArticleList: true), "off: a promo")
+        let on = try Tuning.standard.overriding(["articleListLabels": 0.5])
+        #expect(!RoleRules.isLinkList(line, links: 1, inlinePromo: true, inArticleList: true, on))
+        #expect(!RoleRules.isLinkList(line, links: 2, inlinePromo: true, inArticleList: true, on), "Format: two values")
+        #expect(RoleRules.isLinkList(line, links: 1, inlinePromo: true, inArticleList: false, on), "a promo elsewhere")
+        #expect(RoleRules.isLinkList(line, links: 2, inlinePromo: false, inArticleList: true, on), "links without a label")
+    }
+
     @Test func linkListsAndPromos() {
         let list = Self.element("ul", length: 150, linkDensity: 0.9)
         #expect(RoleRules.isLinkList(list, links: 2, inlinePromo: false))

@@ -86,11 +86,14 @@ enum RoleRules {
     }
 
     /// A small link-dense list (two links or more) or "Label: link" promo: related links,
-    /// tags, a share bar. Not in threads and listings, whose items are links.
+    /// tags, a share bar. Not in threads and listings, whose items are links; with
+    /// `articleListLabels`, a labelled line in an item of the list that is most of the article
+    /// (`inArticleList`) is the item's own.
     static func isLinkList(_ e: ElementEvidence, links: @autoclosure () -> Int, inlinePromo: @autoclosure () -> Bool,
-                           _ t: Tuning = .standard) -> Bool {
-        !e.thread && listish.contains(id: e.name) && e.share < t.promoShare && e.linkDensity > t.promoLinkDensity
-            && (links() >= t.promoLinks || inlinePromo())
+                           inArticleList: @autoclosure () -> Bool = false, _ t: Tuning = .standard) -> Bool {
+        guard !e.thread && listish.contains(id: e.name) && e.share < t.promoShare && e.linkDensity > t.promoLinkDensity
+            && (links() >= t.promoLinks || inlinePromo()) else { return false }
+        return t.articleListLabels <= 0 || !(inArticleList() && inlinePromo())
     }
 
     /// "See also: <a>headline</a>" set as a quote or a subheading between paragraphs

@@ -64,6 +64,7 @@ extension Tuning {
         "promoLinks": .int(\.promoLinks),
         "promoLength": .int(\.promoLength),
         "promoLabel": .int(\.promoLabel),
+        "articleListLabels": .double(\.articleListLabels),
         "dateLineLength": .int(\.dateLineLength),
         "dateLineDigits": .int(\.dateLineDigits),
         "dateLineDigitShare": .double(\.dateLineDigitShare),

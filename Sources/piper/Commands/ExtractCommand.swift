@@ -128,6 +128,12 @@ struct ExtractCommand: Command {
         let pipeline = ArticlePipeline(mode: mode, options: ReadabilityOptions(classesToPreserve: keepClasses),
                                        minimumTextLength: exact ? 0 : ArticlePipeline.defaultMinimumTextLength, tuning: tuning)
         let readerable = ArticlePipeline.isReaderable(bytes, transportEncoding: charset, url: pageURL)
+        // An X page is read as a post, never as an article. Its answer copies the bytes now, so
+        // the input is not used after the parse and is freed before the extraction (on a 5 MB
+        // page, 5 MB less at the peak).
+        let xPost = pageURL.flatMap(URL.init(string:)).flatMap { url in
+            PostLinks.from().post(at: url).flatMap { $0.network == .x ? FetchedPost(source: $0, answers: [LoadedPage(requestedURL: url, body: Data(bytes))]) : nil }
+        }
         let document = ArticlePipeline.parse(bytes, transportEncoding: charset, url: pageURL)
         if printMeta, let encoding = document.encoding {
             let encoder = JSONEncoder()
@@ -135,9 +141,8 @@ struct ExtractCommand: Command {
             Output.err(String(decoding: try encoder.encode(EncodingReport(encoding)), as: UTF8.self))
         }
         let article: Article
-        if let url = pageURL.flatMap(URL.init(string:)), let post = PostLinks.from().post(at: url), post.network == .x {
-            // An X page is read as a post, never as an article.
-            article = Self.article(try PostReader.article(FetchedPost(source: post, answers: [LoadedPage(requestedURL: url, body: Data(bytes))])))
+        if let xPost {
+            article = Self.article(try PostReader.article(xPost))
         } else {
             do {
                 article = try pipeline.extract(from: document, url: pageURL)
