@@ -37,14 +37,11 @@ public final class ServerApp: @unchecked Sendable {
             if let proxy = sharing.services.browserProxy { parts.append(ProxyPart(proxy)) }
             parts += sharing.parts
             if let make = sharing.agent {
-                // The agent checks the follows where the routes keep them (the shared store with
-                // PostgreSQL); the database has started before the agent does.
+                // The agent is built over the stores the database opened (with PostgreSQL, the
+                // follows and the catalog the routes use); the database starts before the agent.
                 agent = AgentPart(make: { stop in
                     let handles = try? database.handles
-                    let agent = make(stop, AgentStores(catalog: handles?.catalog, follows: handles?.follows))
-                    if let follows = handles?.follows { agent.followStore = follows }
-                    if let catalog = handles?.catalog { agent.catalog = catalog }
-                    return agent
+                    return make(stop, AgentStores(catalog: handles?.catalog, follows: handles?.follows))
                 }, log: configuration.log)
                 parts.append(agent!)
             }
