@@ -38,7 +38,11 @@ struct ServeSharing {
     /// unless `--allow-host` opens them.
     var fetchGuard: FetchGuard { FetchGuard(policy: FetchPolicy(allowing: allowHosts)) }
 
-    func services(state: StateFolder) -> ShareServices {
+    func services(state: StateFolder) -> ShareServices { built(state: state).services }
+
+    /// The share services and the browser pool among them (nil: no browser), which the server
+    /// owns as a part of its own.
+    private func built(state: StateFolder) -> (services: ShareServices, browser: BrowserPool?) {
         let fetchGuard = self.fetchGuard
         let loader = HTTPPageLoader(connectionGuard: fetchGuard.connectionGuard)
         let queue = mediaQueue(state: state)
@@ -49,8 +53,9 @@ struct ServeSharing {
             : try? resolve.map { try GuardedProxy(policy: fetchGuard.policy, resolve: $0) } ?? GuardedProxy(policy: fetchGuard.policy)
         var browser = proxy.flatMap { _ in BrowserPageLoader.system(environment: environment) }
         if let proxy { browser?.extraFlags += BrowserGuard.flags(proxyPort: proxy.port) }
+        let pool = browser.map { BrowserPool(loader: $0, maxTabs: browserTabs, limits: browserLimits) }
         var services = ShareServices(
-            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: browser.map { BrowserPool(loader: $0, maxTabs: browserTabs, limits: browserLimits) },
+            cookies: FileCookieStore(state: state), httpLoader: loader, browserLoader: pool,
             extractor: PostAwareExtractor(articles: ReadabilityExtractor()), media: queue, jobs: JournalJobs(state: state),
             fetchGuard: fetchGuard, state: state)
         services.browserProxy = proxy
@@ -60,7 +65,7 @@ struct ServeSharing {
         // What `PageMediaFinder.httpFetch` does, through the guarded loader: the feeds and pages
         // the finder reads are fetched for a client too.
         services.mediaFinder = PageMediaFinder(fetch: { url in try? loader.load(url, cookies: []).body })
-        return services
+        return (services, pool)
     }
 
     /// Where shared media is queued: the journal, checked against the library's `catalog`
@@ -89,8 +94,8 @@ struct ServeSharing {
     /// owns (started on first need, ended when the server stops), and the agent working the
     /// journal on a thread of its own, so shared media lands in this server's library.
     func server(state: StateFolder) -> ServerSharing {
-        let services = services(state: state)
-        let parts = (services.browserLoader as? BrowserPool).map { [BrowserPart(pool: $0)] } ?? []
+        let (services, pool) = built(state: state)
+        let parts = pool.map { [BrowserPart(pool: $0)] } ?? []
         var sharing = ServerSharing(services: services, parts: parts, agent: { stop, stores in self.agent(state: state, stop: stop, stores: stores) })
         // Shared media is checked against the library's catalog wherever the database keeps it.
         sharing.media = { catalog in self.mediaQueue(state: state, catalog: catalog) }
